@@ -1,0 +1,202 @@
+import { z } from 'zod';
+
+/**
+ * The resources of the spec's "Resources and their fields", as zod schemas. Response
+ * shapes are loose objects: a newer service may add members, and the CLI must not break.
+ */
+
+const id = z.string().min(1, 'must not be empty');
+export const ids = z.array(id);
+
+export const emailTriggerNames = [
+  'comment_annotation.add',
+  'comment.add',
+  'comment_annotation.status_change',
+  'comment_annotation.assign',
+  'comment_annotation.priority_change',
+] as const;
+
+export const workspace = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  owner: z.looseObject({
+    email: z.string(),
+    id: z.string(),
+    name: z.string(),
+    avatar: z.string(),
+  }),
+  authToken: z.string(),
+  apiKeyList: z.record(
+    z.string(),
+    z.looseObject({ apiKeyName: z.string(), id: z.string(), type: z.string() }),
+  ),
+});
+export type Workspace = z.infer<typeof workspace>;
+
+export const authTokenEntry = z.looseObject({
+  token: z.string(),
+  name: z.string(),
+  domains: z.array(z.unknown()),
+});
+
+export const accessRole = z.enum(['editor', 'viewer']);
+export const accessType = z.enum(['public', 'restricted', 'organizationPrivate']);
+
+export const permissionEntry = z.looseObject({
+  accessRole: accessRole.optional(),
+  accessType: accessType.optional(),
+  expiresAt: z.number().optional(),
+  error: z.string().optional(),
+  errorCode: z.string().optional(),
+});
+
+export const userPermissions = z.looseObject({
+  folders: z.record(z.string(), permissionEntry).optional(),
+  documents: z.record(z.string(), permissionEntry).optional(),
+  organization: z.record(z.string(), permissionEntry).optional(),
+  context: z.looseObject({ accessFields: z.array(z.string()) }).optional(),
+});
+
+export interface Folder {
+  folderId: string;
+  folderName: string;
+  parentFolderId: string;
+  apiKey?: string;
+  organizationId?: string;
+  createdAt?: number;
+  lastUpdated?: number;
+  ancestors?: string[];
+  accessType?: string;
+  inheritAccessFromParent?: boolean;
+  subFolders?: Folder[];
+}
+export const folder: z.ZodType<Folder> = z.looseObject({
+  folderId: z.string(),
+  folderName: z.string(),
+  parentFolderId: z.string(),
+  apiKey: z.string().optional(),
+  organizationId: z.string().optional(),
+  createdAt: z.number().optional(),
+  lastUpdated: z.number().optional(),
+  ancestors: z.array(z.string()).optional(),
+  accessType: z.string().optional(),
+  inheritAccessFromParent: z.boolean().optional(),
+  get subFolders() {
+    return z.array(folder).optional();
+  },
+});
+
+export const document = z.looseObject({
+  id: z.string(),
+  documentName: z.string().optional(),
+  disabled: z.boolean().optional(),
+  accessType: z.string().optional(),
+});
+
+/** One member of a bulk operation's per-item result map. */
+export const bulkItemResult = z.looseObject({
+  success: z.boolean(),
+  message: z.string().optional(),
+  id: z.string().optional(),
+  disabled: z.boolean().optional(),
+});
+export const bulkResult = z.record(z.string(), bulkItemResult);
+
+export const actionUser = z.looseObject({
+  userId: id,
+  email: z.string().optional(),
+  name: z.string().optional(),
+});
+
+export const featureType = z.enum(['comment', 'reaction', 'recorder', 'crdt', 'custom']);
+
+export const activity = z
+  .looseObject({
+    id: id.optional(),
+    featureType,
+    actionType: id,
+    actionUser,
+    targetEntityId: id.optional(),
+    targetSubEntityId: z.string().optional(),
+    changes: z
+      .record(z.string(), z.looseObject({ from: z.unknown(), to: z.unknown() }))
+      .optional(),
+    entityData: z.unknown().optional(),
+    entityTargetData: z.unknown().optional(),
+    displayMessageTemplate: z.string().optional(),
+    displayMessageTemplateData: z.record(z.string(), z.unknown()).optional(),
+    actionIcon: z.string().optional(),
+    isActivityResolverUsed: z.boolean().optional(),
+  })
+  .refine((a) => a.featureType !== 'custom' || a.targetEntityId !== undefined, {
+    message: 'targetEntityId is required when featureType is custom',
+    path: ['targetEntityId'],
+  });
+
+const notificationUser = z.looseObject({
+  email: z.string().optional(),
+  name: z.string().optional(),
+  userId: z.string().optional(),
+});
+
+export const notification = z.looseObject({
+  id: z.string(),
+  notificationSource: z.string().optional(),
+  notificationSourceData: z.unknown().optional(),
+  actionUser: notificationUser.optional(),
+  displayBodyMessage: z.string().optional(),
+  displayHeadlineMessageTemplate: z.string().optional(),
+  displayHeadlineMessageTemplateData: z.record(z.string(), z.unknown()).optional(),
+  metadata: z
+    .looseObject({
+      apiKey: z.string().optional(),
+      documentId: z.string().optional(),
+      organizationId: z.string().optional(),
+    })
+    .optional(),
+  notifyUsers: z.record(z.string(), z.boolean()).optional(),
+  notifyUsersByUserId: z.record(z.string(), z.boolean()).optional(),
+  timestamp: z.number(),
+});
+
+export const notificationLevel = z.enum(['ALL', 'MINE', 'NONE']);
+export const notificationConfig = z.looseObject({
+  config: z.looseObject({
+    inbox: z.string(),
+    email: z.string(),
+    slack: z.string().optional(),
+  }),
+  metadata: z.looseObject({
+    organizationId: z.string(),
+    apiKey: z.string().optional(),
+    documentId: z.string().optional(),
+    userId: z.string(),
+  }),
+});
+
+export const presenceStatus = z.enum(['online', 'away', 'offline']);
+export const presenceUser = z.looseObject({
+  userId: id,
+  name: z.string().optional(),
+  email: z.string().optional(),
+  status: z.string().optional(),
+});
+
+export const emailProviderType = z.enum(['default', 'sendgrid', 'custom']);
+export const emailServiceConfig = z.strictObject({
+  type: z.string().min(1).optional(),
+  apiKey: z.string().min(1).optional(),
+  fromEmail: z.email().optional(),
+  fromCompany: z.string().optional(),
+  triggers: z.partialRecord(z.enum(emailTriggerNames), z.boolean()).optional(),
+});
+export const emailConfig = z.looseObject({
+  useEmailService: z.boolean().optional(),
+  emailServiceConfig: emailServiceConfig.optional(),
+});
+
+export const crdtType = z.enum(['text', 'map', 'array', 'xml']);
+export const migrationStatus = z.enum(['pending', 'in_progress', 'completed', 'failed']);
+export type MigrationStatus = z.infer<typeof migrationStatus>;
+
+export const nonEmptyId = id;

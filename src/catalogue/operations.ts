@@ -1,0 +1,845 @@
+import { z } from 'zod';
+import * as m from './models.js';
+import type { Operation, TableLayout } from './types.js';
+
+/**
+ * Every operation of the API, once, as data. The CLI's commands, the HTTP core, the
+ * emulator's routes and validation, and the catalogue tests all read this list.
+ */
+
+const org = m.nonEmptyId;
+const bulkTable: TableLayout = {
+  rows: 'map',
+  columns: [
+    { header: 'ID', path: 'key' },
+    { header: 'SUCCESS', path: 'success' },
+    { header: 'MESSAGE', path: 'message' },
+  ],
+};
+const successTable: TableLayout = {
+  rows: 'record',
+  columns: [{ header: 'SUCCESS', path: 'success' }],
+};
+const configTable: TableLayout = {
+  rows: 'list',
+  columns: [
+    { header: 'USER', path: 'metadata.userId' },
+    { header: 'DOCUMENT', path: 'metadata.documentId' },
+    { header: 'INBOX', path: 'config.inbox' },
+    { header: 'EMAIL', path: 'config.email' },
+  ],
+};
+const nullData = z.null().optional();
+
+/** The documented at-most-30 id lists (wire-notes). */
+const MAX_IDS = 30;
+/** Batch size for bulk writes whose limit the docs do not give. */
+const DEFAULT_BATCH = 100;
+
+/**
+ * The filter combinations of notifications get (spec op 22), as which of
+ * document / location / user / notificationIds are present.
+ */
+const notificationFilters = new Set([
+  'document',
+  'document+ids',
+  'document+location',
+  'document+location+ids',
+  'user',
+  'user+ids',
+  'document+user',
+  'location+user',
+  'document+location+user',
+]);
+function notificationFilterKey(d: {
+  documentId?: string | undefined;
+  locationId?: string | undefined;
+  userId?: string | undefined;
+  notificationIds?: string[] | undefined;
+}): string {
+  const parts: string[] = [];
+  if (d.documentId !== undefined) parts.push('document');
+  if (d.locationId !== undefined) parts.push('location');
+  if (d.userId !== undefined) parts.push('user');
+  if (d.notificationIds !== undefined) parts.push('ids');
+  return parts.join('+');
+}
+
+function crdtDataMatches(type: z.infer<typeof m.crdtType>, data: unknown): boolean {
+  if (type === 'text' || type === 'xml') return typeof data === 'string';
+  if (type === 'array') return Array.isArray(data);
+  return typeof data === 'object' && data !== null && !Array.isArray(data);
+}
+const crdtShapeWord = { text: 'a string', xml: 'a string', map: 'an object', array: 'an array' };
+
+export const operations = [
+  {
+    number: 1,
+    name: 'workspace.create',
+    summary: 'Create a workspace',
+    path: '/v2/workspace/create',
+    version: 'v2',
+    auth: 'public',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      ownerEmail: z.email().max(200),
+      name: z.string().min(1).max(200).optional(),
+      workspaceName: z.string().min(1).max(200).optional(),
+      avatar: z.url().max(2000).optional(),
+    }),
+    response: m.workspace,
+    readOnly: false,
+    idempotent: false,
+    destructive: false,
+    slow: false,
+    commands: ['workspace create'],
+    table: {
+      rows: 'record',
+      columns: [
+        { header: 'ID', path: 'id' },
+        { header: 'NAME', path: 'name' },
+        { header: 'OWNER', path: 'owner.email' },
+      ],
+    },
+  },
+  {
+    number: 2,
+    name: 'workspace.authTokens',
+    summary: 'List the auth tokens of an API key',
+    path: '/v2/workspace/authtokens/get',
+    version: 'v2',
+    auth: 'workspace',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({ apiKey: m.nonEmptyId }),
+    response: z.looseObject({ apiKey: z.string(), authTokens: z.array(m.authTokenEntry) }),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['workspace tokens'],
+    table: {
+      rows: 'list',
+      at: 'authTokens',
+      columns: [
+        { header: 'NAME', path: 'name' },
+        { header: 'TOKEN', path: 'token' },
+        { header: 'DOMAINS', path: 'domains' },
+      ],
+    },
+  },
+  {
+    number: 3,
+    name: 'workspace.emailConfig',
+    summary: 'Update the email service configuration',
+    path: '/v2/workspace/emailconfig/update',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z
+      .object({
+        useEmailService: z.boolean().optional(),
+        emailServiceConfig: m.emailServiceConfig.optional(),
+      })
+      .refine((d) => d.useEmailService !== undefined || d.emailServiceConfig !== undefined, {
+        message: 'one of useEmailService or emailServiceConfig is required',
+      }),
+    // The spec says null; newer services echo the stored configuration.
+    response: z.union([m.emailConfig, z.null()]).optional(),
+    readOnly: false,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['workspace email-config'],
+    table: {
+      rows: 'record',
+      columns: [
+        { header: 'ENABLED', path: 'useEmailService' },
+        { header: 'PROVIDER', path: 'emailServiceConfig.type' },
+        { header: 'FROM', path: 'emailServiceConfig.fromEmail' },
+        { header: 'COMPANY', path: 'emailServiceConfig.fromCompany' },
+      ],
+    },
+  },
+  {
+    number: 4,
+    name: 'workspace.emailStatus',
+    summary: "Read the owner email's verification status",
+    path: '/v2/workspace/email/status',
+    version: 'v2',
+    auth: 'public',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({ ownerEmail: z.email() }),
+    response: z.looseObject({ verified: z.boolean() }),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['workspace email-status'],
+    table: { rows: 'record', columns: [{ header: 'VERIFIED', path: 'verified' }] },
+  },
+  {
+    number: 5,
+    name: 'workspace.loginLink',
+    summary: 'Send a login link',
+    path: '/v2/workspace/email/send-login-link',
+    version: 'v2',
+    auth: 'public',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({ email: z.email(), continueUrl: z.url() }),
+    response: nullData,
+    readOnly: false,
+    // Resending would send a second email.
+    idempotent: false,
+    destructive: false,
+    slow: false,
+    commands: ['workspace login-link'],
+    table: { rows: 'record', columns: [] },
+  },
+  {
+    number: 6,
+    name: 'permissions.get',
+    summary: 'Read the permissions of users on resources',
+    path: '/v2/auth/permissions/get',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizationId: org,
+      userIds: m.ids.min(1),
+      folderIds: m.ids.optional(),
+      documentIds: m.ids.optional(),
+    }),
+    response: z.record(z.string(), m.userPermissions),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['permissions get'],
+    // The command flattens users × resources into these rows.
+    table: {
+      rows: 'list',
+      columns: [
+        { header: 'USER', path: 'userId' },
+        { header: 'KIND', path: 'kind' },
+        { header: 'RESOURCE', path: 'resourceId' },
+        { header: 'ROLE', path: 'accessRole' },
+        { header: 'ACCESS', path: 'accessType' },
+        { header: 'EXPIRES', path: 'expiresAt' },
+        { header: 'ERROR', path: 'errorCode' },
+      ],
+    },
+  },
+  {
+    number: 7,
+    name: 'folders.get',
+    summary: 'Read the folders of an organization',
+    path: '/v2/organizations/folders/get',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizationId: org,
+      folderId: m.nonEmptyId.optional(),
+      maxDepth: z.number().int().min(0).optional(),
+    }),
+    response: z.array(m.folder),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['folders list'],
+    table: {
+      rows: 'list',
+      columns: [
+        { header: 'ID', path: 'folderId' },
+        { header: 'NAME', path: 'folderName' },
+        { header: 'PARENT', path: 'parentFolderId' },
+        { header: 'ACCESS', path: 'accessType' },
+      ],
+    },
+  },
+  {
+    number: 8,
+    name: 'folders.add',
+    summary: 'Add folders to an organization',
+    path: '/v1/organizations/folders/add',
+    version: 'v1',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizationId: org,
+      folders: z
+        .array(
+          z.object({
+            folderId: m.nonEmptyId,
+            folderName: z.string().min(1),
+            parentFolderId: m.nonEmptyId.optional(),
+          }),
+        )
+        .min(1),
+    }),
+    response: m.bulkResult,
+    readOnly: false,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    bulk: { itemsField: 'folders', idField: 'folderId', maxBatch: DEFAULT_BATCH },
+    commands: ['folders add'],
+    table: bulkTable,
+  },
+  {
+    number: 9,
+    name: 'documents.get',
+    summary: 'Read the documents of an organization',
+    path: '/v1/organizations/documents/get',
+    version: 'v1',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({ organizationId: org, documentIds: m.ids.max(MAX_IDS).optional() }),
+    response: z.array(m.document),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
+    commands: ['docs list'],
+    table: {
+      rows: 'list',
+      columns: [
+        { header: 'ID', path: 'id' },
+        { header: 'NAME', path: 'documentName' },
+        { header: 'DISABLED', path: 'disabled' },
+        { header: 'ACCESS', path: 'accessType' },
+      ],
+    },
+  },
+  {
+    number: 10,
+    name: 'documents.update',
+    summary: 'Rename documents',
+    path: '/v1/organizations/documents/update',
+    version: 'v1',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizationId: org,
+      documents: z
+        .array(z.object({ documentId: m.nonEmptyId, documentName: z.string().min(1) }))
+        .min(1),
+    }),
+    response: m.bulkResult,
+    readOnly: false,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    bulk: { itemsField: 'documents', idField: 'documentId', maxBatch: DEFAULT_BATCH },
+    commands: ['docs update'],
+    table: bulkTable,
+  },
+  {
+    number: 11,
+    name: 'documents.setDisabled',
+    summary: 'Disable or enable documents',
+    path: '/v1/organizations/documents/access/disablestate/update',
+    version: 'v1',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({ organizationId: org, documentIds: m.ids.min(1), disabled: z.boolean() }),
+    response: m.bulkResult,
+    readOnly: false,
+    idempotent: true,
+    destructive: true,
+    slow: false,
+    bulk: { itemsField: 'documentIds', maxBatch: DEFAULT_BATCH },
+    commands: ['docs disable', 'docs enable'],
+    table: {
+      rows: 'map',
+      columns: [
+        { header: 'ID', path: 'key' },
+        { header: 'SUCCESS', path: 'success' },
+        { header: 'DISABLED', path: 'disabled' },
+        { header: 'MESSAGE', path: 'message' },
+      ],
+    },
+  },
+  {
+    number: 12,
+    name: 'organizations.update',
+    summary: 'Rename organizations',
+    path: '/v2/organizations/update',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizations: z
+        .array(z.object({ organizationId: org, organizationName: z.string().min(1) }))
+        .min(1),
+    }),
+    response: m.bulkResult,
+    readOnly: false,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    bulk: { itemsField: 'organizations', idField: 'organizationId', maxBatch: DEFAULT_BATCH },
+    commands: ['orgs update'],
+    table: bulkTable,
+  },
+  {
+    number: 13,
+    name: 'organizations.setDisabled',
+    summary: 'Disable or enable organizations',
+    path: '/v1/organizations/access/disablestate/update',
+    version: 'v1',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({ organizationIds: m.ids.min(1), disabled: z.boolean() }),
+    response: m.bulkResult,
+    readOnly: false,
+    idempotent: true,
+    destructive: true,
+    slow: false,
+    bulk: { itemsField: 'organizationIds', maxBatch: DEFAULT_BATCH },
+    commands: ['orgs disable', 'orgs enable'],
+    table: bulkTable,
+  },
+  {
+    number: 14,
+    name: 'groups.add',
+    summary: 'Add user groups to an organization',
+    path: '/v1/organizations/usergroups/add',
+    version: 'v1',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizationId: org,
+      organizationUserGroups: z
+        .array(z.object({ groupId: m.nonEmptyId, groupName: z.string().min(1) }))
+        .min(1),
+    }),
+    response: m.bulkResult,
+    readOnly: false,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    bulk: { itemsField: 'organizationUserGroups', idField: 'groupId', maxBatch: DEFAULT_BATCH },
+    commands: ['groups add'],
+    table: bulkTable,
+  },
+  {
+    number: 15,
+    name: 'users.remove',
+    summary: 'Remove users from an organization, folder or document',
+    path: '/v1/users/delete',
+    version: 'v1',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z
+      .object({
+        organizationId: org,
+        documentId: m.nonEmptyId.optional(),
+        folderId: m.nonEmptyId.optional(),
+        userIds: m.ids.min(1),
+      })
+      .refine((d) => d.documentId === undefined || d.folderId === undefined, {
+        message: 'give documentId or folderId, not both',
+      }),
+    response: m.bulkResult,
+    readOnly: false,
+    idempotent: true,
+    destructive: true,
+    slow: false,
+    bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
+    commands: ['users remove'],
+    table: bulkTable,
+  },
+  {
+    number: 16,
+    name: 'users.purge',
+    summary: 'Delete all data of users',
+    path: '/v1/users/data/delete',
+    version: 'v1',
+    auth: 'key',
+    envelope: 'top-level',
+    successStatus: 202,
+    request: z.object({ userIds: m.ids.min(1), organizationIds: m.ids.optional() }),
+    response: z.looseObject({ jobId: z.string(), tasksCount: z.number() }),
+    readOnly: false,
+    idempotent: false,
+    destructive: true,
+    slow: true,
+    bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
+    commands: ['users purge'],
+    table: {
+      rows: 'record',
+      columns: [
+        { header: 'JOB', path: 'jobId' },
+        { header: 'TASKS', path: 'tasksCount' },
+      ],
+    },
+  },
+  {
+    number: 17,
+    name: 'activities.add',
+    summary: 'Add activity logs to a document',
+    path: '/v2/activities/add',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizationId: org,
+      documentId: m.nonEmptyId,
+      activities: z.array(m.activity).min(1),
+    }),
+    response: z.looseObject({ success: z.boolean(), message: z.string().optional() }),
+    readOnly: false,
+    // Only activities that carry an id are idempotent; the command says so per call.
+    idempotent: false,
+    destructive: false,
+    slow: false,
+    bulk: { itemsField: 'activities', idField: 'id', maxBatch: DEFAULT_BATCH },
+    commands: ['activities add'],
+    table: {
+      rows: 'record',
+      columns: [
+        { header: 'SUCCESS', path: 'success' },
+        { header: 'MESSAGE', path: 'message' },
+      ],
+    },
+  },
+  {
+    number: 18,
+    name: 'activities.delete',
+    summary: 'Delete activity logs',
+    path: '/v2/activities/delete',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z
+      .object({
+        organizationId: org,
+        documentId: m.nonEmptyId.optional(),
+        activityIds: m.ids.min(1).optional(),
+        targetEntityId: m.nonEmptyId.optional(),
+      })
+      .refine(
+        (d) =>
+          d.documentId !== undefined ||
+          d.activityIds !== undefined ||
+          d.targetEntityId !== undefined,
+        { message: 'one of documentId, activityIds or targetEntityId is required' },
+      ),
+    response: m.bulkResult,
+    readOnly: false,
+    idempotent: true,
+    destructive: true,
+    slow: false,
+    commands: ['activities delete'],
+    table: bulkTable,
+  },
+  {
+    number: 19,
+    name: 'presence.add',
+    summary: "Add users to a document's presence list",
+    path: '/v2/presence/add',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizationId: org,
+      documentId: m.nonEmptyId,
+      users: z.array(m.presenceUser).min(1),
+    }),
+    response: z.looseObject({ success: z.boolean() }),
+    readOnly: false,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['presence add'],
+    table: successTable,
+  },
+  {
+    number: 20,
+    name: 'livestate.broadcast',
+    summary: "Broadcast data to a document's live state",
+    path: '/v2/livestate/broadcast',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizationId: org,
+      documentId: m.nonEmptyId,
+      liveStateDataId: m.nonEmptyId,
+      data: z.record(z.string(), z.unknown()),
+      merge: z.boolean().optional(),
+    }),
+    response: z.looseObject({ success: z.boolean() }),
+    readOnly: false,
+    // Each call is one more event to connected clients.
+    idempotent: false,
+    destructive: false,
+    slow: false,
+    commands: ['livestate broadcast'],
+    table: successTable,
+  },
+  {
+    number: 21,
+    name: 'crdt.update',
+    summary: "Replace a collaborative editor's data",
+    path: '/v2/crdt/update',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'no-data',
+    successStatus: 200,
+    request: z
+      .object({
+        organizationId: org,
+        documentId: m.nonEmptyId,
+        editorId: m.nonEmptyId,
+        data: z.unknown(),
+        type: m.crdtType,
+        contentKey: z.string().min(1).optional(),
+      })
+      .refine((d) => crdtDataMatches(d.type, d.data), {
+        path: ['data'],
+        error: (issue) => {
+          const input = issue.input as { type?: keyof typeof crdtShapeWord } | undefined;
+          const type = input?.type ?? 'text';
+          return `data must be ${crdtShapeWord[type]} for type ${type}`;
+        },
+      }),
+    response: z.undefined(),
+    readOnly: false,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['crdt update'],
+    table: { rows: 'record', columns: [] },
+  },
+  {
+    number: 22,
+    name: 'notifications.get',
+    summary: 'Read notifications',
+    path: '/v2/notifications/get',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z
+      .object({
+        organizationId: org,
+        documentId: m.nonEmptyId.optional(),
+        locationId: m.nonEmptyId.optional(),
+        userId: m.nonEmptyId.optional(),
+        notificationIds: m.ids.min(1).max(MAX_IDS).optional(),
+        pageSize: z.number().int().min(1).optional(),
+        pageToken: z.string().optional(),
+        order: z.enum(['asc', 'desc']).optional(),
+      })
+      .refine((d) => notificationFilters.has(notificationFilterKey(d)), {
+        message:
+          'unsupported filter combination: give documentId or userId (with locationId or notificationIds as documented)',
+      }),
+    response: z.array(m.notification),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['notifications list'],
+    table: {
+      rows: 'list',
+      columns: [
+        { header: 'TIME', path: 'timestamp' },
+        { header: 'SOURCE', path: 'notificationSource' },
+        { header: 'HEADLINE', path: 'displayHeadlineMessageTemplate' },
+        { header: 'DOCUMENT', path: 'metadata.documentId' },
+      ],
+    },
+  },
+  {
+    number: 23,
+    name: 'notifications.config.v2',
+    summary: "Read a user's notification settings (v2)",
+    path: '/v2/notifications/config/get',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z
+      .object({
+        organizationId: org,
+        documentIds: m.ids.min(1).optional(),
+        userId: m.nonEmptyId,
+        getOrganizationConfig: z.boolean().optional(),
+      })
+      .refine((d) => d.getOrganizationConfig === true || d.documentIds !== undefined, {
+        message: 'documentIds is required unless getOrganizationConfig is true',
+        path: ['documentIds'],
+      }),
+    response: z.array(m.notificationConfig),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['notifications config'],
+    table: configTable,
+  },
+  {
+    number: 24,
+    name: 'notifications.config.v1',
+    summary: "Read a user's notification settings (v1)",
+    path: '/v1/notifications/config/get',
+    version: 'v1',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizationId: org,
+      documentIds: m.ids.min(1).max(MAX_IDS),
+      userId: m.nonEmptyId,
+    }),
+    response: z.array(m.notificationConfig),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['notifications config'],
+    table: configTable,
+  },
+  {
+    number: 25,
+    name: 'ai.rewrite',
+    summary: 'Rewrite text with an AI model',
+    path: '/v2/rewriter/ask-ai',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'ai',
+    successStatus: 200,
+    request: z.object({
+      model: z.string().min(1),
+      prompt: z.string().min(1),
+      text: z.string(),
+    }),
+    response: z.looseObject({
+      success: z.boolean(),
+      text: z.string().optional(),
+      error: z.string().optional(),
+    }),
+    readOnly: false,
+    // Each call costs the customer a model request.
+    idempotent: false,
+    destructive: false,
+    slow: false,
+    commands: ['ai rewrite'],
+    table: { rows: 'record', columns: [{ header: 'TEXT', path: 'text' }] },
+  },
+  {
+    number: 26,
+    name: 'documents.migrate',
+    summary: 'Start migrating a document to a new id',
+    path: '/v2/organizations/documents/migrate',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({
+      organizationId: org,
+      documentId: m.nonEmptyId,
+      newDocumentId: m.nonEmptyId,
+    }),
+    response: z.looseObject({ migrationId: z.string() }),
+    readOnly: false,
+    idempotent: false,
+    destructive: false,
+    slow: false,
+    commands: ['docs migrate'],
+    table: { rows: 'record', columns: [{ header: 'MIGRATION', path: 'migrationId' }] },
+  },
+  {
+    number: 27,
+    name: 'documents.migrationStatus',
+    summary: 'Read the status of a document migration',
+    path: '/v2/organizations/documents/migrate/status',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({ organizationId: org, migrationId: m.nonEmptyId }),
+    response: z.looseObject({ migrationId: z.string(), status: m.migrationStatus }),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['docs migration-status', 'docs migrate'],
+    table: {
+      rows: 'record',
+      columns: [
+        { header: 'MIGRATION', path: 'migrationId' },
+        { header: 'STATUS', path: 'status' },
+      ],
+    },
+  },
+  {
+    number: 28,
+    name: 'users.purgeStatus',
+    summary: 'Read the status of a user-data deletion',
+    path: '/v2/users/data/delete/status',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: z.object({ jobId: m.nonEmptyId }),
+    response: z.looseObject({
+      isDeleteCompleted: z.boolean(),
+      tasksLeft: z.number(),
+      lastTaskCompletedTime: z.number().nullable().optional(),
+    }),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    commands: ['users purge'],
+    table: {
+      rows: 'record',
+      columns: [
+        { header: 'COMPLETED', path: 'isDeleteCompleted' },
+        { header: 'TASKS LEFT', path: 'tasksLeft' },
+      ],
+    },
+  },
+] as const satisfies readonly Operation[];
+
+export type Operations = typeof operations;
+export type OperationName = Operations[number]['name'];
+export type OperationByName<N extends OperationName> = Extract<Operations[number], { name: N }>;
+export type RequestOf<N extends OperationName> = z.input<OperationByName<N>['request']>;
+export type ResponseOf<N extends OperationName> = z.output<OperationByName<N>['response']>;
+
+const byName = new Map<string, Operations[number]>(operations.map((op) => [op.name, op]));
+const byPath = new Map<string, Operations[number]>(operations.map((op) => [op.path, op]));
+
+export function operation<N extends OperationName>(name: N): OperationByName<N> {
+  return byName.get(name) as OperationByName<N>;
+}
+
+export function operationForPath(path: string): Operations[number] | undefined {
+  return byPath.get(path);
+}
