@@ -1,0 +1,80 @@
+/**
+ * Typed errors thrown anywhere in the CLI. Each carries only what it is; the exit code
+ * and the printed form are decided in one place, `exit-codes.ts` and `report.ts`.
+ */
+
+export abstract class SvcError extends Error {
+  /** A short line telling the user what to do next, shown after the message. */
+  hint?: string;
+  constructor(message: string, options?: { hint?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    if (options?.hint) this.hint = options.hint;
+  }
+}
+
+/** Bad flag, bad file, client-side validation, or a prompt needed where none is allowed. */
+export class UsageError extends SvcError {}
+
+/** Credentials are missing locally (nothing was sent). */
+export class CredentialsError extends SvcError {}
+
+/** The service answered with its error envelope, or with a non-envelope error status. */
+export class ApiError extends SvcError {
+  constructor(
+    /** `error.status` from the envelope; undefined when the body was not an envelope. */
+    readonly status: string | undefined,
+    message: string,
+    readonly httpStatus: number,
+    readonly details?: unknown,
+    /** The answer as received, for `svc api`, which prints it whatever its status. */
+    readonly body?: { json: unknown; text: string },
+  ) {
+    super(message);
+  }
+}
+
+/** A bulk call in which some items reported `success: false`. */
+export class PartialFailureError extends SvcError {
+  constructor(
+    message: string,
+    /** The result document that still goes to stdout. */
+    readonly result: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** The operation ran and failed (a migration ended `failed`, AI answered `success: false`). */
+export class OperationFailedError extends SvcError {
+  constructor(
+    message: string,
+    readonly result: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** A wait passed its deadline, or a request timed out after its retries. */
+export class TimeoutError extends SvcError {
+  constructor(
+    message: string,
+    readonly result?: unknown,
+    options?: { hint?: string },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Could not connect, or the service stayed unavailable after retries: try again later. */
+export class TransientError extends SvcError {}
+
+/** Ctrl-C, or a prompt cancelled by the user. */
+export class CancelledError extends SvcError {}
+
+/** The command ends with another program's exit status (`emulator exec`); nothing to print. */
+export class ExitStatus extends SvcError {
+  constructor(readonly code: number) {
+    super(`exit status ${code}`);
+  }
+}

@@ -1,0 +1,43 @@
+import type { ChalkInstance } from 'chalk';
+import { ApiError, ExitStatus, SvcError } from './errors.js';
+import { exitCodeFor, statusWordFor } from './exit-codes.js';
+
+export interface ErrorSink {
+  write(text: string): unknown;
+}
+
+/**
+ * Prints an error the one way the contract allows and returns its exit code. With `--json`
+ * that is one line `{"error":{status,message,details?},"exitCode":N}` on stderr; otherwise a
+ * message and a hint. A stack trace is shown only with `--debug`, and only for bugs.
+ */
+export function reportError(
+  error: unknown,
+  options: { stderr: ErrorSink; json: boolean; debug: boolean; style: ChalkInstance; redact: (text: string) => string },
+): number {
+  const exitCode = exitCodeFor(error);
+  if (error instanceof ExitStatus) return exitCode;
+  const status = statusWordFor(error);
+  const known = error instanceof SvcError;
+  const message = options.redact(
+    known ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+  );
+
+  if (options.json) {
+    const details = error instanceof ApiError ? error.details : undefined;
+    const line = {
+      error: { status, message, ...(details !== undefined && { details }) },
+      exitCode,
+    };
+    options.stderr.write(`${options.redact(JSON.stringify(line))}\n`);
+    return exitCode;
+  }
+
+  const prefix = error instanceof ApiError ? `${status}: ` : '';
+  options.stderr.write(`${options.style.red('error:')} ${prefix}${message}\n`);
+  if (known && error.hint) options.stderr.write(`${options.style.dim('hint:')} ${options.redact(error.hint)}\n`);
+  if (!known && options.debug && error instanceof Error && error.stack) {
+    options.stderr.write(`${options.redact(error.stack)}\n`);
+  }
+  return exitCode;
+}

@@ -1,0 +1,307 @@
+import type { Dispatcher } from 'undici';
+import type { AuthLevel, EnvelopeKind, Operation } from '../catalogue/types.js';
+import type { Credentials } from '../config/credentials.js';
+import {
+  ApiError,
+  CancelledError,
+  CredentialsError,
+  TimeoutError,
+  TransientError,
+  UsageError,
+} from '../errors/errors.js';
+import { formatDuration } from './duration.js';
+import { decodeSuccess, errorFromBody, parseJson, type ApiResult } from './envelope.js';
+import type { Redactor } from './redact.js';
+import { formatIssues } from './validation.js';
+import {
+  backoffDelay,
+  isConnectCode,
+  isRetryable,
+  parseRetryAfter,
+  type AttemptFailure,
+} from './retry.js';
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  credentials: Credentials;
+  dispatcher: Dispatcher;
+  redactor: Redactor;
+  userAgent: string;
+  /** Per-request timeout. */
+  timeoutMs: number;
+  /** Timeout of the calls that may take minutes to answer (user-data deletion). */
+  slowTimeoutMs: number;
+  /** Retries after the first attempt. */
+  retries: number;
+  /** The longest `Retry-After` worth waiting for; longer ones end the call at once. */
+  maxRetryAfterMs: number;
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  /** `--debug`: receives each trace line, already redacted. */
+  trace?: (line: string) => void;
+  /** Ctrl-C. */
+  signal?: AbortSignal;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random: () => number;
+  now: () => number;
+}
+
+/** How one exchange behaves, taken from the operation (or given by `svc api`). */
+export interface ExchangePolicy {
+  path: string;
+  auth: AuthLevel;
+  envelope: EnvelopeKind;
+  idempotent: boolean;
+  slow: boolean;
+}
+
+export interface RawResponse {
+  httpStatus: number;
+  /** Parsed JSON, or undefined when the body is not JSON. */
+  body: unknown;
+  text: string;
+}
+
+export interface DescribedRequest {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface CallOptions {
+  /** Use these credentials instead of the resolved ones (a just-created workspace's). */
+  credentials?: Credentials;
+  /** The operation is idempotent for this particular body (activities with ids). */
+  idempotent?: boolean;
+}
+
+const missingCredentialsHint =
+  'run `svc auth login`, or set SVC_API_KEY and SVC_AUTH_TOKEN (key level) or SVC_WORKSPACE_ID and SVC_WORKSPACE_TOKEN (workspace level)';
+
+export function authHeaders(level: AuthLevel, c: Credentials): Record<string, string> {
+  if (level === 'public') return {};
+  if (level === 'workspace') {
+    if (!c.workspaceId || !c.workspaceToken) {
+      throw new CredentialsError('workspace credentials are missing', {
+        hint: missingCredentialsHint,
+      });
+    }
+    return { 'x-service-workspace-id': c.workspaceId, 'x-service-auth-token': c.workspaceToken };
+  }
+  if (!c.apiKey || !c.authToken) {
+    throw new CredentialsError('API key credentials are missing', { hint: missingCredentialsHint });
+  }
+  return { 'x-service-api-key': c.apiKey, 'x-service-auth-token': c.authToken };
+}
+
+function validate(op: Operation, data: unknown): void {
+  const parsed = op.request.safeParse(data);
+  if (!parsed.success) {
+    throw new UsageError(`invalid request for ${op.name}: ${formatIssues(parsed.error.issues)}`);
+  }
+}
+
+class AttemptError extends Error {
+  constructor(
+    readonly failure: AttemptFailure,
+    readonly final: Error,
+  ) {
+    super(final.message);
+  }
+}
+
+function errorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The one HTTP client every command uses: base URL, auth headers by level, timeouts,
+ * retries with backoff that honour `Retry-After`, envelope decoding and the debug trace.
+ */
+export class HttpClient {
+  constructor(private readonly o: HttpClientOptions) {}
+
+  get baseUrl(): string {
+    return this.o.baseUrl;
+  }
+
+  /** Validates `data` with the operation's schema, sends it, and decodes the answer. */
+  async call<T = unknown>(op: Operation, data: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
+    validate(op, data);
+    const policy: ExchangePolicy = {
+      path: op.path,
+      auth: op.auth,
+      envelope: op.envelope,
+      idempotent: options.idempotent ?? op.idempotent,
+      slow: op.slow,
+    };
+    const raw = await this.exchange(policy, { data }, options.credentials);
+    return decodeSuccess(op.envelope, raw.httpStatus, raw.body) as ApiResult<T>;
+  }
+
+  /** What `call` would send, secrets redacted: the `--dry-run` output. */
+  describe(op: Operation, data: unknown, options: CallOptions = {}): DescribedRequest {
+    validate(op, data);
+    return this.describeRaw(op, { data }, options.credentials);
+  }
+
+  describeRaw(policy: Pick<ExchangePolicy, 'path' | 'auth'>, body: unknown, credentials?: Credentials): DescribedRequest {
+    const headers = authHeaders(policy.auth, credentials ?? this.o.credentials);
+    return {
+      method: 'POST',
+      url: this.o.baseUrl.replace(/\/+$/, '') + policy.path,
+      headers: this.o.redactor.headers({ 'content-type': 'application/json', ...headers }),
+      body: this.o.redactor.json(body),
+    };
+  }
+
+  /** `svc api`: any path, any body; an error status still becomes a typed error. */
+  async raw(policy: ExchangePolicy, body: unknown): Promise<RawResponse> {
+    return this.exchange(policy, body, undefined);
+  }
+
+  private async exchange(
+    policy: ExchangePolicy,
+    body: unknown,
+    credentials: Credentials | undefined,
+  ): Promise<RawResponse> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'user-agent': this.o.userAgent,
+      ...authHeaders(policy.auth, credentials ?? this.o.credentials),
+    };
+    const url = new URL(this.o.baseUrl.replace(/\/+$/, '') + policy.path);
+    const payload = JSON.stringify(body);
+    const attempts = this.o.retries + 1;
+
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.attempt(url, headers, payload, policy, attempt, attempts);
+      } catch (err) {
+        if (!(err instanceof AttemptError)) throw err;
+        const last = attempt + 1 >= attempts;
+        if (last || !isRetryable(err.failure, policy.idempotent)) throw err.final;
+        const f = err.failure;
+        let wait = backoffDelay(attempt, {
+          baseMs: this.o.backoffBaseMs,
+          capMs: this.o.backoffCapMs,
+          random: this.o.random,
+        });
+        if (f.kind === 'status' && f.retryAfterMs !== undefined) {
+          if (f.retryAfterMs > this.o.maxRetryAfterMs) throw err.final;
+          wait = f.retryAfterMs;
+        }
+        this.trace(`* retrying in ${formatDuration(wait)} (${err.message})`);
+        await this.sleepOrCancel(wait);
+      }
+    }
+  }
+
+  private async attempt(
+    url: URL,
+    headers: Record<string, string>,
+    payload: string,
+    policy: ExchangePolicy,
+    attempt: number,
+    attempts: number,
+  ): Promise<RawResponse> {
+    const timeoutMs = policy.slow ? this.o.slowTimeoutMs : this.o.timeoutMs;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const signal = this.o.signal ? AbortSignal.any([this.o.signal, timeout.signal]) : timeout.signal;
+    const started = this.o.now();
+
+    this.trace(`* POST ${url.href} (attempt ${attempt + 1}/${attempts})`);
+    for (const [k, v] of Object.entries(this.o.redactor.headers(headers))) this.trace(`> ${k}: ${v}`);
+    this.trace(`> ${this.o.redactor.body(payload)}`);
+
+    try {
+      const res = await this.o.dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: 'POST',
+        headers,
+        body: payload,
+        signal,
+      });
+      const text = await res.body.text();
+      const elapsed = this.o.now() - started;
+      this.trace(`< ${res.statusCode} (${formatDuration(elapsed)})`);
+      if (text) this.trace(`< ${this.o.redactor.body(text)}`);
+
+      const body = parseJson(text);
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        if (body === undefined) {
+          throw new ApiError(undefined, 'unexpected response from the service: the body is not JSON', res.statusCode);
+        }
+        return { httpStatus: res.statusCode, body, text };
+      }
+      const error = errorFromBody(res.statusCode, body, text);
+      const retryAfter = res.headers['retry-after'];
+      const retryAfterMs = parseRetryAfter(
+        Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+        this.o.now(),
+      );
+      if (retryAfterMs !== undefined) {
+        error.hint = `the service asked to retry after ${formatDuration(retryAfterMs)}`;
+      }
+      throw new AttemptError(
+        { kind: 'status', httpStatus: res.statusCode, ...(retryAfterMs !== undefined && { retryAfterMs }) },
+        error,
+      );
+    } catch (err) {
+      if (err instanceof AttemptError || err instanceof ApiError) throw err;
+      if (this.o.signal?.aborted) throw new CancelledError('interrupted');
+      if (timeout.signal.aborted) {
+        this.trace(`< timed out after ${formatDuration(timeoutMs)}`);
+        throw new AttemptError(
+          { kind: 'timeout' },
+          new TimeoutError(`request to ${policy.path} timed out after ${formatDuration(timeoutMs)}`, undefined, {
+            hint: 'raise it with --timeout or SVC_TIMEOUT',
+          }),
+        );
+      }
+      const code = errorCode(err) ?? 'UNKNOWN';
+      this.trace(`< network error ${code}`);
+      if (isConnectCode(code)) {
+        throw new AttemptError(
+          { kind: 'connect', code },
+          new TransientError(`could not connect to ${url.origin} (${code})`, {
+            hint: 'check --base-url or SVC_BASE_URL, and that the service is running',
+          }),
+        );
+      }
+      throw new AttemptError(
+        { kind: 'network', code },
+        new TransientError(
+          `the connection to ${url.origin} failed after the request was sent (${code}); ` +
+            (policy.idempotent
+              ? 'it is safe to run the command again'
+              : 'the request may or may not have been applied'),
+        ),
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private trace(line: string): void {
+    this.o.trace?.(this.o.redactor.text(line));
+  }
+
+  private async sleepOrCancel(ms: number): Promise<void> {
+    try {
+      await this.o.sleep(ms, this.o.signal);
+    } catch {
+      throw new CancelledError('interrupted');
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import type { EnvelopeKind } from '../catalogue/types.js';
+import { ApiError } from '../errors/errors.js';
+
+/** One result type for the spec's four success shapes. */
+export interface ApiResult<T = unknown> {
+  data: T;
+  /** `status` of the envelope (`success`), when the shape has one. */
+  status?: string;
+  message?: string;
+  /** The next page of a paged read (notifications), beside `data` in `result`. */
+  pageToken?: string;
+  httpStatus: number;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The error envelope `{error: {status, message, details?}}` becomes an ApiError; so does any
+ * non-2xx answer that is not one (its HTTP status then decides the exit code).
+ */
+export function errorFromBody(httpStatus: number, body: unknown, rawText: string): ApiError {
+  if (isObject(body) && isObject(body.error)) {
+    const e = body.error;
+    return new ApiError(
+      str(e.status) ?? undefined,
+      str(e.message) ?? `request failed with HTTP ${httpStatus}`,
+      httpStatus,
+      e.details,
+      { json: body, text: rawText },
+    );
+  }
+  const snippet = rawText.replace(/\s+/g, ' ').trim().slice(0, 120);
+  return new ApiError(
+    undefined,
+    `unexpected HTTP ${httpStatus} response${snippet ? `: ${snippet}` : ''}`,
+    httpStatus,
+    undefined,
+    { json: body, text: rawText },
+  );
+}
+
+function unexpected(httpStatus: number, what: string): ApiError {
+  return new ApiError(undefined, `unexpected response from the service: ${what}`, httpStatus);
+}
+
+/** Decodes a 2xx body according to the operation's envelope kind. */
+export function decodeSuccess(kind: EnvelopeKind, httpStatus: number, body: unknown): ApiResult {
+  if (!isObject(body)) return fail();
+  if (isObject(body.error)) throw errorFromBody(httpStatus, body, '');
+
+  // The deletion call answers at top level; accept the `result` form too, as a newer
+  // service may align it with the others.
+  const result = isObject(body.result) ? body.result : kind === 'top-level' ? body : undefined;
+  if (!result) return fail();
+
+  switch (kind) {
+    case 'ai':
+      return {
+        data: {
+          success: result.success === true,
+          ...(str(result.text) !== undefined && { text: result.text }),
+          ...(str(result.error) !== undefined && { error: result.error }),
+        },
+        httpStatus,
+      };
+    case 'no-data':
+      return {
+        data: undefined,
+        status: str(result.status),
+        message: str(result.message),
+        httpStatus,
+      };
+    default: {
+      const pageToken = str(result.pageToken);
+      return {
+        data: result.data === undefined ? null : result.data,
+        status: str(result.status),
+        message: str(result.message),
+        ...(pageToken ? { pageToken } : {}),
+        httpStatus,
+      };
+    }
+  }
+
+  function fail(): never {
+    throw unexpected(httpStatus, 'the body is not the documented JSON envelope');
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Secrets never reach a terminal or a log. Two nets: the names of fields and headers that
+ * hold secrets, and the secret values themselves (the resolved credentials, a provider key
+ * read from stdin), which are scrubbed from any text wherever they appear.
+ */
+
+export const REDACTED = '[redacted]';
+
+const secretFieldNames = new Set(['token', 'authtoken', 'workspacetoken', 'secret', 'password']);
+const secretHeaderNames = new Set(['x-service-auth-token', 'authorization', 'proxy-authorization']);
+
+/** `apiKey` is an identifier everywhere except inside these objects, where it is a secret. */
+const parentsWhereApiKeyIsSecret = new Set(['emailserviceconfig']);
+
+function isSecretField(key: string, parent: string | undefined): boolean {
+  const k = key.toLowerCase();
+  if (secretFieldNames.has(k)) return true;
+  return k === 'apikey' && parent !== undefined && parentsWhereApiKeyIsSecret.has(parent);
+}
+
+export class Redactor {
+  private readonly secrets = new Set<string>();
+
+  /** Registers a secret value so that it is scrubbed from every text passed through here. */
+  add(...values: (string | undefined)[]): this {
+    // Very short values would scrub innocent text; real tokens are long.
+    for (const v of values) if (v && v.length >= 6) this.secrets.add(v);
+    return this;
+  }
+
+  text(input: string): string {
+    let out = input;
+    for (const s of this.secrets) out = out.split(s).join(REDACTED);
+    return out;
+  }
+
+  headers(headers: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      out[name] = secretHeaderNames.has(name.toLowerCase()) ? REDACTED : this.text(value);
+    }
+    return out;
+  }
+
+  /** A deep copy with secret fields replaced, then scrubbed of known secret values. */
+  json(value: unknown): unknown {
+    return this.walk(value, undefined);
+  }
+
+  private walk(value: unknown, parent: string | undefined): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (Array.isArray(value)) return value.map((v) => this.walk(v, parent));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) {
+        out[k] =
+          isSecretField(k, parent) && typeof v === 'string' ? REDACTED : this.walk(v, k.toLowerCase());
+      }
+      return out;
+    }
+    return value;
+  }
+
+  /** Redacts a body that may or may not be JSON. */
+  body(text: string): string {
+    try {
+      return JSON.stringify(this.json(JSON.parse(text)));
+    } catch {
+      return this.text(text);
+    }
+  }
+}
+
+/** Shows only the last four characters, so a person can tell two secrets apart. */
+export function mask(secret: string | undefined): string {
+  if (!secret) return '';
+  if (secret.length < 12) return '****';
+  return `****${secret.slice(-4)}`;
+}

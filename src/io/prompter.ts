@@ -1,0 +1,96 @@
+import { CancelledError, UsageError } from '../errors/errors.js';
+import type { IOStreams } from './streams.js';
+
+export interface TextQuestion {
+  message: string;
+  /** The flag that answers this question in scripts; named when prompting is not allowed. */
+  flag: string;
+  default?: string;
+  validate?: (value: string) => true | string;
+}
+
+export interface Choice<T extends string> {
+  value: T;
+  name?: string;
+  description?: string;
+  checked?: boolean;
+}
+
+/**
+ * Questions to a person. Every question names the flag that answers it, so that where
+ * prompting is not allowed (CI, no TTY, --no-input) the error tells a script what to pass.
+ * @inquirer/prompts is loaded only when a question is really asked.
+ */
+export class Prompter {
+  constructor(private readonly io: IOStreams) {}
+
+  get enabled(): boolean {
+    return this.io.canPrompt;
+  }
+
+  async text(q: TextQuestion): Promise<string> {
+    this.require(q.flag);
+    const { input } = await import('@inquirer/prompts');
+    return this.ask(() =>
+      input(
+        {
+          message: q.message,
+          ...(q.default !== undefined && { default: q.default }),
+          ...(q.validate && { validate: q.validate }),
+        },
+        this.context(),
+      ),
+    );
+  }
+
+  async secret(q: Omit<TextQuestion, 'default'>): Promise<string> {
+    this.require(q.flag);
+    const { password } = await import('@inquirer/prompts');
+    return this.ask(() =>
+      password({ message: q.message, mask: true, ...(q.validate && { validate: q.validate }) }, this.context()),
+    );
+  }
+
+  async confirm(message: string, defaultYes = false): Promise<boolean> {
+    this.require('--yes');
+    const { confirm } = await import('@inquirer/prompts');
+    return this.ask(() => confirm({ message, default: defaultYes }, this.context()));
+  }
+
+  async select<T extends string>(message: string, flag: string, choices: Choice<T>[], def?: T): Promise<T> {
+    this.require(flag);
+    const { select } = await import('@inquirer/prompts');
+    return this.ask(() =>
+      select<T>({ message, choices, ...(def !== undefined && { default: def }) }, this.context()),
+    );
+  }
+
+  async checkbox<T extends string>(message: string, flag: string, choices: Choice<T>[]): Promise<T[]> {
+    this.require(flag);
+    const { checkbox } = await import('@inquirer/prompts');
+    return this.ask(() => checkbox<T>({ message, choices }, this.context()));
+  }
+
+  private require(flag: string): void {
+    if (!this.io.canPrompt) {
+      throw new UsageError(`${flag} is required when svc cannot prompt`, {
+        hint: 'pass the flag, or run in a terminal without --no-input / CI',
+      });
+    }
+  }
+
+  private context() {
+    return { input: this.io.stdin, output: this.io.stderr, clearPromptOnDone: false };
+  }
+
+  private async ask<T>(question: () => Promise<T>): Promise<T> {
+    try {
+      return await question();
+    } catch (err) {
+      if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) {
+        throw new CancelledError('cancelled');
+      }
+      throw err;
+    }
+  }
+}
