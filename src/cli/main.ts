@@ -1,0 +1,108 @@
+import { Chalk } from 'chalk';
+import { CommanderError, type Command } from 'commander';
+import { CancelledError, UsageError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import { reportError } from '../errors/report.js';
+import type { CommandModule, Invoke } from './command-kit.js';
+import { Context, type Deps } from './context.js';
+import type { GlobalOptions } from './globals.js';
+import { buildProgram } from './program.js';
+
+/** Commander's "error: …\n(Did you mean …?)" → a message and a hint. */
+function fromCommanderMessage(text: string): UsageError {
+  const lines = text
+    .replace(/^error:\s*/i, '')
+    .trim()
+    .split('\n');
+  const [first = 'invalid usage', ...rest] = lines;
+  const hint = rest.join(' ').trim();
+  return new UsageError(first, hint ? { hint: hint.replace(/^\((.*)\)$/, '$1') } : undefined);
+}
+
+/**
+ * Runs one invocation and returns its exit code. Everything outside the process comes in
+ * through `deps`, so tests run it in-process.
+ */
+export async function main(argv: readonly string[], deps: Deps): Promise<number> {
+  const json = argv.includes('--json');
+  let context: Context | undefined;
+  let commanderError = '';
+
+  const invoke: Invoke = (load) => async (...args) => {
+    const command = args[args.length - 1] as Command;
+    const opts = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
+    context = new Context(deps, opts);
+    const module = (await load()) as CommandModule<typeof opts>;
+    await module.run(context, opts, command.args);
+  };
+
+  const program = buildProgram(invoke, {
+    writeOut: (s) => deps.stdout.write(s),
+    writeErr: (s) => {
+      if (!json) deps.stderr.write(s);
+    },
+    onError: (s) => {
+      commanderError = s;
+    },
+  });
+
+  if (argv.length === 0) {
+    program.outputHelp();
+    return ExitCode.Success;
+  }
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return ExitCode.Success;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return ExitCode.Success;
+      // A group called without a subcommand has already printed its help to stderr.
+      if (error.code === 'commander.help' && !json) return ExitCode.Usage;
+      const usage =
+        error.code === 'commander.help'
+          ? new UsageError('a subcommand is required', { hint: 'see --help' })
+          : fromCommanderMessage(commanderError || error.message);
+      return report(usage);
+    }
+    return report(error);
+  }
+
+  function report(error: unknown): number {
+    const ctx = context;
+    const signalled = deps.signal?.aborted === true && !(error instanceof CancelledError);
+    return reportError(signalled ? new CancelledError('interrupted') : error, {
+      stderr: deps.stderr,
+      json,
+      debug: ctx?.debug ?? deps.env.SVC_DEBUG === '1',
+      style: ctx?.out.style.err ?? new Chalk({ level: 0 }),
+      redact: (text) => ctx?.redactor.text(text) ?? text,
+    });
+  }
+}
+
+/** The process entry point used by bin/svc. */
+export async function run(argv: readonly string[]): Promise<number> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSignal = () => {
+    interrupts += 1;
+    // A second Ctrl-C means "now": skip the clean-up that the first one started, and
+    // die of the signal so that the shell sees 130.
+    if (interrupts > 1) {
+      process.removeAllListeners('SIGINT');
+      process.kill(process.pid, 'SIGINT');
+    }
+    controller.abort(new CancelledError('interrupted'));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return main(argv, {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    signal: controller.signal,
+    binPath: process.argv[1],
+  });
+}

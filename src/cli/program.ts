@@ -1,0 +1,65 @@
+import { Command, Option } from 'commander';
+import { registerApi } from '../commands/api/index.js';
+import { registerAuth } from '../commands/auth/index.js';
+import { registerEmulator } from '../commands/emulator/index.js';
+import { registerProfile } from '../commands/profile/index.js';
+import { registerWorkspace } from '../commands/workspace/index.js';
+import { VERSION } from '../version.js';
+import type { Invoke } from './command-kit.js';
+
+export interface ProgramOutput {
+  writeOut(text: string): void;
+  writeErr(text: string): void;
+  /** Commander's own error line; reported by main through the one error path. */
+  onError(text: string): void;
+}
+
+/**
+ * The command tree. Only commander and the cheap definition modules load here; each
+ * command's implementation is imported when it runs.
+ */
+export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
+  const program = new Command('svc')
+    .description("Command line for the collaboration backend's REST API, with a local emulator")
+    .version(VERSION, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => output.writeOut(s),
+      writeErr: (s) => output.writeErr(s),
+      outputError: (s) => output.onError(s),
+    })
+    .addOption(new Option('--profile <name>', 'stored profile to use').env('SVC_PROFILE'))
+    .addOption(new Option('--base-url <url>', 'service base URL (overrides the profile)'))
+    .option('--json', 'machine output: one JSON document on stdout')
+    .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
+    .option('--no-input', 'never prompt; a missing value is an error naming its flag')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--debug', 'trace each HTTP exchange on stderr, secrets redacted')
+    .option('--timeout <duration>', 'per-request timeout, e.g. 500ms, 30s, 5m')
+    .option('--dry-run', 'print the request a mutating command would send, and send nothing')
+    .addHelpText(
+      'after',
+      `
+Environment: SVC_PROFILE, SVC_BASE_URL, SVC_WORKSPACE_ID, SVC_WORKSPACE_TOKEN,
+  SVC_API_KEY, SVC_AUTH_TOKEN, SVC_CONFIG_DIR, SVC_TIMEOUT, SVC_DEBUG, SVC_NO_INPUT,
+  NO_COLOR, FORCE_COLOR, CI
+
+Examples:
+  $ svc emulator exec -- ./my-script.sh
+  $ svc workspace create --email me@example.com --name Me
+  $ svc workspace tokens --json | jq -r '.authTokens[0].name'`,
+    );
+
+  for (const register of [
+    registerWorkspace,
+    registerAuth,
+    registerProfile,
+    registerApi,
+    registerEmulator,
+  ]) {
+    register(program, invoke);
+  }
+  return program;
+}

@@ -1,0 +1,59 @@
+import { operationForPath } from '../../catalogue/operations.js';
+import type { AuthLevel } from '../../catalogue/types.js';
+import type { Context } from '../../cli/context.js';
+import type { GlobalOptions } from '../../cli/globals.js';
+import { printDryRun } from '../../cli/send.js';
+import { ApiError, UsageError } from '../../errors/errors.js';
+import { readJsonArg } from '../../io/input.js';
+
+interface Options extends GlobalOptions {
+  data: string;
+  auth?: 'key' | 'workspace' | 'none';
+}
+
+const levels: Record<NonNullable<Options['auth']>, AuthLevel> = {
+  key: 'key',
+  workspace: 'workspace',
+  none: 'public',
+};
+
+/**
+ * The escape hatch: any path, the given `data`, and the whole response body on stdout,
+ * even for an error answer (whose status still decides the exit code).
+ */
+export async function run(ctx: Context, opts: Options, [rawPath]: string[]): Promise<void> {
+  const path = rawPath?.startsWith('/') ? rawPath : `/${rawPath ?? ''}`;
+  const data = await readJsonArg(opts.data, ctx.io.stdin, '--data');
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new UsageError('--data must be a JSON object (the request body\'s "data" member)');
+  }
+  const op = operationForPath(path);
+  const policy = {
+    path,
+    auth: opts.auth ? levels[opts.auth] : (op?.auth ?? 'key'),
+    envelope: op?.envelope ?? 'standard',
+    idempotent: op?.idempotent ?? false,
+    slow: op?.slow ?? false,
+  } as const;
+
+  const client = await ctx.client();
+  if (ctx.dryRun && !op?.readOnly) {
+    printDryRun(ctx, client.describeRaw(policy, { data }));
+    return;
+  }
+  try {
+    const response = await client.raw(policy, { data });
+    writeBody(ctx, response.body, response.text);
+  } catch (err) {
+    if (err instanceof ApiError && err.body) writeBody(ctx, err.body.json, err.body.text);
+    throw err;
+  }
+}
+
+function writeBody(ctx: Context, json: unknown, text: string): void {
+  if (json === undefined) {
+    ctx.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    return;
+  }
+  ctx.out.jsonDocument(json);
+}

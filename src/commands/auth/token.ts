@@ -1,0 +1,20 @@
+import type { Context } from '../../cli/context.js';
+import type { GlobalOptions } from '../../cli/globals.js';
+import { CredentialsError } from '../../errors/errors.js';
+
+interface Options extends GlobalOptions {
+  workspace?: boolean;
+}
+
+/** The one command that prints a secret, and only because it was asked to by name. */
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  const { credentials, profileName } = await ctx.session();
+  const token = opts.workspace ? credentials.workspaceToken : credentials.authToken;
+  if (!token) {
+    throw new CredentialsError(
+      `profile "${profileName}" has no ${opts.workspace ? 'workspace token' : 'auth token'}`,
+      { hint: 'run `svc auth login` or `svc workspace create`' },
+    );
+  }
+  ctx.io.stdout.write(`${token}\n`);
+}

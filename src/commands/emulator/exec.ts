@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { constants } from 'node:os';
+import type { Context } from '../../cli/context.js';
+import { credentialEnvVars } from '../../config/credentials.js';
+import { ExitStatus, UsageError } from '../../errors/errors.js';
+import { ExitCode } from '../../errors/exit-codes.js';
+import { parseServerFlags, type ServerFlags } from './server-options.js';
+
+interface Options extends ServerFlags {
+  workspace: boolean;
+}
+
+/** The exit status a shell would report for a child: its code, or 128 + the signal. */
+function statusOf(code: number | null, signal: NodeJS.Signals | null): number {
+  if (code !== null) return code;
+  return 128 + (signal ? (constants.signals[signal] ?? 1) : 1);
+}
+
+export async function run(ctx: Context, opts: Options, argv: string[]): Promise<void> {
+  const [command, ...args] = argv;
+  if (!command) throw new UsageError('give the command to run after --', { hint: 'svc emulator exec -- npm test' });
+
+  const { startEmulator } = await import('../../emulator/server.js');
+  const emulator = await startEmulator(parseServerFlags(opts));
+  // A config dir of its own, so the child's profiles never land in the user's real config.
+  const ownConfigDir = ctx.env.SVC_CONFIG_DIR ? undefined : mkdtempSync(join(tmpdir(), 'svc-exec-'));
+  try {
+    const env: Record<string, string | undefined> = { ...ctx.env, SVC_BASE_URL: emulator.url };
+    for (const name of Object.values(credentialEnvVars)) delete env[name];
+    delete env.SVC_PROFILE;
+    if (ownConfigDir) env.SVC_CONFIG_DIR = ownConfigDir;
+    if (ctx.deps.binPath) env.PATH = [dirname(ctx.deps.binPath), env.PATH].filter(Boolean).join(delimiter);
+    if (opts.workspace) {
+      const ws = emulator.createWorkspace({ ownerEmail: 'owner@example.com', name: 'Emulator owner' });
+      env[credentialEnvVars.workspaceId] = ws.workspaceId;
+      env[credentialEnvVars.workspaceToken] = ws.workspaceToken;
+      env[credentialEnvVars.apiKey] = ws.apiKey;
+      env[credentialEnvVars.authToken] = ws.authToken;
+    }
+
+    const status = await new Promise<number>((resolve) => {
+      const child = spawn(command, args, { stdio: 'inherit', env });
+      // Ctrl-C in a terminal reaches the child too; a signal sent to svc alone is passed on.
+      const forward = () => child.kill('SIGINT');
+      ctx.signal.addEventListener('abort', forward, { once: true });
+      child.on('error', (err: NodeJS.ErrnoException) => {
+        ctx.signal.removeEventListener('abort', forward);
+        ctx.out.warn(`cannot run ${command}: ${err.code ?? err.message}`);
+        resolve(err.code === 'ENOENT' ? 127 : 126);
+      });
+      child.on('exit', (code, signal) => {
+        ctx.signal.removeEventListener('abort', forward);
+        resolve(statusOf(code, signal));
+      });
+    });
+    if (ctx.signal.aborted) throw new ExitStatus(ExitCode.Interrupted);
+    if (status !== 0) throw new ExitStatus(status);
+  } finally {
+    await emulator.close();
+    if (ownConfigDir) rmSync(ownConfigDir, { recursive: true, force: true });
+  }
+}

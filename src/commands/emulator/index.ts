@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import type { Register } from '../../cli/command-kit.js';
+
+function serverOptions(command: Command): Command {
+  return command
+    .option('--port <n>', 'port to listen on; 0 picks a free one', '0')
+    .option('--host <host>', 'address to bind; anything but loopback exposes it', '127.0.0.1')
+    .option('--data-dir <dir>', 'keep state in SQLite under this folder (default: in memory)');
+}
+
+export const registerEmulator: Register = (program, invoke) => {
+  const emulator = program
+    .command('emulator')
+    .description('Run a local, stateful emulator of the whole service');
+
+  serverOptions(emulator.command('start').description('Start the emulator and serve until Ctrl-C'))
+    .addHelpText(
+      'after',
+      `
+Prints one JSON line {"status":"ready","url":…} on stdout once it accepts requests.
+
+Examples:
+  $ svc emulator start --port 4510
+  $ svc emulator start --data-dir .svc-emulator`,
+    )
+    .action(invoke(() => import('./start.js')));
+
+  serverOptions(
+    emulator
+      .command('exec')
+      .description('Start the emulator, run a command against it, stop it, and pass on its exit code')
+      .argument('<command...>', 'the command and its arguments, after --'),
+  )
+    .option('--no-workspace', 'do not create a workspace (no credential variables are set)')
+    .addHelpText(
+      'after',
+      `
+The command runs with SVC_BASE_URL and, unless --no-workspace, SVC_WORKSPACE_ID,
+SVC_WORKSPACE_TOKEN, SVC_API_KEY and SVC_AUTH_TOKEN set, svc on its PATH, and a fresh
+SVC_CONFIG_DIR unless one is set already.
+
+Examples:
+  $ svc emulator exec -- npm test
+  $ svc emulator exec -- sh -c 'svc workspace tokens --json | jq .'
+  $ svc emulator exec --no-workspace -- ./scripts/onboarding.sh`,
+    )
+    .action(invoke(() => import('./exec.js')));
+};

@@ -1,0 +1,18 @@
+import type { Context } from '../../cli/context.js';
+import { parseServerFlags, type ServerFlags } from './server-options.js';
+
+export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
+  const { startEmulator } = await import('../../emulator/server.js');
+  const emulator = await startEmulator(parseServerFlags(opts));
+  ctx.io.stdout.write(`${JSON.stringify({ status: 'ready', url: emulator.url, pid: process.pid })}\n`);
+  if (ctx.io.stderrIsTTY) {
+    ctx.out.info(`Emulator ready. In another terminal: export SVC_BASE_URL=${emulator.url}`);
+    ctx.out.info('Press Ctrl-C to stop.');
+  }
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) return resolve();
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await emulator.close();
+  if (ctx.io.stderrIsTTY) ctx.out.info('Emulator stopped.');
+}

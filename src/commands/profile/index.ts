@@ -1,0 +1,38 @@
+import type { Register } from '../../cli/command-kit.js';
+
+export const registerProfile: Register = (program, invoke) => {
+  const profile = program.command('profile').description('List, switch, show and remove stored profiles');
+
+  profile
+    .command('list')
+    .description('List stored profiles')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc profile list
+  $ svc profile list --json | jq -r '.[] | select(.active) | .name'`,
+    )
+    .action(invoke(() => import('./list.js')));
+
+  profile
+    .command('use')
+    .description('Make a profile the active one')
+    .argument('<name>', 'profile name')
+    .addHelpText('after', '\nExamples:\n  $ svc profile use staging')
+    .action(invoke(() => import('./use.js')));
+
+  profile
+    .command('show')
+    .description('Show a profile, secrets masked (default: the selected one)')
+    .argument('[name]', 'profile name')
+    .addHelpText('after', '\nExamples:\n  $ svc profile show\n  $ svc profile show ci --json')
+    .action(invoke(() => import('./show.js')));
+
+  profile
+    .command('remove')
+    .description('Remove a stored profile')
+    .argument('<name>', 'profile name')
+    .addHelpText('after', '\nExamples:\n  $ svc profile remove old-staging')
+    .action(invoke(() => import('./remove.js')));
+};

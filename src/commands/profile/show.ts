@@ -1,0 +1,23 @@
+import type { Context } from '../../cli/context.js';
+import type { GlobalOptions } from '../../cli/globals.js';
+import { profileView, unknownProfile } from './view.js';
+
+export async function run(ctx: Context, _opts: GlobalOptions, [requested]: string[]): Promise<void> {
+  const store = await ctx.profiles();
+  const name = requested ?? store.selectedName(ctx.globals.profile || ctx.env.SVC_PROFILE);
+  const profile = store.get(name);
+  if (!profile) throw unknownProfile(name, store.list().map(([n]) => n));
+  const view = profileView(name, profile, store.activeName() === name);
+  await ctx.out.data(view, {
+    rows: 'record',
+    columns: [
+      { header: 'NAME', path: 'name' },
+      { header: 'ACTIVE', path: 'active' },
+      { header: 'SERVICE', path: 'baseUrl' },
+      { header: 'WORKSPACE', path: 'workspaceId' },
+      { header: 'WORKSPACE TOKEN', path: 'workspaceToken' },
+      { header: 'API KEY', path: 'apiKey' },
+      { header: 'AUTH TOKEN', path: 'authToken' },
+    ],
+  });
+}

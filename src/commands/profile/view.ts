@@ -1,0 +1,34 @@
+import type { TableLayout } from '../../catalogue/types.js';
+import type { Profile } from '../../config/profiles.js';
+import { UsageError } from '../../errors/errors.js';
+import { mask } from '../../http/redact.js';
+
+/** A profile as it may be shown: identifiers in clear, tokens masked. */
+export function profileView(name: string, profile: Profile, active: boolean) {
+  return {
+    name,
+    active,
+    baseUrl: profile.baseUrl ?? null,
+    workspaceId: profile.workspaceId ?? null,
+    apiKey: profile.apiKey ?? null,
+    workspaceToken: profile.workspaceToken ? mask(profile.workspaceToken) : null,
+    authToken: profile.authToken ? mask(profile.authToken) : null,
+  };
+}
+
+export const profileTable: TableLayout = {
+  rows: 'list',
+  columns: [
+    { header: 'NAME', path: 'name' },
+    { header: 'ACTIVE', path: 'active' },
+    { header: 'SERVICE', path: 'baseUrl' },
+    { header: 'WORKSPACE', path: 'workspaceId' },
+    { header: 'API KEY', path: 'apiKey' },
+  ],
+};
+
+export function unknownProfile(name: string, known: string[]): UsageError {
+  return new UsageError(`no profile named "${name}"`, {
+    hint: known.length ? `stored profiles: ${known.join(', ')}` : 'create one with `svc workspace create` or `svc auth login`',
+  });
+}

@@ -1,0 +1,63 @@
+import type { Register } from '../../cli/command-kit.js';
+
+export const registerWorkspace: Register = (program, invoke) => {
+  const workspace = program
+    .command('workspace')
+    .description('Create a workspace, read its tokens, verify its owner email');
+
+  workspace
+    .command('create')
+    .description("Create a workspace and store its credentials in a profile that becomes active")
+    .option('--email <email>', "owner's email address")
+    .option('--name <name>', "owner's name (default: the email)")
+    .option('--workspace-name <name>', 'workspace name (default: "<name> workspace")')
+    .option('--avatar <url>', "owner's avatar URL")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc workspace create
+  $ svc workspace create --email ada@example.com --name Ada --workspace-name Analytics
+  $ svc workspace create --email ci@example.com --profile ci --json | jq -r .id`,
+    )
+    .action(invoke(() => import('./create.js')));
+
+  workspace
+    .command('tokens')
+    .description('List the auth tokens of an API key')
+    .option('--api-key <key>', "API key id (default: the profile's key)")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc workspace tokens
+  $ svc workspace tokens --json | jq -r '.authTokens[0].name'`,
+    )
+    .action(invoke(() => import('./tokens.js')));
+
+  workspace
+    .command('email-status')
+    .description("Show whether a workspace owner's email is verified")
+    .requiredOption('--email <email>', "owner's email address")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc workspace email-status --email ada@example.com
+  $ svc workspace email-status --email ada@example.com --json | jq -e .verified`,
+    )
+    .action(invoke(() => import('./email-status.js')));
+
+  workspace
+    .command('login-link')
+    .description('Email a login link that also verifies the owner email')
+    .requiredOption('--email <email>', 'address to send the link to')
+    .requiredOption('--continue-url <url>', 'where the link leads after login')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc workspace login-link --email ada@example.com --continue-url http://localhost:3000/`,
+    )
+    .action(invoke(() => import('./login-link.js')));
+};
