@@ -42,7 +42,7 @@ function exitCodeForHttpStatus(httpStatus: number): ExitCodeValue {
   if (httpStatus === 400 || httpStatus === 413 || httpStatus === 422) return ExitCode.Usage;
   if (httpStatus === 401 || httpStatus === 403) return ExitCode.Credentials;
   if (httpStatus === 404) return ExitCode.NotFound;
-  if (httpStatus === 408 || httpStatus === 504) return ExitCode.Timeout;
+  if (httpStatus === 408) return ExitCode.Timeout;
   if (httpStatus === 429 || httpStatus >= 500) return ExitCode.Temporary;
   return ExitCode.Error;
 }

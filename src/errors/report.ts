@@ -1,10 +1,17 @@
-import type { ChalkInstance } from 'chalk';
 import { ApiError, ExitStatus, SvcError } from './errors.js';
 import { exitCodeFor, statusWordFor } from './exit-codes.js';
 
 export interface ErrorSink {
   write(text: string): unknown;
 }
+
+/** The two styles an error uses; plain text when colour is off or not yet decided. */
+export interface ErrorPaint {
+  red(text: string): string;
+  dim(text: string): string;
+}
+
+const plain: ErrorPaint = { red: (t) => t, dim: (t) => t };
 
 /**
  * Prints an error the one way the contract allows and returns its exit code. With `--json`
@@ -13,14 +20,23 @@ export interface ErrorSink {
  */
 export function reportError(
   error: unknown,
-  options: { stderr: ErrorSink; json: boolean; debug: boolean; style: ChalkInstance; redact: (text: string) => string },
+  options: {
+    stderr: ErrorSink;
+    json: boolean;
+    debug: boolean;
+    style?: ErrorPaint;
+    redact: (text: string) => string;
+  },
 ): number {
   const exitCode = exitCodeFor(error);
   if (error instanceof ExitStatus) return exitCode;
   const status = statusWordFor(error);
   const known = error instanceof SvcError;
+  const style = options.style ?? plain;
   const message = options.redact(
-    known ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+    known
+      ? error.message
+      : `unexpected error: ${error instanceof Error ? error.message : String(error)}`,
   );
 
   if (options.json) {
@@ -34,8 +50,9 @@ export function reportError(
   }
 
   const prefix = error instanceof ApiError ? `${status}: ` : '';
-  options.stderr.write(`${options.style.red('error:')} ${prefix}${message}\n`);
-  if (known && error.hint) options.stderr.write(`${options.style.dim('hint:')} ${options.redact(error.hint)}\n`);
+  options.stderr.write(`${style.red('error:')} ${prefix}${message}\n`);
+  if (known && error.hint)
+    options.stderr.write(`${style.dim('hint:')} ${options.redact(error.hint)}\n`);
   if (!known && options.debug && error instanceof Error && error.stack) {
     options.stderr.write(`${options.redact(error.stack)}\n`);
   }

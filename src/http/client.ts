@@ -133,7 +133,11 @@ export class HttpClient {
   }
 
   /** Validates `data` with the operation's schema, sends it, and decodes the answer. */
-  async call<T = unknown>(op: Operation, data: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
+  async call<T = unknown>(
+    op: Operation,
+    data: unknown,
+    options: CallOptions = {},
+  ): Promise<ApiResult<T>> {
     validate(op, data);
     const policy: ExchangePolicy = {
       path: op.path,
@@ -152,7 +156,11 @@ export class HttpClient {
     return this.describeRaw(op, { data }, options.credentials);
   }
 
-  describeRaw(policy: Pick<ExchangePolicy, 'path' | 'auth'>, body: unknown, credentials?: Credentials): DescribedRequest {
+  describeRaw(
+    policy: Pick<ExchangePolicy, 'path' | 'auth'>,
+    body: unknown,
+    credentials?: Credentials,
+  ): DescribedRequest {
     const headers = authHeaders(policy.auth, credentials ?? this.o.credentials);
     return {
       method: 'POST',
@@ -216,11 +224,14 @@ export class HttpClient {
     const timeoutMs = policy.slow ? this.o.slowTimeoutMs : this.o.timeoutMs;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const signal = this.o.signal ? AbortSignal.any([this.o.signal, timeout.signal]) : timeout.signal;
+    const signal = this.o.signal
+      ? AbortSignal.any([this.o.signal, timeout.signal])
+      : timeout.signal;
     const started = this.o.now();
 
     this.trace(`* POST ${url.href} (attempt ${attempt + 1}/${attempts})`);
-    for (const [k, v] of Object.entries(this.o.redactor.headers(headers))) this.trace(`> ${k}: ${v}`);
+    for (const [k, v] of Object.entries(this.o.redactor.headers(headers)))
+      this.trace(`> ${k}: ${v}`);
     this.trace(`> ${this.o.redactor.body(payload)}`);
 
     try {
@@ -240,11 +251,15 @@ export class HttpClient {
       const body = parseJson(text);
       if (res.statusCode >= 200 && res.statusCode < 300) {
         if (body === undefined) {
-          throw new ApiError(undefined, 'unexpected response from the service: the body is not JSON', res.statusCode);
+          throw new ApiError(
+            undefined,
+            'unexpected response from the service: the body is not JSON',
+            res.statusCode,
+          );
         }
         return { httpStatus: res.statusCode, body, text };
       }
-      const error = errorFromBody(res.statusCode, body, text);
+      const error = errorFromBody(res.statusCode, body, text, (t) => this.o.redactor.body(t));
       const retryAfter = res.headers['retry-after'];
       const retryAfterMs = parseRetryAfter(
         Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
@@ -254,7 +269,11 @@ export class HttpClient {
         error.hint = `the service asked to retry after ${formatDuration(retryAfterMs)}`;
       }
       throw new AttemptError(
-        { kind: 'status', httpStatus: res.statusCode, ...(retryAfterMs !== undefined && { retryAfterMs }) },
+        {
+          kind: 'status',
+          httpStatus: res.statusCode,
+          ...(retryAfterMs !== undefined && { retryAfterMs }),
+        },
         error,
       );
     } catch (err) {
@@ -264,9 +283,13 @@ export class HttpClient {
         this.trace(`< timed out after ${formatDuration(timeoutMs)}`);
         throw new AttemptError(
           { kind: 'timeout' },
-          new TimeoutError(`request to ${policy.path} timed out after ${formatDuration(timeoutMs)}`, undefined, {
-            hint: 'raise it with --timeout or SVC_TIMEOUT',
-          }),
+          new TimeoutError(
+            `request to ${policy.path} timed out after ${formatDuration(timeoutMs)}`,
+            undefined,
+            {
+              hint: 'raise it with --timeout or SVC_TIMEOUT',
+            },
+          ),
         );
       }
       const code = errorCode(err) ?? 'UNKNOWN';

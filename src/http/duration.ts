@@ -16,9 +16,10 @@ export function parseDuration(text: string, flag: string): number {
 }
 
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`;
-  if (ms < 60_000) return `${+(ms / 1000).toFixed(1)}s`;
-  const minutes = Math.floor(ms / 60_000);
-  const seconds = Math.round((ms % 60_000) / 1000);
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 59_950) return `${+(ms / 1000).toFixed(1)}s`;
+  const total = Math.round(ms / 1000);
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
   return seconds ? `${minutes}m${seconds}s` : `${minutes}m`;
 }

@@ -33,7 +33,13 @@ export function parseJson(text: string): unknown {
  * The error envelope `{error: {status, message, details?}}` becomes an ApiError; so does any
  * non-2xx answer that is not one (its HTTP status then decides the exit code).
  */
-export function errorFromBody(httpStatus: number, body: unknown, rawText: string): ApiError {
+export function errorFromBody(
+  httpStatus: number,
+  body: unknown,
+  rawText: string,
+  /** Scrubs secrets from the body before any of it becomes part of a message. */
+  redact: (text: string) => string = (text) => text,
+): ApiError {
   if (isObject(body) && isObject(body.error)) {
     const e = body.error;
     return new ApiError(
@@ -44,7 +50,7 @@ export function errorFromBody(httpStatus: number, body: unknown, rawText: string
       { json: body, text: rawText },
     );
   }
-  const snippet = rawText.replace(/\s+/g, ' ').trim().slice(0, 120);
+  const snippet = redact(rawText).replace(/\s+/g, ' ').trim().slice(0, 120);
   return new ApiError(
     undefined,
     `unexpected HTTP ${httpStatus} response${snippet ? `: ${snippet}` : ''}`,

@@ -54,7 +54,9 @@ export class Redactor {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
         out[k] =
-          isSecretField(k, parent) && typeof v === 'string' ? REDACTED : this.walk(v, k.toLowerCase());
+          isSecretField(k, parent) && typeof v === 'string'
+            ? REDACTED
+            : this.walk(v, k.toLowerCase());
       }
       return out;
     }

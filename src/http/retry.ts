@@ -37,7 +37,10 @@ export function isRetryable(failure: AttemptFailure, idempotent: boolean): boole
       return idempotent;
     case 'status':
       if (failure.httpStatus === 429 || failure.httpStatus === 503) return true;
-      return idempotent && (failure.httpStatus === 500 || failure.httpStatus === 502 || failure.httpStatus === 504);
+      return (
+        idempotent &&
+        (failure.httpStatus === 500 || failure.httpStatus === 502 || failure.httpStatus === 504)
+      );
   }
 }
 
@@ -58,6 +61,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  // Anything else must be an HTTP date; Date.parse would read "-5" as a year.
+  if (!/[a-z]/i.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);

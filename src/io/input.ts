@@ -4,7 +4,8 @@ import { UsageError } from '../errors/errors.js';
 
 export async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -39,7 +40,9 @@ export function parseJsonArg(text: string, flag: string): unknown {
     const message = err instanceof Error ? err.message : String(err);
     const position = /position (\d+)/.exec(message);
     const where = position ? ` at ${lineAndColumn(text, Number(position[1]))}` : '';
-    const reason = message.replace(/^Unexpected/, 'unexpected').replace(/ in JSON at position \d+.*$/, '');
+    const reason = message
+      .replace(/^Unexpected/, 'unexpected')
+      .replace(/ in JSON at position \d+.*$/, '');
     throw new UsageError(`${flag} is not valid JSON${where}: ${reason}`);
   }
 }

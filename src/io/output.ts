@@ -9,7 +9,7 @@ import type { IOStreams } from './streams.js';
  * to stderr.
  */
 export class Output {
-  /** Styles for stdout and stderr; each is plain when its stream may not have colour. */
+  /** Styles for stdout and stderr: plain when the stream may not have colour, or under --json. */
   readonly style: { out: ChalkInstance; err: ChalkInstance };
 
   constructor(
@@ -17,8 +17,8 @@ export class Output {
     readonly json: boolean,
   ) {
     this.style = {
-      out: new Chalk({ level: io.colorStdout ? 1 : 0 }),
-      err: new Chalk({ level: io.colorStderr ? 1 : 0 }),
+      out: new Chalk({ level: io.colorStdout && !json ? 1 : 0 }),
+      err: new Chalk({ level: io.colorStderr && !json ? 1 : 0 }),
     };
   }
 

@@ -47,7 +47,10 @@ export class Prompter {
     this.require(q.flag);
     const { password } = await import('@inquirer/prompts');
     return this.ask(() =>
-      password({ message: q.message, mask: true, ...(q.validate && { validate: q.validate }) }, this.context()),
+      password(
+        { message: q.message, mask: true, ...(q.validate && { validate: q.validate }) },
+        this.context(),
+      ),
     );
   }
 
@@ -57,7 +60,12 @@ export class Prompter {
     return this.ask(() => confirm({ message, default: defaultYes }, this.context()));
   }
 
-  async select<T extends string>(message: string, flag: string, choices: Choice<T>[], def?: T): Promise<T> {
+  async select<T extends string>(
+    message: string,
+    flag: string,
+    choices: Choice<T>[],
+    def?: T,
+  ): Promise<T> {
     this.require(flag);
     const { select } = await import('@inquirer/prompts');
     return this.ask(() =>
@@ -65,7 +73,11 @@ export class Prompter {
     );
   }
 
-  async checkbox<T extends string>(message: string, flag: string, choices: Choice<T>[]): Promise<T[]> {
+  async checkbox<T extends string>(
+    message: string,
+    flag: string,
+    choices: Choice<T>[],
+  ): Promise<T[]> {
     this.require(flag);
     const { checkbox } = await import('@inquirer/prompts');
     return this.ask(() => checkbox<T>({ message, choices }, this.context()));
@@ -87,7 +99,10 @@ export class Prompter {
     try {
       return await question();
     } catch (err) {
-      if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) {
+      if (
+        err instanceof Error &&
+        (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')
+      ) {
         throw new CancelledError('cancelled');
       }
       throw err;

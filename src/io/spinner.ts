@@ -11,7 +11,13 @@ const silent: Spinner = { update() {}, stop() {} };
 export async function startSpinner(io: IOStreams, json: boolean, text: string): Promise<Spinner> {
   if (!io.stderrIsTTY || json) return silent;
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: io.stderr, color: 'cyan', isEnabled: true, discardStdin: false });
+  const spinner = ora({
+    text,
+    stream: io.stderr,
+    color: 'cyan',
+    isEnabled: true,
+    discardStdin: false,
+  });
   spinner.start();
   return {
     update(next) {
