@@ -1,0 +1,122 @@
+import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import { VERSION } from '../version.js';
+import { EmulatorError } from './errors.js';
+import { type Answer, readBody } from './http.js';
+import type { Journal } from './journal.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { Store } from './store/store.js';
+import { describeIssues } from './validation.js';
+
+/** The reserved prefix of the emulator's own routes; no API path starts with it. */
+export const ADMIN_PREFIX = '/_emulator/';
+
+export interface AdminDeps {
+  store: Store;
+  journal: Journal;
+  createLimiter: RateLimiter;
+}
+
+const resetRequest = z.strictObject({ workspaceId: z.string().min(1).optional() });
+
+type Route = (
+  req: IncomingMessage,
+  query: URLSearchParams,
+  deps: AdminDeps,
+) => Promise<Answer> | Answer;
+
+const ok = (json: unknown): Answer => ({ status: 200, json });
+
+function health(): Answer {
+  return ok({ status: 'ok', version: VERSION });
+}
+
+async function reset(
+  req: IncomingMessage,
+  _query: URLSearchParams,
+  deps: AdminDeps,
+): Promise<Answer> {
+  const text = (await readBody(req)).toString('utf8').trim();
+  let body: unknown;
+  try {
+    body = text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new EmulatorError('INVALID_ARGUMENT', 'Request body is not valid JSON.');
+  }
+  const parsed = resetRequest.safeParse(body);
+  if (!parsed.success)
+    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues));
+
+  const { workspaceId } = parsed.data;
+  if (workspaceId === undefined) {
+    deps.store.resetAll();
+    deps.journal.clear();
+    deps.createLimiter.clear();
+  } else {
+    if (!deps.store.resetWorkspace(workspaceId)) {
+      throw new EmulatorError('NOT_FOUND', 'Workspace not found.');
+    }
+    deps.journal.forgetWorkspace(workspaceId);
+  }
+  return ok({ status: 'ok' });
+}
+
+function outbox(_req: IncomingMessage, query: URLSearchParams, deps: AdminDeps): Answer {
+  const messages = deps.store.outbox.list(query.get('to') ?? undefined).map((m) => ({
+    id: m.id,
+    kind: m.kind,
+    to: m.toEmail,
+    subject: m.subject,
+    link: m.link,
+    createdAt: m.createdAt,
+  }));
+  return ok({ messages });
+}
+
+/** Following a login link: the owner's email becomes verified, as in the real service. */
+function verify(_req: IncomingMessage, query: URLSearchParams, deps: AdminDeps): Answer {
+  const token = query.get('token');
+  if (!token) throw new EmulatorError('INVALID_ARGUMENT', 'The token query parameter is missing.');
+  const message = deps.store.outbox.findByVerifyToken(token);
+  if (!message) throw new EmulatorError('NOT_FOUND', 'This link is not valid.');
+
+  const owner = deps.store.workspaces.findByOwnerEmail(message.toEmail);
+  if (owner) deps.store.workspaces.setEmailVerified(owner.id, true);
+  const text = owner
+    ? `Email ${message.toEmail} verified.\n`
+    : `Signed in as ${message.toEmail}; that address owns no workspace, so nothing was verified.\n`;
+  if (message.continueUrl === null) return { status: 200, text };
+  return { status: 302, text, headers: { location: message.continueUrl } };
+}
+
+function journal(_req: IncomingMessage, _query: URLSearchParams, deps: AdminDeps): Answer {
+  return ok({ entries: deps.journal.entries() });
+}
+
+const routes: Record<string, { method: string; route: Route }> = {
+  health: { method: 'GET', route: health },
+  reset: { method: 'POST', route: reset },
+  outbox: { method: 'GET', route: outbox },
+  verify: { method: 'GET', route: verify },
+  journal: { method: 'GET', route: journal },
+};
+
+/** A request under `/_emulator/`. */
+export async function answerAdmin(
+  req: IncomingMessage,
+  pathname: string,
+  query: URLSearchParams,
+  deps: AdminDeps,
+): Promise<Answer> {
+  const name = pathname.slice(ADMIN_PREFIX.length);
+  const entry = Object.hasOwn(routes, name) ? routes[name] : undefined;
+  if (!entry) throw new EmulatorError('NOT_FOUND', `No emulator route ${pathname}.`);
+  if (req.method !== entry.method) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `${pathname} accepts ${entry.method} only, not ${req.method ?? ''}.`,
+      { headers: { allow: entry.method } },
+    );
+  }
+  return entry.route(req, query, deps);
+}

@@ -1,0 +1,62 @@
+import type { IncomingMessage } from 'node:http';
+import type { Operations } from '../catalogue/operations.js';
+import { authenticate } from './auth.js';
+import { successEnvelope, unwrapRequest } from './envelope.js';
+import { EmulatorError } from './errors.js';
+import type { ErasedHandler, HandlerTable } from './handlers/types.js';
+import { type Answer, clientIp, readBody } from './http.js';
+import type { Store } from './store/store.js';
+import { validateData } from './validation.js';
+
+type CatalogueOperation = Operations[number];
+
+/** What the journal learns about a request while it is answered. */
+export interface RequestNote {
+  operation?: string;
+  workspaceId?: string;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  return mediaType === 'application/json';
+}
+
+/**
+ * One API call, checked in this order: method, content type, body size,
+ * envelope, credentials, `data` against the catalogue's schema, then the handler.
+ */
+export async function answerApi(
+  op: CatalogueOperation,
+  req: IncomingMessage,
+  deps: { store: Store; handlers: HandlerTable },
+  note: RequestNote,
+): Promise<Answer> {
+  note.operation = op.name;
+  if (req.method !== 'POST') {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `Request has invalid method ${req.method ?? ''}; ${op.path} accepts POST only.`,
+      { headers: { allow: 'POST' } },
+    );
+  }
+  if (!isJson(req.headers['content-type'])) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      'Request has incorrect Content-Type; use application/json.',
+    );
+  }
+  const rawData = unwrapRequest((await readBody(req)).toString('utf8'));
+  const auth = authenticate(op.auth, req.headers, deps.store);
+  if (auth) note.workspaceId = auth.workspace.id;
+  const data = validateData(op.request, rawData);
+
+  // The table is keyed by operation name, so this handler was written for `op`, and `data`
+  // has just passed `op.request`: the catalogue's typing can be set aside here.
+  const handler = deps.handlers[op.name] as ErasedHandler | undefined;
+  if (!handler) {
+    throw new EmulatorError('UNIMPLEMENTED', `${op.name} is not implemented by the emulator yet`);
+  }
+  const reply = handler(data, { auth, clientIp: clientIp(req) });
+  if (reply.workspaceId !== undefined) note.workspaceId ??= reply.workspaceId;
+  return { status: op.successStatus, json: successEnvelope(op.envelope, reply) };
+}

@@ -1,0 +1,83 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { operationForPath } from '../catalogue/operations.js';
+import { type AdminDeps, ADMIN_PREFIX, answerAdmin } from './admin.js';
+import { answerApi, type RequestNote } from './api.js';
+import { EmulatorError, type ErrorStatus } from './errors.js';
+import type { HandlerTable } from './handlers/types.js';
+import { type Answer, errorAnswer, send } from './http.js';
+
+export interface AppDeps extends AdminDeps {
+  handlers: HandlerTable;
+  now: () => number;
+  /** Told about failures that became INTERNAL answers; the emulator itself prints nothing. */
+  onInternalError?: ((error: unknown) => void) | undefined;
+}
+
+function splitUrl(rawUrl: string): { pathname: string; query: URLSearchParams } {
+  const at = rawUrl.indexOf('?');
+  return at === -1
+    ? { pathname: rawUrl, query: new URLSearchParams() }
+    : { pathname: rawUrl.slice(0, at), query: new URLSearchParams(rawUrl.slice(at + 1)) };
+}
+
+/** Anything but an EmulatorError is a bug: the client gets a generic INTERNAL, no details. */
+function asEmulatorError(error: unknown, deps: AppDeps): EmulatorError {
+  if (error instanceof EmulatorError) return error;
+  deps.onInternalError?.(error);
+  return new EmulatorError('INTERNAL', 'Internal error.');
+}
+
+async function route(
+  req: IncomingMessage,
+  pathname: string,
+  query: URLSearchParams,
+  deps: AppDeps,
+  note: RequestNote,
+): Promise<Answer> {
+  if (pathname.startsWith(ADMIN_PREFIX)) return answerAdmin(req, pathname, query, deps);
+  const op = operationForPath(pathname);
+  if (!op) throw new EmulatorError('NOT_FOUND', `No operation at ${pathname}.`);
+  return answerApi(op, req, deps, note);
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, deps: AppDeps): Promise<void> {
+  const method = req.method ?? '';
+  const { pathname, query } = splitUrl(req.url ?? '/');
+  const note: RequestNote = {};
+  let answer: Answer;
+  let errorStatus: ErrorStatus | undefined;
+  try {
+    answer = await route(req, pathname, query, deps, note);
+  } catch (error) {
+    const failure = asEmulatorError(error, deps);
+    errorStatus = failure.status;
+    answer = errorAnswer(failure);
+  }
+  send(req, res, answer);
+
+  // The journal is for what clients sent the service, not for the admin calls reading it.
+  if (pathname.startsWith(ADMIN_PREFIX)) return;
+  deps.journal.record({
+    time: deps.now(),
+    method,
+    path: pathname,
+    httpStatus: answer.status,
+    ...(errorStatus !== undefined && { errorStatus }),
+    ...(note.operation !== undefined && { operation: note.operation }),
+    ...(note.workspaceId !== undefined && { workspaceId: note.workspaceId }),
+  });
+}
+
+/** The emulator's whole request pipeline; every request gets an envelope, never a stack. */
+export function createRequestListener(deps: AppDeps): RequestListener {
+  return (req, res) => {
+    serve(req, res, deps).catch((error: unknown) => {
+      deps.onInternalError?.(error);
+      if (!res.headersSent) {
+        send(req, res, errorAnswer(new EmulatorError('INTERNAL', 'Internal error.')));
+      } else if (!res.writableEnded) {
+        res.destroy();
+      }
+    });
+  };
+}

@@ -1,0 +1,79 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AuthLevel } from '../catalogue/types.js';
+import { EmulatorError } from './errors.js';
+import type { ApiKeyRecord } from './store/api-keys.js';
+import type { Store } from './store/store.js';
+import type { WorkspaceRecord } from './store/workspaces.js';
+
+const WORKSPACE_ID_HEADER = 'x-service-workspace-id';
+const API_KEY_HEADER = 'x-service-api-key';
+const AUTH_TOKEN_HEADER = 'x-service-auth-token';
+
+export interface WorkspaceAuth {
+  workspace: WorkspaceRecord;
+}
+
+export interface KeyAuth {
+  workspace: WorkspaceRecord;
+  apiKey: ApiKeyRecord;
+}
+
+/** What a handler of an operation at each auth level is given. */
+export type AuthFor<L extends AuthLevel> = L extends 'key'
+  ? KeyAuth
+  : L extends 'workspace'
+    ? WorkspaceAuth
+    : null;
+
+function header(headers: IncomingHttpHeaders, name: string, label: string): string {
+  const value = headers[name];
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text === '') throw new EmulatorError('INVALID_ARGUMENT', `${label} not found in headers.`);
+  return text;
+}
+
+// Hashing first gives equal lengths, so the comparison time says nothing about the secret.
+function sameSecret(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+function workspaceAuth(headers: IncomingHttpHeaders, store: Store): WorkspaceAuth {
+  const workspaceId = header(headers, WORKSPACE_ID_HEADER, 'Workspace ID');
+  const token = header(headers, AUTH_TOKEN_HEADER, 'Auth Token');
+  const workspace = store.workspaces.findById(workspaceId);
+  if (!workspace) throw new EmulatorError('NOT_FOUND', 'Workspace not found.');
+  if (!sameSecret(token, workspace.authToken)) {
+    throw new EmulatorError('UNAUTHENTICATED', 'Invalid auth token for this workspace.');
+  }
+  return { workspace };
+}
+
+function keyAuth(headers: IncomingHttpHeaders, store: Store): KeyAuth {
+  const apiKeyId = header(headers, API_KEY_HEADER, 'API Key');
+  const token = header(headers, AUTH_TOKEN_HEADER, 'Auth Token');
+  // One answer for an unknown key and for a token of another key, so neither is revealed.
+  const denied = new EmulatorError('PERMISSION_DENIED', 'Invalid API key or auth token.');
+  const apiKey = store.apiKeys.findKey(apiKeyId);
+  if (!apiKey || !store.apiKeys.findTokenOfKey(apiKey.id, token)) throw denied;
+  const workspace = store.workspaces.findById(apiKey.workspaceId);
+  if (!workspace) throw denied;
+  return { workspace, apiKey };
+}
+
+/** Checks the credential headers an operation's level asks for (wire-notes, "Credentials"). */
+export function authenticate(
+  level: AuthLevel,
+  headers: IncomingHttpHeaders,
+  store: Store,
+): WorkspaceAuth | KeyAuth | null {
+  switch (level) {
+    case 'public':
+      return null;
+    case 'workspace':
+      return workspaceAuth(headers, store);
+    case 'key':
+      return keyAuth(headers, store);
+  }
+}

@@ -1,0 +1,45 @@
+import type { EnvelopeKind } from '../catalogue/types.js';
+import { EmulatorError } from './errors.js';
+import type { ErasedReply } from './handlers/types.js';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The request body's `data`, when the body is exactly `{"data": {...}}` (wire-notes). */
+export function unwrapRequest(text: string): Record<string, unknown> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new EmulatorError('INVALID_ARGUMENT', 'Request body is not valid JSON.');
+  }
+  if (!isPlainObject(body)) {
+    throw new EmulatorError('INVALID_ARGUMENT', 'Request body must be a JSON object.');
+  }
+  const extra = Object.keys(body).filter((key) => key !== 'data');
+  if (extra.length > 0) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `Request body has unexpected top-level members: ${extra.join(', ')}; only "data" is allowed.`,
+    );
+  }
+  if (!isPlainObject(body.data)) {
+    throw new EmulatorError('INVALID_ARGUMENT', 'Request body must have a "data" object.');
+  }
+  return body.data;
+}
+
+/** A handler's reply in its operation's success envelope (spec, "Common shapes"). */
+export function successEnvelope(kind: EnvelopeKind, reply: ErasedReply): unknown {
+  switch (kind) {
+    case 'standard':
+      return { result: { status: 'success', message: reply.message, data: reply.data } };
+    case 'no-data':
+      return { result: { status: 'success', message: reply.message } };
+    case 'ai':
+      return { result: reply.data };
+    case 'top-level':
+      return { status: 'success', message: reply.message, data: reply.data, statusCode: 202 };
+  }
+}

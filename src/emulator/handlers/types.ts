@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { OperationByName, OperationName } from '../../catalogue/operations.js';
+import type { AuthFor } from '../auth.js';
+import type { RateLimiter } from '../rate-limit.js';
+import type { Store } from '../store/store.js';
+
+/** What every handler may use; built once per running emulator. */
+export interface HandlerDeps {
+  store: Store;
+  now: () => number;
+  /** The emulator's own URL, for links it puts in the mail it "sends". */
+  baseUrl: () => string;
+  createLimiter: RateLimiter;
+  /** Hosts besides the loopback names that a login link may continue to. */
+  allowedContinueHosts: readonly string[];
+}
+
+export interface Caller<N extends OperationName> {
+  auth: AuthFor<OperationByName<N>['auth']>;
+  /** The peer address of the connection; forwarding headers are not trusted. */
+  clientIp: string;
+}
+
+type Payload<N extends OperationName> = z.input<OperationByName<N>['response']>;
+
+/** A handler's answer, in the fields its operation's envelope kind has. */
+export type Reply<N extends OperationName> = (OperationByName<N>['envelope'] extends 'ai'
+  ? { data: Payload<N> }
+  : OperationByName<N>['envelope'] extends 'no-data'
+    ? { message: string }
+    : { message: string; data: Payload<N> }) & {
+  /** The workspace the request concerned, for the journal, when no credentials named it. */
+  workspaceId?: string;
+};
+
+export type Handler<N extends OperationName> = (
+  data: z.output<OperationByName<N>['request']>,
+  caller: Caller<N>,
+) => Reply<N>;
+
+/** Operations without a handler answer UNIMPLEMENTED. */
+export type HandlerTable = { [N in OperationName]?: Handler<N> };
+
+/** The shape every handler has once the catalogue's typing is set aside by the dispatcher. */
+export interface ErasedReply {
+  message?: string;
+  data?: unknown;
+  workspaceId?: string;
+}
+export type ErasedHandler = (
+  data: unknown,
+  caller: { auth: unknown; clientIp: string },
+) => ErasedReply;

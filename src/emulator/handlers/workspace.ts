@@ -1,0 +1,105 @@
+import { EmulatorError } from '../errors.js';
+import { newId, newToken } from '../ids.js';
+import { provisionWorkspace } from '../provision.js';
+import type { Handler, HandlerDeps } from './types.js';
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The real service only continues to its console or localhost (wire-notes). */
+function checkContinueUrl(continueUrl: string, allowedHosts: readonly string[]): void {
+  let url: URL;
+  try {
+    url = new URL(continueUrl);
+  } catch {
+    throw new EmulatorError('INVALID_ARGUMENT', 'continueUrl is not a valid URL.');
+  }
+  const hostAllowed = [...LOOPBACK_HOSTS, ...allowedHosts].some(
+    (host) => host.toLowerCase() === url.hostname.toLowerCase(),
+  );
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !hostAllowed) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `continueUrl must be an http(s) URL on ${[...LOOPBACK_HOSTS, ...allowedHosts].join(', ')}.`,
+    );
+  }
+}
+
+interface WorkspaceHandlers {
+  'workspace.create': Handler<'workspace.create'>;
+  'workspace.authTokens': Handler<'workspace.authTokens'>;
+  'workspace.emailStatus': Handler<'workspace.emailStatus'>;
+  'workspace.loginLink': Handler<'workspace.loginLink'>;
+}
+
+/** Operations 1, 2, 4 and 5 of the spec. */
+export function workspaceHandlers(deps: HandlerDeps): WorkspaceHandlers {
+  const { store } = deps;
+  return {
+    'workspace.create': (data, caller) => {
+      const decision = deps.createLimiter.take(caller.clientIp);
+      if (!decision.allowed) {
+        throw new EmulatorError(
+          'RESOURCE_EXHAUSTED',
+          'Too many workspace creation requests from this IP address. Try again later.',
+          { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+        );
+      }
+      const created = provisionWorkspace(store, data, deps.now());
+      return {
+        message: 'Workspace created successfully.',
+        data: created.workspace,
+        workspaceId: created.workspaceId,
+      };
+    },
+
+    'workspace.authTokens': (data, caller) => {
+      const key = store.apiKeys.findKey(data.apiKey);
+      // Another workspace's key is reported exactly like a key that does not exist.
+      if (!key || key.workspaceId !== caller.auth.workspace.id) {
+        throw new EmulatorError('NOT_FOUND', 'API key not found.');
+      }
+      const authTokens = store.apiKeys
+        .tokensOf(key.id)
+        .map(({ token, name, domains }) => ({ token, name, domains }));
+      return {
+        message: 'Auth tokens retrieved successfully.',
+        data: { apiKey: key.id, authTokens },
+      };
+    },
+
+    'workspace.emailStatus': (data) => {
+      const workspace = store.workspaces.findByOwnerEmail(data.ownerEmail);
+      if (!workspace) throw new EmulatorError('NOT_FOUND', 'No workspace found for this email.');
+      return {
+        message: workspace.emailVerified
+          ? 'Email verified and workspace reactivated.'
+          : 'Email not yet verified.',
+        data: { verified: workspace.emailVerified },
+        workspaceId: workspace.id,
+      };
+    },
+
+    'workspace.loginLink': (data) => {
+      checkContinueUrl(data.continueUrl, deps.allowedContinueHosts);
+      // Sent whether or not the address owns a workspace, so the answer reveals nothing.
+      const owner = store.workspaces.findByOwnerEmail(data.email);
+      const verifyToken = newToken();
+      store.outbox.insert({
+        id: newId(),
+        workspaceId: owner?.id ?? null,
+        kind: 'login-link',
+        toEmail: data.email,
+        subject: 'Sign in to your workspace',
+        link: `${deps.baseUrl()}/_emulator/verify?token=${verifyToken}`,
+        verifyToken,
+        continueUrl: data.continueUrl,
+        createdAt: deps.now(),
+      });
+      return {
+        message: 'Login link sent.',
+        data: null,
+        ...(owner && { workspaceId: owner.id }),
+      };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EmulatorError } from './errors.js';
+
+/** The largest request body accepted. */
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Past this much, an oversized body is no longer drained: the connection is dropped. */
+const MAX_DRAIN_BYTES = 16 * MAX_BODY_BYTES;
+
+/** What the emulator answers to one request. */
+export type Answer =
+  | { status: number; json: unknown; headers?: Readonly<Record<string, string>> }
+  | { status: number; text: string; headers?: Readonly<Record<string, string>> };
+
+export function errorAnswer(error: EmulatorError): Answer {
+  return { status: error.httpStatus, json: error.toEnvelope(), headers: error.headers };
+}
+
+function tooLarge(): EmulatorError {
+  return new EmulatorError(
+    'INVALID_ARGUMENT',
+    `Request body is larger than ${MAX_BODY_BYTES} bytes.`,
+    // Whatever the client still sends is not read; it must open a new connection.
+    { httpStatus: 413, headers: { connection: 'close' } },
+  );
+}
+
+/**
+ * The whole body, or an INVALID_ARGUMENT answered with HTTP 413 when it is too large. An
+ * oversized body is drained (up to a cap) before that answer, so a client still uploading
+ * it reads the answer instead of a reset connection.
+ */
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_DRAIN_BYTES) return reject(tooLarge());
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_DRAIN_BYTES) settle(() => reject(tooLarge()));
+      else if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      settle(() => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    });
+    req.on('error', (err) => settle(() => reject(err)));
+    req.on('close', () => settle(() => reject(new Error('request closed before its body ended'))));
+  });
+}
+
+export function clientIp(req: IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? 'unknown';
+  // An IPv4 client of a dual-stack socket shows up IPv4-mapped; count it as itself.
+  return address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+}
+
+export function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  const body = 'json' in answer ? JSON.stringify(answer.json) : answer.text;
+  const type = 'json' in answer ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
+  res.writeHead(answer.status, {
+    'content-type': type,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    ...answer.headers,
+  });
+  res.end(body);
+  // A body nobody read (an early answer) is discarded so the connection can be reused.
+  if (!req.readableEnded) req.resume();
+}

@@ -1,0 +1,166 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { operation } from '../catalogue/operations.js';
+import { createRequestListener } from './app.js';
+import { EmulatorError } from './errors.js';
+import { createHandlers } from './handlers/index.js';
+import { Journal } from './journal.js';
+import {
+  existingWorkspaceCredentials,
+  provisionWorkspace,
+  type WorkspaceCredentials,
+} from './provision.js';
+import { RateLimiter } from './rate-limit.js';
+import { openStore } from './store/store.js';
+import { validateData } from './validation.js';
+
+export { EmulatorError } from './errors.js';
+export type { WorkspaceCredentials } from './provision.js';
+
+export interface EmulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: the emulator is reachable from this machine only unless told otherwise. */
+  host?: string;
+  /** Keeps state in `<dataDir>/emulator.db` across restarts; in memory when absent. */
+  dataDir?: string;
+  /** Workspace creations allowed per client IP per minute; default 30, 0 disables the limit. */
+  createRateLimit?: number;
+  /** Hosts besides localhost, 127.0.0.1 and [::1] that a login link may continue to. */
+  allowedContinueHosts?: readonly string[];
+  /** The clock, in epoch milliseconds; tests pass their own. */
+  now?: () => number;
+  /** Told about unexpected failures (answered as INTERNAL); the emulator prints nothing. */
+  onInternalError?: (error: unknown) => void;
+}
+
+export interface NewWorkspaceInput {
+  ownerEmail: string;
+  name?: string;
+  workspaceName?: string;
+}
+
+export interface RunningEmulator {
+  /** Base URL for clients, e.g. `http://127.0.0.1:43121`. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops serving and closes the database; safe to call more than once. */
+  close(): Promise<void>;
+  /**
+   * Creates a workspace directly in the store, with the rules of operation 1 except the rate
+   * limit. Throws EmulatorError (INVALID_ARGUMENT, ALREADY_EXISTS) when the service would.
+   */
+  createWorkspace(input: NewWorkspaceInput): WorkspaceCredentials;
+  /**
+   * The workspace the address owns, or a new one: a rerun over the same `--data-dir` gets
+   * back the workspace, and the data, of the run before.
+   */
+  ensureWorkspace(input: NewWorkspaceInput): WorkspaceCredentials;
+}
+
+export const DEFAULT_CREATE_RATE_LIMIT = 30;
+const RATE_WINDOW_MS = 60_000;
+
+/** A URL host for a bound address: wildcard binds are reached through loopback. */
+function urlHost(address: string): string {
+  if (address === '0.0.0.0') return '127.0.0.1';
+  if (address === '::') return '[::1]';
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+const malformedRequestAnswer = (() => {
+  const body = JSON.stringify({
+    error: { status: 'INVALID_ARGUMENT', message: 'Malformed HTTP request.' },
+  });
+  return [
+    'HTTP/1.1 400 Bad Request',
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+    '',
+    body,
+  ].join('\r\n');
+})();
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const now = options.now ?? Date.now;
+  const store = openStore(options.dataDir);
+  const journal = new Journal();
+  const createLimiter = new RateLimiter(
+    options.createRateLimit ?? DEFAULT_CREATE_RATE_LIMIT,
+    RATE_WINDOW_MS,
+    now,
+  );
+  let url = '';
+  const handlers = createHandlers({
+    store,
+    now,
+    baseUrl: () => url,
+    createLimiter,
+    allowedContinueHosts: options.allowedContinueHosts ?? [],
+  });
+  const server = createServer(
+    createRequestListener({
+      store,
+      journal,
+      createLimiter,
+      handlers,
+      now,
+      onInternalError: options.onInternalError,
+    }),
+  );
+  // Node's own answer to unparsable HTTP is a bare text 400; the envelope is kept instead.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code !== 'ECONNRESET' && socket.writable) socket.end(malformedRequestAnswer);
+    else socket.destroy();
+  });
+
+  let address: AddressInfo;
+  try {
+    address = await listen(server, options.port ?? 0, host);
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+  url = `http://${urlHost(address.address)}:${address.port}`;
+  // Without a listener a late server error (e.g. out of file descriptors) would end the process.
+  server.on('error', (err) => options.onInternalError?.(err));
+
+  let closing: Promise<void> | undefined;
+  const createRequest = operation('workspace.create').request;
+  return {
+    url,
+    port: address.port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+    createWorkspace,
+    ensureWorkspace(input) {
+      if (closing) throw new EmulatorError('UNAVAILABLE', 'The emulator is stopped.');
+      return existingWorkspaceCredentials(store, input.ownerEmail) ?? createWorkspace(input);
+    },
+  };
+
+  function createWorkspace(input: NewWorkspaceInput): WorkspaceCredentials {
+    if (closing) throw new EmulatorError('UNAVAILABLE', 'The emulator is stopped.');
+    return provisionWorkspace(store, validateData(createRequest, input), now());
+  }
+}

@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { ApiKeyTable } from './api-keys.js';
+import { OutboxTable } from './outbox.js';
+import { migrate } from './schema.js';
+import { WorkspaceTable } from './workspaces.js';
+
+const DATABASE_FILE = 'emulator.db';
+
+/**
+ * The emulator's state. better-sqlite3 is synchronous, so every write is committed before
+ * the handler that made it returns, and so before its answer is sent.
+ */
+export class Store {
+  readonly workspaces: WorkspaceTable;
+  readonly apiKeys: ApiKeyTable;
+  readonly outbox: OutboxTable;
+  private readonly tableNames: () => string[];
+
+  constructor(private readonly db: Database) {
+    migrate(db);
+    this.workspaces = new WorkspaceTable(db);
+    this.apiKeys = new ApiKeyTable(db);
+    this.outbox = new OutboxTable(db);
+    const namesStmt = db.prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    );
+    this.tableNames = () => namesStmt.all().map((row) => row.name);
+  }
+
+  /** Runs `fn` in one transaction: all of its writes land, or none. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /** Empties every table, including tables added by later migrations. */
+  resetAll(): void {
+    this.transaction(() => {
+      // Rows are removed table by table; the references are only checked at commit.
+      this.db.pragma('defer_foreign_keys = ON');
+      for (const name of this.tableNames()) this.db.exec(`DELETE FROM "${name}"`);
+    });
+  }
+
+  /**
+   * Puts one workspace back to how it was just after creation: same id, API keys and auth
+   * tokens, so callers' credentials keep working; its owner email unverified; everything
+   * else scoped to it (its mail, and its data) gone. False when there is no such workspace.
+   */
+  resetWorkspace(id: string): boolean {
+    return this.transaction(() => {
+      const workspace = this.workspaces.findById(id);
+      if (!workspace) return false;
+      const keys = this.apiKeys.keysOf(id);
+      const tokens = keys.flatMap((key) => this.apiKeys.tokensOf(key.id));
+      this.workspaces.delete(id);
+      this.workspaces.insert({ ...workspace, emailVerified: false });
+      for (const key of keys) this.apiKeys.insertKey(key);
+      for (const token of tokens) this.apiKeys.insertToken(token);
+      return true;
+    });
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** An in-memory store, or one kept in `<dataDir>/emulator.db` across restarts. */
+export function openStore(dataDir?: string): Store {
+  let db: Database;
+  if (dataDir === undefined) {
+    db = new BetterSqlite3(':memory:');
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    db = new BetterSqlite3(join(dataDir, DATABASE_FILE));
+    db.pragma('journal_mode = WAL');
+    // WAL with NORMAL survives a killed process (the emulator's failure mode); only a power
+    // loss could drop the last commits.
+    db.pragma('synchronous = NORMAL');
+    // Another process (a second emulator on the same directory) may hold the write lock briefly.
+    db.pragma('busy_timeout = 5000');
+  }
+  db.pragma('foreign_keys = ON');
+  try {
+    return new Store(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}

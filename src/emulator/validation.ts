@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import { EmulatorError } from './errors.js';
+
+const MAX_LISTED_ISSUES = 5;
+
+function pathText(path: readonly PropertyKey[]): string {
+  let text = 'data';
+  for (const part of path) {
+    if (typeof part === 'number') text += `[${part}]`;
+    else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part)) text += `.${part}`;
+    else text += `[${JSON.stringify(String(part))}]`;
+  }
+  return text;
+}
+
+/** Zod's issues as one message that names each offending field, e.g. `data.ownerEmail: …`. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const listed = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `${pathText(i.path)}: ${i.message}`);
+  const more = issues.length - listed.length;
+  return `Invalid request: ${listed.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
+}
+
+/** `data` checked against an operation's request schema, or INVALID_ARGUMENT. */
+export function validateData<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success)
+    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues));
+  return parsed.data;
+}

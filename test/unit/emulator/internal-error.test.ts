@@ -1,0 +1,64 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRequestListener } from '../../../src/emulator/app.js';
+import { Journal } from '../../../src/emulator/journal.js';
+import { RateLimiter } from '../../../src/emulator/rate-limit.js';
+import { openStore, type Store } from '../../../src/emulator/store/store.js';
+import { expectError, post } from './helpers.js';
+
+let server: Server;
+let url: string;
+let store: Store;
+const journal = new Journal();
+const internalErrors: unknown[] = [];
+
+beforeAll(async () => {
+  store = openStore();
+  server = createServer(
+    createRequestListener({
+      store,
+      journal,
+      createLimiter: new RateLimiter(0, 60_000, Date.now),
+      now: Date.now,
+      onInternalError: (error) => internalErrors.push(error),
+      handlers: {
+        'workspace.emailStatus': () => {
+          throw new Error('boom in /secret/handler.ts:12');
+        },
+      },
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  store.close();
+});
+
+describe('a handler that throws', () => {
+  it('becomes a generic INTERNAL 500 envelope, reported to onInternalError only', async () => {
+    const stdout = vi.spyOn(process.stdout, 'write');
+    const stderr = vi.spyOn(process.stderr, 'write');
+    try {
+      const reply = await post(url, '/v2/workspace/email/status', { ownerEmail: 'a@example.com' });
+      expect(expectError(reply, 500, 'INTERNAL')).toBe('Internal error.');
+      expect(reply.text).not.toContain('boom');
+      expect(reply.text).not.toContain('handler.ts');
+      expect(stdout).not.toHaveBeenCalled();
+      expect(stderr).not.toHaveBeenCalled();
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+    }
+    expect(internalErrors).toHaveLength(1);
+    expect((internalErrors[0] as Error).message).toBe('boom in /secret/handler.ts:12');
+    expect(journal.entries().at(-1)).toMatchObject({ httpStatus: 500, errorStatus: 'INTERNAL' });
+  });
+
+  it('leaves the server answering other requests', async () => {
+    const reply = await post(url, '/v2/workspace/create', { ownerEmail: 'a@example.com' });
+    expectError(reply, 501, 'UNIMPLEMENTED');
+  });
+});

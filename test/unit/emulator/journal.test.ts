@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { Journal, type JournalEntry } from '../../../src/emulator/journal.js';
+
+const entry = (n: number, workspaceId?: string): JournalEntry => ({
+  time: n,
+  method: 'POST',
+  path: `/p/${n}`,
+  httpStatus: 200,
+  ...(workspaceId !== undefined && { workspaceId }),
+});
+
+describe('Journal', () => {
+  it('keeps the last 1000 entries by default, oldest first', () => {
+    const journal = new Journal();
+    for (let n = 0; n < 1005; n++) journal.record(entry(n));
+    const entries = journal.entries();
+    expect(entries).toHaveLength(1000);
+    expect(entries[0]?.time).toBe(5);
+    expect(entries.at(-1)?.time).toBe(1004);
+  });
+
+  it('is in order before it wraps', () => {
+    const journal = new Journal(3);
+    journal.record(entry(1));
+    journal.record(entry(2));
+    expect(journal.entries().map((e) => e.time)).toEqual([1, 2]);
+  });
+
+  it('forgets one workspace and keeps the order of the rest', () => {
+    const journal = new Journal(4);
+    [entry(1, 'a'), entry(2, 'b'), entry(3, 'a'), entry(4), entry(5, 'b')].forEach((e) =>
+      journal.record(e),
+    );
+    journal.forgetWorkspace('a');
+    expect(journal.entries().map((e) => e.time)).toEqual([2, 4, 5]);
+    journal.record(entry(6));
+    journal.record(entry(7));
+    expect(journal.entries().map((e) => e.time)).toEqual([4, 5, 6, 7]);
+  });
+
+  it('clears', () => {
+    const journal = new Journal(2);
+    journal.record(entry(1));
+    journal.clear();
+    expect(journal.entries()).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import type { OperationName, RequestOf } from '../../../src/catalogue/operations.js';
+
+/** A small valid `data` for each operation the workspace handlers do not cover. */
+export const sampleRequests: { [N in OperationName]?: RequestOf<N> } = {
+  'workspace.emailConfig': { useEmailService: true },
+  'permissions.get': { organizationId: 'org-1', userIds: ['user-1'] },
+  'folders.get': { organizationId: 'org-1' },
+  'folders.add': {
+    organizationId: 'org-1',
+    folders: [{ folderId: 'folder-1', folderName: 'Folder' }],
+  },
+  'documents.get': { organizationId: 'org-1' },
+  'documents.update': {
+    organizationId: 'org-1',
+    documents: [{ documentId: 'doc-1', documentName: 'Doc' }],
+  },
+  'documents.setDisabled': { organizationId: 'org-1', documentIds: ['doc-1'], disabled: true },
+  'organizations.update': {
+    organizations: [{ organizationId: 'org-1', organizationName: 'Org' }],
+  },
+  'organizations.setDisabled': { organizationIds: ['org-1'], disabled: true },
+  'groups.add': {
+    organizationId: 'org-1',
+    organizationUserGroups: [{ groupId: 'group-1', groupName: 'Group' }],
+  },
+  'users.remove': { organizationId: 'org-1', userIds: ['user-1'] },
+  'users.purge': { userIds: ['user-1'] },
+  'activities.add': {
+    organizationId: 'org-1',
+    documentId: 'doc-1',
+    activities: [
+      { featureType: 'comment', actionType: 'comment.add', actionUser: { userId: 'user-1' } },
+    ],
+  },
+  'activities.delete': { organizationId: 'org-1', documentId: 'doc-1' },
+  'presence.add': { organizationId: 'org-1', documentId: 'doc-1', users: [{ userId: 'user-1' }] },
+  'livestate.broadcast': {
+    organizationId: 'org-1',
+    documentId: 'doc-1',
+    liveStateDataId: 'state-1',
+    data: { cursor: 1 },
+  },
+  'crdt.update': {
+    organizationId: 'org-1',
+    documentId: 'doc-1',
+    editorId: 'editor-1',
+    data: 'hello',
+    type: 'text',
+  },
+  'notifications.get': { organizationId: 'org-1', documentId: 'doc-1' },
+  'notifications.config.v2': {
+    organizationId: 'org-1',
+    userId: 'user-1',
+    getOrganizationConfig: true,
+  },
+  'notifications.config.v1': { organizationId: 'org-1', documentIds: ['doc-1'], userId: 'user-1' },
+  'ai.rewrite': { model: 'gpt-4o', prompt: 'Shorter', text: 'Some text' },
+  'documents.migrate': { organizationId: 'org-1', documentId: 'doc-1', newDocumentId: 'doc-2' },
+  'documents.migrationStatus': { organizationId: 'org-1', migrationId: 'migration-1' },
+  'users.purgeStatus': { jobId: 'job-1' },
+};
