@@ -118,9 +118,7 @@ export const activity = z
     actionUser,
     targetEntityId: id.optional(),
     targetSubEntityId: z.string().optional(),
-    changes: z
-      .record(z.string(), z.looseObject({ from: z.unknown(), to: z.unknown() }))
-      .optional(),
+    changes: z.record(z.string(), z.looseObject({ from: z.unknown(), to: z.unknown() })).optional(),
     entityData: z.unknown().optional(),
     entityTargetData: z.unknown().optional(),
     displayMessageTemplate: z.string().optional(),

@@ -43,10 +43,7 @@ export interface BulkSpec {
   maxBatch: number;
 }
 
-export interface Operation<
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
-> {
+export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   /** The spec's operation number; 28 is the deletion-status call of `wire-notes.md`. */
   number: number;
   /** Stable dotted name, e.g. `workspace.create`. */

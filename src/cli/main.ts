@@ -1,10 +1,9 @@
-import { Chalk } from 'chalk';
 import { CommanderError, type Command } from 'commander';
 import { CancelledError, UsageError } from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { reportError } from '../errors/report.js';
 import type { CommandModule, Invoke } from './command-kit.js';
-import { Context, type Deps } from './context.js';
+import type { Context, Deps } from './context.js';
 import type { GlobalOptions } from './globals.js';
 import { buildProgram } from './program.js';
 
@@ -28,13 +27,15 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
   let context: Context | undefined;
   let commanderError = '';
 
-  const invoke: Invoke = (load) => async (...args) => {
-    const command = args[args.length - 1] as Command;
-    const opts = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
-    context = new Context(deps, opts);
-    const module = (await load()) as CommandModule<typeof opts>;
-    await module.run(context, opts, command.args);
-  };
+  const invoke: Invoke =
+    (load) =>
+    async (...args) => {
+      const command = args[args.length - 1] as Command;
+      const opts = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
+      const [{ Context }, module] = await Promise.all([import('./context.js'), load()]);
+      context = new Context(deps, opts);
+      await (module as CommandModule<typeof opts>).run(context, opts, command.args);
+    };
 
   const program = buildProgram(invoke, {
     writeOut: (s) => deps.stdout.write(s),
@@ -75,7 +76,7 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
       stderr: deps.stderr,
       json,
       debug: ctx?.debug ?? deps.env.SVC_DEBUG === '1',
-      style: ctx?.out.style.err ?? new Chalk({ level: 0 }),
+      ...(ctx && { style: ctx.out.style.err }),
       redact: (text) => ctx?.redactor.text(text) ?? text,
     });
   }

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
@@ -30,8 +30,8 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
       writeErr: (s) => output.writeErr(s),
       outputError: (s) => output.onError(s),
     })
-    .addOption(new Option('--profile <name>', 'stored profile to use').env('SVC_PROFILE'))
-    .addOption(new Option('--base-url <url>', 'service base URL (overrides the profile)'))
+    .option('--profile <name>', 'stored profile to use (env: SVC_PROFILE)')
+    .option('--base-url <url>', 'service base URL, overriding the profile (env: SVC_BASE_URL)')
     .option('--json', 'machine output: one JSON document on stdout')
     .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')

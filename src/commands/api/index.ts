@@ -6,13 +6,12 @@ export const registerApi: Register = (program, invoke) => {
     .command('api')
     .description('Call any path of the API and print the whole response body')
     .argument('<path>', 'the API path, e.g. /v2/workspace/email/status')
-    .option('--data <json>', 'the request\'s `data` member: JSON, @file, or - for stdin', '{}')
+    .option('--data <json>', "the request's `data` member: JSON, @file, or - for stdin", '{}')
     .addOption(
-      new Option('--auth <level>', "which credentials to send (default: the operation's level, else key)").choices([
-        'key',
-        'workspace',
-        'none',
-      ]),
+      new Option(
+        '--auth <level>',
+        "which credentials to send (default: the operation's level, else key)",
+      ).choices(['key', 'workspace', 'none']),
     )
     .addHelpText(
       'after',

@@ -41,7 +41,10 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   }
   // Secrets never come from argv: only stdin (above) or a hidden prompt.
   if (opts.apiKey && authToken === undefined) {
-    authToken = await ctx.prompter.secret({ message: 'Auth token for the API key', flag: '--with-token' });
+    authToken = await ctx.prompter.secret({
+      message: 'Auth token for the API key',
+      flag: '--with-token',
+    });
   }
   if (opts.workspaceId && workspaceToken === undefined) {
     workspaceToken = await ctx.prompter.secret({

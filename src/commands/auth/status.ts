@@ -17,7 +17,9 @@ interface Check {
 const rejected = new Set(['UNAUTHENTICATED', 'PERMISSION_DENIED', 'NOT_FOUND']);
 
 /** Any answer but a credentials rejection means the service accepted the headers. */
-async function accepted(probe: () => Promise<unknown>): Promise<{ valid: boolean; error?: string }> {
+async function accepted(
+  probe: () => Promise<unknown>,
+): Promise<{ valid: boolean; error?: string }> {
   try {
     await probe();
     return { valid: true };
@@ -68,21 +70,34 @@ export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
     Object.assign(
       apiKey,
       await accepted(() =>
-        client.call(operation('documents.get'), { organizationId: 'svc-auth-status' }).catch((err: unknown) => {
-          if (err instanceof ApiError && err.status === 'NOT_FOUND') return undefined;
-          throw err;
-        }),
+        client
+          .call(operation('documents.get'), { organizationId: 'svc-auth-status' })
+          .catch((err: unknown) => {
+            if (err instanceof ApiError && err.status === 'NOT_FOUND') return undefined;
+            throw err;
+          }),
       ),
     );
   }
 
-  const report = { profile: session.profileName, baseUrl: session.baseUrl ?? null, workspace, apiKey };
+  const report = {
+    profile: session.profileName,
+    baseUrl: session.baseUrl ?? null,
+    workspace,
+    apiKey,
+  };
   if (ctx.out.json) {
     ctx.out.jsonDocument(report);
   } else {
     const s = ctx.out.style.out;
     const verdict = (v: Check) =>
-      v.source === 'none' ? s.dim('not set') : v.valid === null ? s.yellow('not checked (no service URL)') : v.valid ? s.green('valid') : s.red(`rejected (${v.error ?? ''})`);
+      v.source === 'none'
+        ? s.dim('not set')
+        : v.valid === null
+          ? s.yellow('not checked (no service URL)')
+          : v.valid
+            ? s.green('valid')
+            : s.red(`rejected (${v.error ?? ''})`);
     const lines = [
       `Profile    ${session.profileName}`,
       `Service    ${session.baseUrl ?? s.dim('not set')}`,
@@ -93,9 +108,12 @@ export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
   }
 
   if (workspace.source === 'none' && apiKey.source === 'none') {
-    throw new CredentialsError(`no credentials in profile "${session.profileName}" or the environment`, {
-      hint: 'run `svc workspace create` or `svc auth login`',
-    });
+    throw new CredentialsError(
+      `no credentials in profile "${session.profileName}" or the environment`,
+      {
+        hint: 'run `svc workspace create` or `svc auth login`',
+      },
+    );
   }
   if (workspace.valid === false || apiKey.valid === false) {
     throw new CredentialsError('the service rejected the credentials');

@@ -9,6 +9,8 @@ import { ExitStatus, UsageError } from '../../errors/errors.js';
 import { ExitCode } from '../../errors/exit-codes.js';
 import { parseServerFlags, type ServerFlags } from './server-options.js';
 
+const KILL_GRACE_MS = 5_000;
+
 interface Options extends ServerFlags {
   workspace: boolean;
 }
@@ -21,20 +23,29 @@ function statusOf(code: number | null, signal: NodeJS.Signals | null): number {
 
 export async function run(ctx: Context, opts: Options, argv: string[]): Promise<void> {
   const [command, ...args] = argv;
-  if (!command) throw new UsageError('give the command to run after --', { hint: 'svc emulator exec -- npm test' });
+  if (!command)
+    throw new UsageError('give the command to run after --', {
+      hint: 'svc emulator exec -- npm test',
+    });
 
   const { startEmulator } = await import('../../emulator/server.js');
   const emulator = await startEmulator(parseServerFlags(opts));
   // A config dir of its own, so the child's profiles never land in the user's real config.
-  const ownConfigDir = ctx.env.SVC_CONFIG_DIR ? undefined : mkdtempSync(join(tmpdir(), 'svc-exec-'));
+  const ownConfigDir = ctx.env.SVC_CONFIG_DIR
+    ? undefined
+    : mkdtempSync(join(tmpdir(), 'svc-exec-'));
   try {
     const env: Record<string, string | undefined> = { ...ctx.env, SVC_BASE_URL: emulator.url };
     for (const name of Object.values(credentialEnvVars)) delete env[name];
     delete env.SVC_PROFILE;
     if (ownConfigDir) env.SVC_CONFIG_DIR = ownConfigDir;
-    if (ctx.deps.binPath) env.PATH = [dirname(ctx.deps.binPath), env.PATH].filter(Boolean).join(delimiter);
+    if (ctx.deps.binPath)
+      env.PATH = [dirname(ctx.deps.binPath), env.PATH].filter(Boolean).join(delimiter);
     if (opts.workspace) {
-      const ws = emulator.createWorkspace({ ownerEmail: 'owner@example.com', name: 'Emulator owner' });
+      const ws = emulator.createWorkspace({
+        ownerEmail: 'owner@example.com',
+        name: 'Emulator owner',
+      });
       env[credentialEnvVars.workspaceId] = ws.workspaceId;
       env[credentialEnvVars.workspaceToken] = ws.workspaceToken;
       env[credentialEnvVars.apiKey] = ws.apiKey;
@@ -43,8 +54,12 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
 
     const status = await new Promise<number>((resolve) => {
       const child = spawn(command, args, { stdio: 'inherit', env });
-      // Ctrl-C in a terminal reaches the child too; a signal sent to svc alone is passed on.
-      const forward = () => child.kill('SIGINT');
+      // Ctrl-C in a terminal reaches the child too; a signal sent to svc alone is passed on,
+      // and a child that ignores it is killed after a grace period rather than left running.
+      const forward = () => {
+        child.kill('SIGINT');
+        setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS).unref();
+      };
       ctx.signal.addEventListener('abort', forward, { once: true });
       child.on('error', (err: NodeJS.ErrnoException) => {
         ctx.signal.removeEventListener('abort', forward);

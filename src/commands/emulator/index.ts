@@ -28,7 +28,9 @@ Examples:
   serverOptions(
     emulator
       .command('exec')
-      .description('Start the emulator, run a command against it, stop it, and pass on its exit code')
+      .description(
+        'Start the emulator, run a command against it, stop it, and pass on its exit code',
+      )
       .argument('<command...>', 'the command and its arguments, after --'),
   )
     .option('--no-workspace', 'do not create a workspace (no credential variables are set)')

@@ -7,7 +7,11 @@ export interface ServerFlags extends GlobalOptions {
   dataDir?: string;
 }
 
-export function parseServerFlags(opts: ServerFlags): { port: number; host: string; dataDir?: string } {
+export function parseServerFlags(opts: ServerFlags): {
+  port: number;
+  host: string;
+  dataDir?: string;
+} {
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, got "${opts.port}"`);

@@ -4,7 +4,9 @@ import { parseServerFlags, type ServerFlags } from './server-options.js';
 export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
   const { startEmulator } = await import('../../emulator/server.js');
   const emulator = await startEmulator(parseServerFlags(opts));
-  ctx.io.stdout.write(`${JSON.stringify({ status: 'ready', url: emulator.url, pid: process.pid })}\n`);
+  ctx.io.stdout.write(
+    `${JSON.stringify({ status: 'ready', url: emulator.url, pid: process.pid })}\n`,
+  );
   if (ctx.io.stderrIsTTY) {
     ctx.out.info(`Emulator ready. In another terminal: export SVC_BASE_URL=${emulator.url}`);
     ctx.out.info('Press Ctrl-C to stop.');

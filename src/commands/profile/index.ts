@@ -1,7 +1,9 @@
 import type { Register } from '../../cli/command-kit.js';
 
 export const registerProfile: Register = (program, invoke) => {
-  const profile = program.command('profile').description('List, switch, show and remove stored profiles');
+  const profile = program
+    .command('profile')
+    .description('List, switch, show and remove stored profiles');
 
   profile
     .command('list')

@@ -12,5 +12,6 @@ export async function run(ctx: Context): Promise<void> {
     apiKey: p.apiKey ?? null,
   }));
   await ctx.out.data(rows, profileTable);
-  if (!ctx.out.json && rows.length === 0) ctx.out.info('No profiles yet: run `svc workspace create` or `svc auth login`.');
+  if (!ctx.out.json && rows.length === 0)
+    ctx.out.info('No profiles yet: run `svc workspace create` or `svc auth login`.');
 }

@@ -4,6 +4,10 @@ import { unknownProfile } from './view.js';
 
 export async function run(ctx: Context, _opts: GlobalOptions, [name]: string[]): Promise<void> {
   const store = await ctx.profiles();
-  if (!name || !store.remove(name)) throw unknownProfile(name ?? '', store.list().map(([n]) => n));
+  if (!name || !store.remove(name))
+    throw unknownProfile(
+      name ?? '',
+      store.list().map(([n]) => n),
+    );
   ctx.out.success(`Removed profile "${name}"`);
 }

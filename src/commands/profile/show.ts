@@ -2,11 +2,19 @@ import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { profileView, unknownProfile } from './view.js';
 
-export async function run(ctx: Context, _opts: GlobalOptions, [requested]: string[]): Promise<void> {
+export async function run(
+  ctx: Context,
+  _opts: GlobalOptions,
+  [requested]: string[],
+): Promise<void> {
   const store = await ctx.profiles();
   const name = requested ?? store.selectedName(ctx.globals.profile || ctx.env.SVC_PROFILE);
   const profile = store.get(name);
-  if (!profile) throw unknownProfile(name, store.list().map(([n]) => n));
+  if (!profile)
+    throw unknownProfile(
+      name,
+      store.list().map(([n]) => n),
+    );
   const view = profileView(name, profile, store.activeName() === name);
   await ctx.out.data(view, {
     rows: 'record',

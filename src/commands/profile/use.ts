@@ -4,7 +4,11 @@ import { unknownProfile } from './view.js';
 
 export async function run(ctx: Context, _opts: GlobalOptions, [name]: string[]): Promise<void> {
   const store = await ctx.profiles();
-  if (!name || !store.get(name)) throw unknownProfile(name ?? '', store.list().map(([n]) => n));
+  if (!name || !store.get(name))
+    throw unknownProfile(
+      name ?? '',
+      store.list().map(([n]) => n),
+    );
   store.use(name);
   ctx.out.success(`Profile "${name}" is now active`);
 }

@@ -29,6 +29,8 @@ export const profileTable: TableLayout = {
 
 export function unknownProfile(name: string, known: string[]): UsageError {
   return new UsageError(`no profile named "${name}"`, {
-    hint: known.length ? `stored profiles: ${known.join(', ')}` : 'create one with `svc workspace create` or `svc auth login`',
+    hint: known.length
+      ? `stored profiles: ${known.join(', ')}`
+      : 'create one with `svc workspace create` or `svc auth login`',
   });
 }

@@ -19,7 +19,11 @@ interface Options extends GlobalOptions {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `default` when it is free, else a profile named after the workspace. */
-function chooseProfileName(store: ProfileStore, requested: string | undefined, workspaceName: string): string {
+function chooseProfileName(
+  store: ProfileStore,
+  requested: string | undefined,
+  workspaceName: string,
+): string {
   if (requested) {
     if (!isValidProfileName(requested)) throw new UsageError(`invalid profile name: ${requested}`);
     return requested;
@@ -94,7 +98,10 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     }
     spinner.stop();
 
-    await ctx.out.data({ ...ws, authToken: mask(ws.authToken) }, operation('workspace.create').table);
+    await ctx.out.data(
+      { ...ws, authToken: mask(ws.authToken) },
+      operation('workspace.create').table,
+    );
     ctx.out.info(
       `Saved the workspace's credentials in profile "${profileName}", now the active profile.`,
     );

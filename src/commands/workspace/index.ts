@@ -7,7 +7,7 @@ export const registerWorkspace: Register = (program, invoke) => {
 
   workspace
     .command('create')
-    .description("Create a workspace and store its credentials in a profile that becomes active")
+    .description('Create a workspace and store its credentials in a profile that becomes active')
     .option('--email <email>', "owner's email address")
     .option('--name <name>', "owner's name (default: the email)")
     .option('--workspace-name <name>', 'workspace name (default: "<name> workspace")')

@@ -21,7 +21,12 @@ export async function fetchKeyToken(
     { credentials },
   );
   const token = result.data.authTokens[0]?.token;
-  if (!token) throw new ApiError(undefined, `API key ${credentials.apiKey} has no auth token`, result.httpStatus);
+  if (!token)
+    throw new ApiError(
+      undefined,
+      `API key ${credentials.apiKey} has no auth token`,
+      result.httpStatus,
+    );
   ctx.redactor.add(token);
   return token;
 }
