@@ -1,0 +1,2 @@
+export const binPath: string;
+export function loadedModules(args: string[]): string[];

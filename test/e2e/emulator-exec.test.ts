@@ -1,0 +1,56 @@
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, SVC, svc } from '../support/e2e.js';
+
+describe('svc emulator exec', () => {
+  it('runs the documented non-TTY scenario end to end', async () => {
+    const script =
+      'svc workspace create --email a@example.com --name A --workspace-name W --json | jq -e .id && ' +
+      'svc workspace tokens --json | jq -e ".authTokens[0].token"';
+    const r = await svc(
+      ['emulator', 'exec', '--no-workspace', '--', 'sh', '-c', script],
+      cleanEnv(),
+    );
+    expect(r.stderr).not.toContain('error');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^"[^"]+"\n"[^"]+"$/);
+  });
+
+  it('hands the command working credentials and passes on its exit code', async () => {
+    const ok = await svc(
+      ['emulator', 'exec', '--', 'sh', '-c', 'svc auth status --json'],
+      cleanEnv(),
+    );
+    expect(ok.exitCode).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      workspace: { valid: true, source: 'env' },
+      apiKey: { valid: true },
+    });
+
+    const seven = await svc(['emulator', 'exec', '--', 'sh', '-c', 'exit 7'], cleanEnv());
+    expect(seven.exitCode).toBe(7);
+    const missing = await svc(['emulator', 'exec', '--', 'no-such-command-xyz'], cleanEnv());
+    expect(missing.exitCode).toBe(127);
+  });
+
+  it('stops the emulator and exits 130 on Ctrl-C, even when the child ignores it', async () => {
+    const child = execa(
+      SVC,
+      ['emulator', 'exec', '--', 'sh', '-c', 'trap "" INT; echo "$SVC_BASE_URL"; exec sleep 30'],
+      {
+        env: cleanEnv(),
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      },
+    );
+    const url = await new Promise<string>((resolve) => {
+      child.stdout?.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    });
+    expect((await fetch(`${url}/_emulator/health`)).status).toBe(200);
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+    await expect(fetch(`${url}/_emulator/health`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,71 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa, type ResultPromise } from 'execa';
+
+export const SVC = fileURLToPath(new URL('../../bin/svc', import.meta.url));
+
+/** An environment with nothing of the caller's svc settings in it. */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && !k.startsWith('SVC_') && k !== 'CI' && k !== 'FORCE_COLOR') env[k] = v;
+  }
+  return {
+    ...env,
+    NO_COLOR: '1',
+    SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-e2e-')),
+    ...extra,
+  };
+}
+
+export function svc(args: string[], env: Record<string, string>, input?: string) {
+  return execa(SVC, args, {
+    env,
+    extendEnv: false,
+    reject: false,
+    timeout: 30_000,
+    ...(input !== undefined ? { input } : { stdin: 'ignore' }),
+  });
+}
+
+export interface Emulator {
+  url: string;
+  process: ResultPromise;
+  stop(): Promise<void>;
+}
+
+/** Starts `svc emulator start --port 0` and waits for its ready line. */
+export async function startEmulator(extraArgs: string[] = []): Promise<Emulator> {
+  const child = execa(SVC, ['emulator', 'start', '--port', '0', ...extraArgs], {
+    env: cleanEnv(),
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`emulator did not start: ${buffer}`)), 15_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((l) => l.includes('"ready"'));
+      if (line) {
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { url: string }).url);
+      }
+    });
+    void child.then((r) => {
+      clearTimeout(timer);
+      reject(new Error(`emulator exited ${r.exitCode}: ${r.stderr}`));
+    });
+  });
+  return {
+    url,
+    process: child,
+    async stop() {
+      child.kill('SIGTERM');
+      await child;
+    },
+  };
+}

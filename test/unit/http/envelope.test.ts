@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/errors/errors.js';
+import { exitCodeFor } from '../../../src/errors/exit-codes.js';
+import { decodeSuccess, errorFromBody, parseJson } from '../../../src/http/envelope.js';
+import { thrown } from './harness.js';
+
+function apiError(fn: () => unknown): ApiError {
+  const err = thrown(fn);
+  expect(err).toBeInstanceOf(ApiError);
+  return err as ApiError;
+}
+
+describe('parseJson', () => {
+  it('parses JSON and returns undefined for empty or invalid text', () => {
+    expect(parseJson('{"a":[1,2]}')).toEqual({ a: [1, 2] });
+    expect(parseJson('null')).toBeNull();
+    expect(parseJson('')).toBeUndefined();
+    expect(parseJson('  \n')).toBeUndefined();
+    expect(parseJson('<html>oops</html>')).toBeUndefined();
+  });
+});
+
+describe('decodeSuccess: standard envelope', () => {
+  it('returns result.data, status and message', () => {
+    const body = { result: { status: 'success', message: 'Fetched', data: { verified: true } } };
+    expect(decodeSuccess('standard', 200, body)).toEqual({
+      data: { verified: true },
+      status: 'success',
+      message: 'Fetched',
+      httpStatus: 200,
+    });
+  });
+
+  it('keeps pageToken that sits beside data in result', () => {
+    const body = {
+      result: { status: 'success', message: 'ok', data: [{ id: 'n1' }], pageToken: 'p2' },
+    };
+    const decoded = decodeSuccess('standard', 200, body);
+    expect(decoded.data).toEqual([{ id: 'n1' }]);
+    expect(decoded.pageToken).toBe('p2');
+  });
+
+  it('omits an empty pageToken (last page)', () => {
+    const decoded = decodeSuccess('standard', 200, { result: { data: [], pageToken: '' } });
+    expect(decoded).not.toHaveProperty('pageToken');
+    expect(decoded.data).toEqual([]);
+  });
+
+  it('turns a missing data member into null', () => {
+    const decoded = decodeSuccess('standard', 200, {
+      result: { status: 'success', message: 'sent' },
+    });
+    expect(decoded.data).toBeNull();
+    expect(decoded.message).toBe('sent');
+  });
+
+  it('rejects a JSON body that is not the envelope, with exit code 1', () => {
+    for (const body of [{ data: { id: 'x' } }, [1, 2], 'text', null, 42, { result: 'x' }]) {
+      const err = apiError(() => decodeSuccess('standard', 200, body));
+      expect(err.status).toBeUndefined();
+      expect(err.httpStatus).toBe(200);
+      expect(err.message).toBe(
+        'unexpected response from the service: the body is not the documented JSON envelope',
+      );
+      expect(exitCodeFor(err)).toBe(1);
+    }
+  });
+
+  it('throws the error envelope even on a 2xx status', () => {
+    const body = {
+      error: { status: 'NOT_FOUND', message: 'No such document', details: { id: 'd1' } },
+    };
+    const err = apiError(() => decodeSuccess('standard', 200, body));
+    expect(err.status).toBe('NOT_FOUND');
+    expect(err.message).toBe('No such document');
+    expect(err.details).toEqual({ id: 'd1' });
+    expect(exitCodeFor(err)).toBe(4);
+  });
+});
+
+describe('decodeSuccess: top-level envelope (user-data deletion, HTTP 202)', () => {
+  it('reads data, status and message from the top level', () => {
+    const body = {
+      status: 'success',
+      message: 'Deletion scheduled',
+      data: { jobId: 'job-1', tasksCount: 3 },
+      statusCode: 202,
+    };
+    expect(decodeSuccess('top-level', 202, body)).toEqual({
+      data: { jobId: 'job-1', tasksCount: 3 },
+      status: 'success',
+      message: 'Deletion scheduled',
+      httpStatus: 202,
+    });
+  });
+
+  it('also accepts the result-wrapped form', () => {
+    const body = {
+      result: { status: 'success', message: 'm', data: { jobId: 'job-2', tasksCount: 1 } },
+    };
+    expect(decodeSuccess('top-level', 202, body).data).toEqual({ jobId: 'job-2', tasksCount: 1 });
+  });
+
+  it('does not read a top-level body for a standard operation', () => {
+    const body = { status: 'success', message: 'm', data: { jobId: 'j' }, statusCode: 202 };
+    expect(exitCodeFor(apiError(() => decodeSuccess('standard', 202, body)))).toBe(1);
+  });
+});
+
+describe('decodeSuccess: ai envelope', () => {
+  it('returns {success, text}', () => {
+    expect(decodeSuccess('ai', 200, { result: { success: true, text: 'Rewritten.' } })).toEqual({
+      data: { success: true, text: 'Rewritten.' },
+      httpStatus: 200,
+    });
+  });
+
+  it('returns {success: false, error}', () => {
+    const body = {
+      result: { success: false, error: 'No API key configured for provider: OpenAI' },
+    };
+    expect(decodeSuccess('ai', 200, body).data).toEqual({
+      success: false,
+      error: 'No API key configured for provider: OpenAI',
+    });
+  });
+
+  it('treats a non-boolean success as false and drops non-string members', () => {
+    expect(decodeSuccess('ai', 200, { result: { success: 'yes', text: 5 } }).data).toEqual({
+      success: false,
+    });
+  });
+});
+
+describe('decodeSuccess: no-data envelope (crdt.update)', () => {
+  it('returns undefined data with status and message', () => {
+    const body = { result: { status: 'success', message: 'CRDT data updated' } };
+    expect(decodeSuccess('no-data', 200, body)).toEqual({
+      data: undefined,
+      status: 'success',
+      message: 'CRDT data updated',
+      httpStatus: 200,
+    });
+  });
+});
+
+describe('errorFromBody', () => {
+  it('reads status, message and details of the error envelope', () => {
+    const body = {
+      error: { status: 'INVALID_ARGUMENT', message: 'bad id', details: [{ field: 'x' }] },
+    };
+    const err = errorFromBody(400, body, JSON.stringify(body));
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe('INVALID_ARGUMENT');
+    expect(err.message).toBe('bad id');
+    expect(err.httpStatus).toBe(400);
+    expect(err.details).toEqual([{ field: 'x' }]);
+    expect(err.body).toEqual({ json: body, text: JSON.stringify(body) });
+    expect(exitCodeFor(err)).toBe(2);
+  });
+
+  it('falls back to a generic message when the envelope has none', () => {
+    const err = errorFromBody(403, { error: { status: 'PERMISSION_DENIED' } }, '');
+    expect(err.message).toBe('request failed with HTTP 403');
+    expect(exitCodeFor(err)).toBe(3);
+  });
+
+  it('uses the HTTP status for a non-envelope page (proxy 502 HTML)', () => {
+    const html = '<html>\n  <body>502 Bad Gateway</body>\n</html>';
+    const err = errorFromBody(502, undefined, html);
+    expect(err.status).toBeUndefined();
+    expect(err.httpStatus).toBe(502);
+    expect(err.message).toBe(
+      'unexpected HTTP 502 response: <html> <body>502 Bad Gateway</body> </html>',
+    );
+    expect(exitCodeFor(err)).toBe(75);
+  });
+
+  it('keeps at most 120 characters of a non-envelope body', () => {
+    const err = errorFromBody(500, undefined, 'x'.repeat(500));
+    expect(err.message).toBe(`unexpected HTTP 500 response: ${'x'.repeat(120)}`);
+  });
+
+  it('says nothing more for an empty body', () => {
+    expect(errorFromBody(503, undefined, '').message).toBe('unexpected HTTP 503 response');
+  });
+
+  it('error.status decides over the HTTP status', () => {
+    const err = errorFromBody(500, { error: { status: 'NOT_FOUND', message: 'gone' } }, '');
+    expect(exitCodeFor(err)).toBe(4);
+  });
+});
