@@ -56,7 +56,7 @@ export async function answerApi(
   if (!handler) {
     throw new EmulatorError('UNIMPLEMENTED', `${op.name} is not implemented by the emulator yet`);
   }
-  const reply = handler(data, { auth, clientIp: clientIp(req) });
+  const reply = await handler(data, { auth, clientIp: clientIp(req) });
   if (reply.workspaceId !== undefined) note.workspaceId ??= reply.workspaceId;
   return { status: op.successStatus, json: successEnvelope(op.envelope, reply) };
 }

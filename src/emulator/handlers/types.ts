@@ -33,10 +33,11 @@ export type Reply<N extends OperationName> = (OperationByName<N>['envelope'] ext
   workspaceId?: string;
 };
 
+/** Synchronous for store work; a promise where the service itself calls out (AI providers). */
 export type Handler<N extends OperationName> = (
   data: z.output<OperationByName<N>['request']>,
   caller: Caller<N>,
-) => Reply<N>;
+) => Reply<N> | Promise<Reply<N>>;
 
 /** Operations without a handler answer UNIMPLEMENTED. */
 export type HandlerTable = { [N in OperationName]?: Handler<N> };
@@ -50,4 +51,4 @@ export interface ErasedReply {
 export type ErasedHandler = (
   data: unknown,
   caller: { auth: unknown; clientIp: string },
-) => ErasedReply;
+) => ErasedReply | Promise<ErasedReply>;
