@@ -1,7 +1,10 @@
 import { Command } from 'commander';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
+import { registerDocs } from '../commands/docs/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
+import { registerFolders } from '../commands/folders/index.js';
+import { registerPermissions } from '../commands/permissions/index.js';
 import { registerProfile } from '../commands/profile/index.js';
 import { registerWorkspace } from '../commands/workspace/index.js';
 import { VERSION } from '../version.js';
@@ -54,6 +57,9 @@ Examples:
 
   for (const register of [
     registerWorkspace,
+    registerPermissions,
+    registerFolders,
+    registerDocs,
     registerAuth,
     registerProfile,
     registerApi,

@@ -1,0 +1,22 @@
+import { UsageError } from '../errors/errors.js';
+import type { Context } from './context.js';
+
+/**
+ * Asks before a destructive command sends anything. `--yes` (and `--dry-run`, which sends
+ * nothing) skip the question; where svc may not prompt, it refuses and names `--yes`.
+ */
+export async function confirmDestructive(ctx: Context, action: string): Promise<void> {
+  if (ctx.yes || ctx.dryRun) return;
+  if (!ctx.prompter.enabled) {
+    throw new UsageError(`refusing to ${action} without confirmation`, {
+      hint: 'pass --yes to confirm (svc cannot prompt here)',
+    });
+  }
+  const ok = await ctx.prompter.confirm(`${action[0]?.toUpperCase() ?? ''}${action.slice(1)}?`);
+  if (!ok) throw new UsageError('not confirmed: nothing was sent');
+}
+
+/** "1 document", "3 documents" */
+export function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}

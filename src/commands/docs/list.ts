@@ -1,0 +1,34 @@
+import { operation } from '../../catalogue/operations.js';
+import type { Context } from '../../cli/context.js';
+import type { GlobalOptions } from '../../cli/globals.js';
+import { send } from '../../cli/send.js';
+
+interface Options extends GlobalOptions {
+  org: string;
+  doc?: string[];
+}
+
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  const op = operation('documents.get');
+  const client = await ctx.client();
+  const ids = opts.doc ? [...new Set(opts.doc)] : undefined;
+  // The service takes at most 30 ids a call; more are fetched 30 at a time, in order.
+  const batches = ids ? chunk(ids, op.bulk.maxBatch) : [undefined];
+  const documents: unknown[] = [];
+  for (const batch of batches) {
+    const result = await send<unknown[]>(
+      ctx,
+      op,
+      { organizationId: opts.org, ...(batch && { documentIds: batch }) },
+      { client },
+    );
+    if (result) documents.push(...(result.data ?? []));
+  }
+  await ctx.out.data(documents, op.table);
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
