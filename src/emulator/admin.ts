@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { VERSION } from '../version.js';
 import { EmulatorError } from './errors.js';
+import { applyFixture } from './fixtures/apply.js';
+import { parseFixture } from './fixtures/load.js';
 import { type Answer, readBody } from './http.js';
 import type { Journal } from './journal.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -15,6 +17,7 @@ export interface AdminDeps {
   store: Store;
   journal: Journal;
   createLimiter: RateLimiter;
+  now: () => number;
 }
 
 const resetRequest = z.strictObject({ workspaceId: z.string().min(1).optional() });
@@ -31,19 +34,22 @@ function health(): Answer {
   return ok({ status: 'ok', version: VERSION });
 }
 
+/** The request body as JSON; an empty body is `{}`. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = (await readBody(req)).toString('utf8').trim();
+  try {
+    return text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new EmulatorError('INVALID_ARGUMENT', 'Request body is not valid JSON.');
+  }
+}
+
 async function reset(
   req: IncomingMessage,
   _query: URLSearchParams,
   deps: AdminDeps,
 ): Promise<Answer> {
-  const text = (await readBody(req)).toString('utf8').trim();
-  let body: unknown;
-  try {
-    body = text === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new EmulatorError('INVALID_ARGUMENT', 'Request body is not valid JSON.');
-  }
-  const parsed = resetRequest.safeParse(body);
+  const parsed = resetRequest.safeParse(await readJson(req));
   if (!parsed.success)
     throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues));
 
@@ -59,6 +65,16 @@ async function reset(
     deps.journal.forgetWorkspace(workspaceId);
   }
   return ok({ status: 'ok' });
+}
+
+/** Loads a fixture (the body) and answers the credentials of each workspace it names. */
+async function seed(
+  req: IncomingMessage,
+  _query: URLSearchParams,
+  deps: AdminDeps,
+): Promise<Answer> {
+  const fixture = parseFixture(await readJson(req), 'in the request body');
+  return ok({ workspaces: applyFixture(deps.store, fixture, deps.now()) });
 }
 
 function outbox(_req: IncomingMessage, query: URLSearchParams, deps: AdminDeps): Answer {
@@ -96,6 +112,7 @@ function journal(_req: IncomingMessage, _query: URLSearchParams, deps: AdminDeps
 const routes: Record<string, { method: string; route: Route }> = {
   health: { method: 'GET', route: health },
   reset: { method: 'POST', route: reset },
+  seed: { method: 'POST', route: seed },
   outbox: { method: 'GET', route: outbox },
   verify: { method: 'GET', route: verify },
   journal: { method: 'GET', route: journal },

@@ -8,7 +8,6 @@ import { type Answer, errorAnswer, send } from './http.js';
 
 export interface AppDeps extends AdminDeps {
   handlers: HandlerTable;
-  now: () => number;
   /** Told about failures that became INTERNAL answers; the emulator itself prints nothing. */
   onInternalError?: ((error: unknown) => void) | undefined;
 }

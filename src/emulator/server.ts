@@ -3,6 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { operation } from '../catalogue/operations.js';
 import { createRequestListener } from './app.js';
 import { EmulatorError } from './errors.js';
+import { applyFixture, type SeededWorkspace } from './fixtures/apply.js';
+import { readFixtureFile } from './fixtures/load.js';
 import { createHandlers } from './handlers/index.js';
 import { Journal } from './journal.js';
 import {
@@ -16,6 +18,7 @@ import { validateData } from './validation.js';
 
 export { EmulatorError } from './errors.js';
 export type { WorkspaceCredentials } from './provision.js';
+export type { SeededWorkspace } from './fixtures/apply.js';
 
 export interface EmulatorOptions {
   /** 0 (the default) picks a free port. */
@@ -32,6 +35,11 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Told about unexpected failures (answered as INTERNAL); the emulator prints nothing. */
   onInternalError?: (error: unknown) => void;
+  /**
+   * A fixture file (docs/fixtures.md) loaded before the emulator answers; a bad one fails
+   * the start with an INVALID_ARGUMENT EmulatorError naming the file and the bad field.
+   */
+  seed?: string;
 }
 
 export interface NewWorkspaceInput {
@@ -44,6 +52,8 @@ export interface RunningEmulator {
   /** Base URL for clients, e.g. `http://127.0.0.1:43121`. */
   readonly url: string;
   readonly port: number;
+  /** The credentials of each workspace the seed file named; empty without one. */
+  readonly seeded: readonly SeededWorkspace[];
   /** Stops serving and closes the database; safe to call more than once. */
   close(): Promise<void>;
   /**
@@ -96,6 +106,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
   const store = openStore(options.dataDir);
+  let seeded: SeededWorkspace[] = [];
+  try {
+    if (options.seed !== undefined)
+      seeded = applyFixture(store, readFixtureFile(options.seed), now());
+  } catch (err) {
+    store.close();
+    throw err;
+  }
   const journal = new Journal();
   const createLimiter = new RateLimiter(
     options.createRateLimit ?? DEFAULT_CREATE_RATE_LIMIT,
@@ -142,6 +160,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url,
     port: address.port,
+    seeded,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {

@@ -3,21 +3,30 @@ import { EmulatorError } from './errors.js';
 
 const MAX_LISTED_ISSUES = 5;
 
-function pathText(path: readonly PropertyKey[]): string {
-  let text = 'data';
+function pathText(root: string, path: readonly PropertyKey[]): string {
+  let text = root;
   for (const part of path) {
     if (typeof part === 'number') text += `[${part}]`;
-    else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part)) text += `.${part}`;
-    else text += `[${JSON.stringify(String(part))}]`;
+    else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part)) {
+      text += text === '' ? part : `.${part}`;
+    } else text += `[${JSON.stringify(String(part))}]`;
   }
-  return text;
+  return text === '' ? '(top level)' : text;
 }
 
-/** Zod's issues as one message that names each offending field, e.g. `data.ownerEmail: …`. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const listed = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `${pathText(i.path)}: ${i.message}`);
+/**
+ * Zod's issues as one message that names each offending field, e.g. `data.ownerEmail: …`;
+ * `root` names what the paths start from, `lead` what was invalid.
+ */
+export function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  { root = 'data', lead = 'Invalid request' }: { root?: string; lead?: string } = {},
+): string {
+  const listed = issues
+    .slice(0, MAX_LISTED_ISSUES)
+    .map((i) => `${pathText(root, i.path)}: ${i.message}`);
   const more = issues.length - listed.length;
-  return `Invalid request: ${listed.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
+  return `${lead}: ${listed.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
 }
 
 /** `data` checked against an operation's request schema, or INVALID_ARGUMENT. */

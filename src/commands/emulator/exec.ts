@@ -7,7 +7,7 @@ import type { Context } from '../../cli/context.js';
 import { credentialEnvVars } from '../../config/credentials.js';
 import { ExitStatus, UsageError } from '../../errors/errors.js';
 import { ExitCode } from '../../errors/exit-codes.js';
-import { parseServerFlags, type ServerFlags } from './server-options.js';
+import { startFromFlags, type ServerFlags } from './server-options.js';
 
 const KILL_GRACE_MS = 5_000;
 
@@ -28,8 +28,7 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
       hint: 'svc emulator exec -- npm test',
     });
 
-  const { startEmulator } = await import('../../emulator/server.js');
-  const emulator = await startEmulator(parseServerFlags(opts));
+  const emulator = await startFromFlags(opts);
   // A config dir of its own, so the child's profiles never land in the user's real config.
   const ownConfigDir = ctx.env.SVC_CONFIG_DIR
     ? undefined

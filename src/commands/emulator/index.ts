@@ -5,7 +5,8 @@ function serverOptions(command: Command): Command {
   return command
     .option('--port <n>', 'port to listen on; 0 picks a free one', '0')
     .option('--host <host>', 'address to bind; anything but loopback exposes it', '127.0.0.1')
-    .option('--data-dir <dir>', 'keep state in SQLite under this folder (default: in memory)');
+    .option('--data-dir <dir>', 'keep state in SQLite under this folder (default: in memory)')
+    .option('--seed <file>', 'load a fixture file at start (see docs/fixtures.md)');
 }
 
 export const registerEmulator: Register = (program, invoke) => {
@@ -21,7 +22,8 @@ Prints one JSON line {"status":"ready","url":…} on stdout once it accepts requ
 
 Examples:
   $ svc emulator start --port 4510
-  $ svc emulator start --data-dir .svc-emulator`,
+  $ svc emulator start --data-dir .svc-emulator
+  $ svc emulator start --seed examples/fixtures/basic.json`,
     )
     .action(invoke(() => import('./start.js')));
 

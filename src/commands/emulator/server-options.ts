@@ -1,10 +1,12 @@
 import type { GlobalOptions } from '../../cli/globals.js';
+import type { RunningEmulator } from '../../emulator/server.js';
 import { UsageError } from '../../errors/errors.js';
 
 export interface ServerFlags extends GlobalOptions {
   port: string;
   host: string;
   dataDir?: string;
+  seed?: string;
 }
 
 export function parseServerFlags(opts: ServerFlags): {
@@ -16,5 +18,27 @@ export function parseServerFlags(opts: ServerFlags): {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, got "${opts.port}"`);
   }
-  return { port, host: opts.host, ...(opts.dataDir && { dataDir: opts.dataDir }) };
+  return {
+    port,
+    host: opts.host,
+    ...(opts.dataDir && { dataDir: opts.dataDir }),
+    ...(opts.seed && { seed: opts.seed }),
+  };
+}
+
+/** Starts the emulator for a command; a bad seed file or a port in use is a usage error. */
+export async function startFromFlags(opts: ServerFlags): Promise<RunningEmulator> {
+  const options = parseServerFlags(opts);
+  const { startEmulator, EmulatorError } = await import('../../emulator/server.js');
+  try {
+    return await startEmulator(options);
+  } catch (err) {
+    if (err instanceof EmulatorError) throw new UsageError(err.message);
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${options.port} is already in use`);
+    if (code === 'EACCES')
+      throw new UsageError(`not allowed to listen on ${options.host}:${options.port}`);
+    if (code === 'EADDRNOTAVAIL') throw new UsageError(`cannot bind to address ${options.host}`);
+    throw err;
+  }
 }

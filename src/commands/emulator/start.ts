@@ -1,9 +1,8 @@
 import type { Context } from '../../cli/context.js';
-import { parseServerFlags, type ServerFlags } from './server-options.js';
+import { startFromFlags, type ServerFlags } from './server-options.js';
 
 export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
-  const { startEmulator } = await import('../../emulator/server.js');
-  const emulator = await startEmulator(parseServerFlags(opts));
+  const emulator = await startFromFlags(opts);
   ctx.io.stdout.write(
     `${JSON.stringify({ status: 'ready', url: emulator.url, pid: process.pid })}\n`,
   );

@@ -1,7 +1,21 @@
+import { documentHandlers } from './documents.js';
+import { folderHandlers } from './folders.js';
+import { groupHandlers } from './groups.js';
+import { organizationHandlers } from './organizations.js';
+import { permissionHandlers } from './permissions.js';
 import type { HandlerDeps, HandlerTable } from './types.js';
+import { userHandlers } from './users.js';
 import { workspaceHandlers } from './workspace.js';
 
 /** Every implemented operation; the others answer UNIMPLEMENTED. */
 export function createHandlers(deps: HandlerDeps): HandlerTable {
-  return { ...workspaceHandlers(deps) };
+  return {
+    ...workspaceHandlers(deps),
+    ...permissionHandlers(deps),
+    ...folderHandlers(deps),
+    ...documentHandlers(deps),
+    ...organizationHandlers(deps),
+    ...groupHandlers(deps),
+    ...userHandlers(deps),
+  };
 }

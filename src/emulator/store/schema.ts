@@ -48,6 +48,89 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX outbox_by_recipient ON outbox(to_email COLLATE NOCASE);
   `,
+  // Every resource row carries its workspace and API key: a key sees only its own rows.
+  // Rows below an organization reference it, so removing the organization (a re-seed)
+  // removes them too.
+  `
+  CREATE TABLE console_options (
+    workspace_id TEXT PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
+    advanced_queries INTEGER NOT NULL DEFAULT 0,
+    activity_service INTEGER NOT NULL DEFAULT 0,
+    notification_config INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE organizations (
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    disabled INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (workspace_id, api_key_id, id)
+  );
+  CREATE TABLE folders (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    parent_id TEXT NOT NULL,
+    ancestors TEXT NOT NULL,
+    access_type TEXT NOT NULL,
+    inherit_access INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_updated INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE TABLE documents (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    name TEXT,
+    folder_id TEXT,
+    access_type TEXT,
+    disabled INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE TABLE organization_users (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    name TEXT,
+    email TEXT,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, user_id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE TABLE user_groups (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE TABLE access_grants (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    resource_kind TEXT NOT NULL CHECK (resource_kind IN ('organization', 'folder', 'document')),
+    resource_id TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('editor', 'viewer')),
+    expires_at INTEGER,
+    access_fields TEXT NOT NULL DEFAULT '[]',
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, user_id, resource_kind, resource_id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -2,8 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { ApiKeyTable } from './api-keys.js';
+import { ConsoleOptionsTable } from './console-options.js';
+import { DocumentTable } from './documents.js';
+import { FolderTable } from './folders.js';
+import { GrantTable } from './grants.js';
+import { OrganizationUserTable } from './organization-users.js';
+import { OrganizationTable } from './organizations.js';
 import { OutboxTable } from './outbox.js';
 import { migrate } from './schema.js';
+import { UserGroupTable } from './user-groups.js';
 import { WorkspaceTable } from './workspaces.js';
 
 const DATABASE_FILE = 'emulator.db';
@@ -16,6 +23,13 @@ export class Store {
   readonly workspaces: WorkspaceTable;
   readonly apiKeys: ApiKeyTable;
   readonly outbox: OutboxTable;
+  readonly consoleOptions: ConsoleOptionsTable;
+  readonly organizations: OrganizationTable;
+  readonly folders: FolderTable;
+  readonly documents: DocumentTable;
+  readonly organizationUsers: OrganizationUserTable;
+  readonly userGroups: UserGroupTable;
+  readonly grants: GrantTable;
   private readonly tableNames: () => string[];
 
   constructor(private readonly db: Database) {
@@ -23,6 +37,13 @@ export class Store {
     this.workspaces = new WorkspaceTable(db);
     this.apiKeys = new ApiKeyTable(db);
     this.outbox = new OutboxTable(db);
+    this.consoleOptions = new ConsoleOptionsTable(db);
+    this.organizations = new OrganizationTable(db);
+    this.folders = new FolderTable(db);
+    this.documents = new DocumentTable(db);
+    this.organizationUsers = new OrganizationUserTable(db);
+    this.userGroups = new UserGroupTable(db);
+    this.grants = new GrantTable(db);
     const namesStmt = db.prepare<[], { name: string }>(
       "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
     );

@@ -103,6 +103,23 @@ describe('reset', () => {
       expect((await request(link)).status).toBe(302);
     }
 
+    const organizations = [{ id: 'o', folders: [{ id: 'f', name: 'F' }] }];
+    const seeded = await request(`${url}/_emulator/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        workspaces: [
+          {
+            ownerEmail: 'reset-one@example.com',
+            consoleOptions: { advancedQueries: true },
+            organizations,
+          },
+          { ownerEmail: 'reset-other@example.com', organizations },
+        ],
+      }),
+    });
+    expect(seeded.status).toBe(200);
+
     const reply = await reset(JSON.stringify({ workspaceId: target.workspaceId }));
     expect(reply.json).toEqual({ status: 'ok' });
 
@@ -129,11 +146,18 @@ describe('reset', () => {
       apiKey: target.apiKey,
       authTokens: [{ token: target.authToken, name: 'Default Auth Token', domains: [] }],
     });
-    expectError(
-      await post(url, '/v2/organizations/folders/get', { organizationId: 'o' }, keyHeaders(target)),
-      501,
-      'UNIMPLEMENTED',
+    // Its data and console options are gone; the other workspace's stay.
+    const folders = (creds: typeof target) =>
+      post(url, '/v2/organizations/folders/get', { organizationId: 'o' }, keyHeaders(creds));
+    expect(expectSuccess(await folders(target), 'folders.get')).toEqual([]);
+    expect(expectSuccess(await folders(other), 'folders.get')).toHaveLength(1);
+    const add = await post(
+      url,
+      '/v1/organizations/folders/add',
+      { organizationId: 'o', folders: [{ folderId: 'g', folderName: 'G' }] },
+      keyHeaders(target),
     );
+    expectError(add, 400, 'FAILED_PRECONDITION');
     // Its journal entries are gone; the other workspace's stay.
     const entries = await journal();
     const targetEntries = entries.filter((e) => e.workspaceId === target.workspaceId);
@@ -141,6 +165,7 @@ describe('reset', () => {
       'workspace.emailStatus',
       'workspace.authTokens',
       'folders.get',
+      'folders.add',
     ]);
     expect(
       entries.some(

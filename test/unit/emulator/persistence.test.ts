@@ -13,6 +13,7 @@ import {
   request,
   workspaceHeaders,
 } from './helpers.js';
+import { basicFixture } from './seed.js';
 
 let dataDir: string;
 
@@ -49,16 +50,17 @@ describe('dataDir', () => {
         apiKey: creds.apiKey,
         authTokens: [{ token: creds.authToken, name: 'Default Auth Token', domains: [] }],
       });
-      expectError(
-        await post(
-          second.url,
-          '/v2/organizations/folders/get',
-          { organizationId: 'o' },
-          keyHeaders(creds),
+      expect(
+        expectSuccess(
+          await post(
+            second.url,
+            '/v2/organizations/folders/get',
+            { organizationId: 'o' },
+            keyHeaders(creds),
+          ),
+          'folders.get',
         ),
-        501,
-        'UNIMPLEMENTED',
-      );
+      ).toEqual([]);
       const status = await post(second.url, '/v2/workspace/email/status', {
         ownerEmail: 'persist@example.com',
       });
@@ -72,6 +74,35 @@ describe('dataDir', () => {
         messages: unknown[];
       };
       expect(mail.messages).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps organizations, documents and their changes across a restart', async () => {
+    const first = await startEmulator({ dataDir, seed: basicFixture });
+    const creds = first.seeded[0];
+    if (!creds) throw new Error('the fixture seeded no workspace');
+    const rename = await post(
+      first.url,
+      '/v1/organizations/documents/update',
+      { organizationId: 'acme', documents: [{ documentId: 'plan', documentName: 'Plan v2' }] },
+      keyHeaders(creds),
+    );
+    expectSuccess(rename, 'documents.update');
+    await first.close();
+
+    const second = await startEmulator({ dataDir });
+    try {
+      const docs = await post(
+        second.url,
+        '/v1/organizations/documents/get',
+        { organizationId: 'acme', documentIds: ['plan'] },
+        keyHeaders(creds),
+      );
+      expect(expectSuccess(docs, 'documents.get')).toEqual([
+        expect.objectContaining({ id: 'plan', documentName: 'Plan v2' }),
+      ]);
     } finally {
       await second.close();
     }
@@ -140,16 +171,17 @@ describe('RunningEmulator', () => {
         owner: { email: 'exec@example.com', name: 'Exec', avatar: '' },
         apiKeyList: { [creds.apiKey]: { id: creds.apiKey, type: 'testing' } },
       });
-      expectError(
-        await post(
-          emulator.url,
-          '/v2/organizations/folders/get',
-          { organizationId: 'o' },
-          keyHeaders(creds),
+      expect(
+        expectSuccess(
+          await post(
+            emulator.url,
+            '/v2/organizations/folders/get',
+            { organizationId: 'o' },
+            keyHeaders(creds),
+          ),
+          'folders.get',
         ),
-        501,
-        'UNIMPLEMENTED',
-      );
+      ).toEqual([]);
       expect(() => emulator.createWorkspace({ ownerEmail: 'exec@example.com' })).toThrow(
         expect.objectContaining({ status: 'ALREADY_EXISTS' }),
       );

@@ -1,29 +1,8 @@
 import type { OperationName, RequestOf } from '../../../src/catalogue/operations.js';
 
-/** A small valid `data` for each operation the workspace handlers do not cover. */
+/** A small valid `data` for each operation the emulator does not implement yet. */
 export const sampleRequests: { [N in OperationName]?: RequestOf<N> } = {
   'workspace.emailConfig': { useEmailService: true },
-  'permissions.get': { organizationId: 'org-1', userIds: ['user-1'] },
-  'folders.get': { organizationId: 'org-1' },
-  'folders.add': {
-    organizationId: 'org-1',
-    folders: [{ folderId: 'folder-1', folderName: 'Folder' }],
-  },
-  'documents.get': { organizationId: 'org-1' },
-  'documents.update': {
-    organizationId: 'org-1',
-    documents: [{ documentId: 'doc-1', documentName: 'Doc' }],
-  },
-  'documents.setDisabled': { organizationId: 'org-1', documentIds: ['doc-1'], disabled: true },
-  'organizations.update': {
-    organizations: [{ organizationId: 'org-1', organizationName: 'Org' }],
-  },
-  'organizations.setDisabled': { organizationIds: ['org-1'], disabled: true },
-  'groups.add': {
-    organizationId: 'org-1',
-    organizationUserGroups: [{ groupId: 'group-1', groupName: 'Group' }],
-  },
-  'users.remove': { organizationId: 'org-1', userIds: ['user-1'] },
   'users.purge': { userIds: ['user-1'] },
   'activities.add': {
     organizationId: 'org-1',

@@ -151,11 +151,11 @@ describe('routing', () => {
 describe('every answer is an envelope', () => {
   it('never answers 5xx other than 501, nor a non-JSON body, to hostile input', async () => {
     const creds = await createWorkspace(url, 'hostile@example.com');
-    const deep = `{"data":{"organizationId":"o","x":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
+    const deep = `{"data":{"organizationId":"o","documentId":"d","x":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
     const replies = await Promise.all([
       postRaw(url, create, '\u0000\u0001'),
       postRaw(url, create, '{"data": {"ownerEmail": "\\ud800@example.com"}}'),
-      postRaw(url, '/v2/organizations/folders/get', deep, {
+      postRaw(url, '/v2/notifications/get', deep, {
         'content-type': 'application/json',
         ...keyHeaders(creds),
       }),

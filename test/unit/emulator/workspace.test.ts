@@ -65,16 +65,14 @@ describe('workspace create (op 1)', () => {
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
     expect(token).not.toBe(ws.authToken);
 
-    // A key-level operation gets past authentication and reaches the "not yet" answer.
+    // A key-level operation gets past authentication and answers for the new, empty key.
     const keyLevel = await post(
       url,
       '/v2/organizations/folders/get',
       { organizationId: 'org-1' },
       keyHeaders({ apiKey: key?.id ?? '', authToken: token }),
     );
-    expect(expectError(keyLevel, 501, 'UNIMPLEMENTED')).toBe(
-      'folders.get is not implemented by the emulator yet',
-    );
+    expect(expectSuccess(keyLevel, 'folders.get')).toEqual([]);
   });
 
   it('defaults the owner name to the email and the workspace name to "<name> workspace"', async () => {

@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import type { document } from '../../catalogue/models.js';
+import { documentTarget } from '../access.js';
+import type { DocumentRecord } from '../store/documents.js';
+import { type BulkResult, folderLookup, scopeOf, unique } from './shared.js';
+import type { Handler, HandlerDeps } from './types.js';
+
+type DocumentResource = z.input<typeof document>;
+
+interface DocumentHandlers {
+  'documents.get': Handler<'documents.get'>;
+  'documents.update': Handler<'documents.update'>;
+  'documents.setDisabled': Handler<'documents.setDisabled'>;
+}
+
+const doesNotExist = (id: string) => `Document ${id} does not exist.`;
+
+/** Operations 9, 10 and 11 of the spec. */
+export function documentHandlers(deps: HandlerDeps): DocumentHandlers {
+  const { store } = deps;
+  return {
+    'documents.get': (data, caller) => {
+      const scope = scopeOf(caller.auth);
+      const orgId = data.organizationId;
+      // Ids that name no document are left out, as a query over documents would leave them.
+      const docs =
+        data.documentIds === undefined
+          ? store.documents.ofOrganization(scope, orgId)
+          : unique(data.documentIds).flatMap((id) => {
+              const doc = store.documents.find(scope, orgId, id);
+              return doc ? [doc] : [];
+            });
+      const lookup = folderLookup(store, scope, orgId);
+      const resource = (doc: DocumentRecord): DocumentResource => ({
+        id: doc.id,
+        ...(doc.name !== null && { documentName: doc.name }),
+        disabled: doc.disabled,
+        accessType: documentTarget(doc, lookup).accessType,
+      });
+      return { message: 'Documents retrieved successfully.', data: docs.map(resource) };
+    },
+
+    'documents.update': (data, caller) => {
+      const scope = scopeOf(caller.auth);
+      const result = store.transaction(() => {
+        const out: BulkResult = {};
+        for (const { documentId: id, documentName } of data.documents) {
+          out[id] = store.documents.rename(scope, data.organizationId, id, documentName)
+            ? { success: true, id, message: 'Document updated.' }
+            : { success: false, id, message: doesNotExist(id) };
+        }
+        return out;
+      });
+      return { message: 'Documents processed.', data: result };
+    },
+
+    'documents.setDisabled': (data, caller) => {
+      const scope = scopeOf(caller.auth);
+      const { disabled } = data;
+      const result = store.transaction(() => {
+        const out: BulkResult = {};
+        for (const id of data.documentIds) {
+          out[id] = store.documents.setDisabled(scope, data.organizationId, id, disabled)
+            ? { success: true, disabled, message: `Document ${disabled ? 'disabled' : 'enabled'}.` }
+            : { success: false, message: doesNotExist(id) };
+        }
+        return out;
+      });
+      return { message: 'Documents processed.', data: result };
+    },
+  };
+}

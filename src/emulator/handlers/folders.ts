@@ -1,0 +1,132 @@
+import type { Folder } from '../../catalogue/models.js';
+import { folderChain } from '../access.js';
+import { EmulatorError } from '../errors.js';
+import { ancestorsUnder, type FolderRecord, ROOT_FOLDER_ID } from '../store/folders.js';
+import type { Scope } from '../store/scope.js';
+import { type BulkItem, type BulkResult, scopeOf } from './shared.js';
+import type { Handler, HandlerDeps } from './types.js';
+
+/** A folder as the spec's Folder resource, its access type the one in effect. */
+function folderResource(
+  scope: Scope,
+  folder: FolderRecord,
+  byId: ReadonlyMap<string, FolderRecord>,
+): Folder {
+  const chain = folderChain(folder, (id) => byId.get(id));
+  return {
+    folderId: folder.id,
+    folderName: folder.name,
+    parentFolderId: folder.parentId,
+    apiKey: scope.apiKeyId,
+    organizationId: folder.organizationId,
+    createdAt: folder.createdAt,
+    lastUpdated: folder.lastUpdated,
+    ancestors: folder.ancestors,
+    accessType: (chain.at(-1) ?? folder).accessType,
+    inheritAccessFromParent: folder.inheritAccess,
+  };
+}
+
+/** Nests each folder's subfolders `depth` levels down; `subFolders` only where there are some. */
+function nest(
+  scope: Scope,
+  folders: readonly FolderRecord[],
+  byId: ReadonlyMap<string, FolderRecord>,
+): (folder: FolderRecord, depth: number) => Folder {
+  const children = new Map<string, FolderRecord[]>();
+  for (const folder of folders) {
+    const siblings = children.get(folder.parentId);
+    if (siblings) siblings.push(folder);
+    else children.set(folder.parentId, [folder]);
+  }
+  const node = (folder: FolderRecord, depth: number): Folder => {
+    const resource = folderResource(scope, folder, byId);
+    const kids = depth > 0 ? (children.get(folder.id) ?? []) : [];
+    if (kids.length > 0) resource.subFolders = kids.map((kid) => node(kid, depth - 1));
+    return resource;
+  };
+  return node;
+}
+
+interface FolderHandlers {
+  'folders.get': Handler<'folders.get'>;
+  'folders.add': Handler<'folders.add'>;
+}
+
+/** Operations 7 and 8 of the spec. */
+export function folderHandlers(deps: HandlerDeps): FolderHandlers {
+  const { store } = deps;
+  return {
+    'folders.get': (data, caller) => {
+      const scope = scopeOf(caller.auth);
+      // An unknown organization simply has no folders, as it would have no documents.
+      const folders = store.folders.ofOrganization(scope, data.organizationId);
+      const byId = new Map(folders.map((f) => [f.id, f]));
+      const node = nest(scope, folders, byId);
+      const message = 'Folders retrieved successfully.';
+
+      if (data.folderId !== undefined) {
+        const folder = byId.get(data.folderId);
+        if (!folder)
+          throw new EmulatorError('NOT_FOUND', `Folder ${data.folderId} does not exist.`);
+        return { message, data: [node(folder, data.maxDepth ?? 1)] };
+      }
+      if (data.maxDepth !== undefined) {
+        const { maxDepth } = data;
+        const tops = folders.filter((f) => f.parentId === ROOT_FOLDER_ID);
+        return { message, data: tops.map((f) => node(f, maxDepth)) };
+      }
+      return { message, data: folders.map((f) => folderResource(scope, f, byId)) };
+    },
+
+    'folders.add': (data, caller) => {
+      const scope = scopeOf(caller.auth);
+      if (!store.consoleOptions.get(scope.workspaceId).advancedQueries) {
+        throw new EmulatorError(
+          'FAILED_PRECONDITION',
+          'Adding folders needs the advanced queries option, which is off for this workspace.',
+        );
+      }
+      const orgId = data.organizationId;
+      const now = deps.now();
+      const add = (folderId: string, folderName: string, parentId: string): BulkItem => {
+        const fail = (message: string): BulkItem => ({ success: false, id: folderId, message });
+        if (folderId === ROOT_FOLDER_ID) return fail(`"${ROOT_FOLDER_ID}" is reserved.`);
+        if (store.folders.find(scope, orgId, folderId)) {
+          return fail(`Folder ${folderId} already exists.`);
+        }
+        const parent =
+          parentId === ROOT_FOLDER_ID ? undefined : store.folders.find(scope, orgId, parentId);
+        if (parentId !== ROOT_FOLDER_ID && !parent) {
+          return fail(`Parent folder ${parentId} does not exist.`);
+        }
+        store.organizations.ensure(scope, orgId);
+        store.folders.insert(scope, {
+          organizationId: orgId,
+          id: folderId,
+          name: folderName,
+          parentId,
+          ancestors: ancestorsUnder(parent),
+          accessType: 'public',
+          inheritAccess: true,
+          createdAt: now,
+          lastUpdated: now,
+        });
+        return { success: true, id: folderId, message: 'Folder added.' };
+      };
+
+      const result = store.transaction(() => {
+        const out: BulkResult = {};
+        for (const item of data.folders) {
+          out[item.folderId] = add(
+            item.folderId,
+            item.folderName,
+            item.parentFolderId ?? ROOT_FOLDER_ID,
+          );
+        }
+        return out;
+      });
+      return { message: 'Folders processed.', data: result };
+    },
+  };
+}

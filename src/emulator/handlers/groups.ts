@@ -1,0 +1,27 @@
+import { type BulkResult, scopeOf } from './shared.js';
+import type { Handler, HandlerDeps } from './types.js';
+
+/** Operation 14 of the spec; like folders add, it creates the organization on first use. */
+export function groupHandlers(deps: HandlerDeps): { 'groups.add': Handler<'groups.add'> } {
+  const { store } = deps;
+  return {
+    'groups.add': (data, caller) => {
+      const scope = scopeOf(caller.auth);
+      const orgId = data.organizationId;
+      const result = store.transaction(() => {
+        const out: BulkResult = {};
+        for (const { groupId: id, groupName } of data.organizationUserGroups) {
+          if (store.userGroups.exists(scope, orgId, id)) {
+            out[id] = { success: false, id, message: `User group ${id} already exists.` };
+            continue;
+          }
+          store.organizations.ensure(scope, orgId);
+          store.userGroups.insert(scope, { organizationId: orgId, id, name: groupName });
+          out[id] = { success: true, id, message: 'User group added.' };
+        }
+        return out;
+      });
+      return { message: 'User groups processed.', data: result };
+    },
+  };
+}

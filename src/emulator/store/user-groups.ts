@@ -1,0 +1,41 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
+
+export interface UserGroupRecord {
+  organizationId: string;
+  id: string;
+  name: string;
+}
+
+type ById = ScopeParams & { organization_id: string; id: string };
+
+/** The `user_groups` table: an organization's user groups. */
+export class UserGroupTable {
+  private readonly insertStmt: Statement<[ById & { name: string }]>;
+  private readonly existsStmt: Statement<[ById], { found: number }>;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO user_groups (workspace_id, api_key_id, organization_id, id, name)
+       VALUES (@workspace_id, @api_key_id, @organization_id, @id, @name)`,
+    );
+    this.existsStmt = db.prepare(
+      `SELECT 1 AS found FROM user_groups
+       WHERE ${IN_SCOPE} AND organization_id = @organization_id AND id = @id`,
+    );
+  }
+
+  insert(scope: Scope, group: UserGroupRecord): void {
+    this.insertStmt.run({
+      ...scopeParams(scope),
+      organization_id: group.organizationId,
+      id: group.id,
+      name: group.name,
+    });
+  }
+
+  exists(scope: Scope, organizationId: string, id: string): boolean {
+    const params = { ...scopeParams(scope), organization_id: organizationId, id };
+    return this.existsStmt.get(params) !== undefined;
+  }
+}

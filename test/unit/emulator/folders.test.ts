@@ -1,0 +1,249 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Folder } from '../../../src/catalogue/models.js';
+import {
+  type RunningEmulator,
+  type SeededWorkspace,
+  startEmulator,
+} from '../../../src/emulator/server.js';
+import { expectError, expectSuccess, type Reply } from './helpers.js';
+import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+
+let emulator: RunningEmulator;
+let clock: number;
+let owner: SeededWorkspace;
+let call: (path: string, data: unknown) => Promise<Reply>;
+
+beforeEach(async () => {
+  clock = SEED_CLOCK;
+  emulator = await startEmulator({ seed: basicFixture, now: () => clock });
+  owner = seededWorkspaces(emulator).owner;
+  call = callAs(emulator, owner);
+});
+afterEach(() => emulator.close());
+
+const getFolders = async (data: Record<string, unknown>): Promise<Folder[]> =>
+  expectSuccess(
+    await call('/v2/organizations/folders/get', { organizationId: 'acme', ...data }),
+    'folders.get',
+  ) as Folder[];
+
+const addFolders = (folders: unknown[], organizationId = 'acme') =>
+  call('/v1/organizations/folders/add', { organizationId, folders });
+
+/** The tree as `id(child, …)`, to compare nesting at a glance. */
+function shape(folders: readonly Folder[]): string {
+  return folders
+    .map((f) => (f.subFolders ? `${f.folderId}(${shape(f.subFolders)})` : f.folderId))
+    .join(', ');
+}
+
+describe('folders get (op 7)', () => {
+  it('lists every folder of the organization, flat, parents first', async () => {
+    const folders = await getFolders({});
+    expect(folders.map((f) => f.folderId)).toEqual([
+      'handbook',
+      'policies',
+      'hr',
+      'benefits',
+      'dental',
+      'internal',
+      'secret',
+      'secret-drafts',
+      'secret-press',
+    ]);
+    expect(folders.every((f) => f.subFolders === undefined)).toBe(true);
+    expect(folders.find((f) => f.folderId === 'secret-drafts')).toEqual({
+      folderId: 'secret-drafts',
+      folderName: 'Drafts',
+      parentFolderId: 'secret',
+      apiKey: owner.apiKey,
+      organizationId: 'acme',
+      createdAt: SEED_CLOCK,
+      lastUpdated: SEED_CLOCK,
+      ancestors: ['root', 'secret'],
+      accessType: 'restricted',
+      inheritAccessFromParent: true,
+    });
+    expect(folders.find((f) => f.folderId === 'secret-press')).toMatchObject({
+      accessType: 'public',
+      inheritAccessFromParent: false,
+    });
+    expect(folders.find((f) => f.folderId === 'handbook')).toMatchObject({
+      parentFolderId: 'root',
+      ancestors: ['root'],
+    });
+  });
+
+  it('returns one folder with its immediate subfolders when given folderId', async () => {
+    const folders = await getFolders({ folderId: 'handbook' });
+    expect(shape(folders)).toBe('handbook(policies)');
+    expect(folders[0]?.subFolders?.[0]).toMatchObject({
+      folderId: 'policies',
+      ancestors: ['root', 'handbook'],
+      inheritAccessFromParent: true,
+    });
+    expect(shape(await getFolders({ folderId: 'dental' }))).toBe('dental');
+  });
+
+  it('nests subfolders to maxDepth, each with its ancestors', async () => {
+    const folders = await getFolders({ folderId: 'handbook', maxDepth: 3 });
+    expect(shape(folders)).toBe('handbook(policies(hr(benefits)))');
+    const benefits = folders[0]?.subFolders?.[0]?.subFolders?.[0]?.subFolders?.[0];
+    expect(benefits).toMatchObject({
+      folderId: 'benefits',
+      parentFolderId: 'hr',
+      ancestors: ['root', 'handbook', 'policies', 'hr'],
+      inheritAccessFromParent: true,
+    });
+    expect(benefits?.subFolders).toBeUndefined();
+    expect(shape(await getFolders({ folderId: 'handbook', maxDepth: 0 }))).toBe('handbook');
+  });
+
+  it('nests from the top-level folders when given maxDepth alone', async () => {
+    expect(shape(await getFolders({ maxDepth: 1 }))).toBe(
+      'handbook(policies), internal, secret(secret-drafts, secret-press)',
+    );
+  });
+
+  it('answers NOT_FOUND for an unknown folder and an empty list for an unknown organization', async () => {
+    const reply = await call('/v2/organizations/folders/get', {
+      organizationId: 'acme',
+      folderId: 'ghost',
+    });
+    expect(expectError(reply, 404, 'NOT_FOUND')).toContain('ghost');
+    expect(await getFolders({ organizationId: 'initech' })).toEqual([]);
+  });
+
+  it('answers INVALID_ARGUMENT for bad arguments', async () => {
+    const negative = await call('/v2/organizations/folders/get', {
+      organizationId: 'acme',
+      maxDepth: -1,
+    });
+    expect(expectError(negative, 400, 'INVALID_ARGUMENT')).toContain('data.maxDepth');
+    const noOrg = await call('/v2/organizations/folders/get', { folderId: 'handbook' });
+    expect(expectError(noOrg, 400, 'INVALID_ARGUMENT')).toContain('data.organizationId');
+  });
+});
+
+describe('folders add (op 8)', () => {
+  it('adds a parent and its child given in that order in one request', async () => {
+    clock += 5000;
+    const reply = await addFolders([
+      { folderId: 'eng', folderName: 'Engineering' },
+      { folderId: 'eng-rfcs', folderName: 'RFCs', parentFolderId: 'eng' },
+      { folderId: 'eng-adrs', folderName: 'ADRs', parentFolderId: 'eng-rfcs' },
+    ]);
+    expect(expectSuccess(reply, 'folders.add')).toEqual({
+      eng: { success: true, id: 'eng', message: expect.any(String) as string },
+      'eng-rfcs': { success: true, id: 'eng-rfcs', message: expect.any(String) as string },
+      'eng-adrs': { success: true, id: 'eng-adrs', message: expect.any(String) as string },
+    });
+    const [eng] = await getFolders({ folderId: 'eng', maxDepth: 2 });
+    expect(shape(eng ? [eng] : [])).toBe('eng(eng-rfcs(eng-adrs))');
+    expect(eng?.subFolders?.[0]?.subFolders?.[0]).toMatchObject({
+      parentFolderId: 'eng-rfcs',
+      ancestors: ['root', 'eng', 'eng-rfcs'],
+      createdAt: SEED_CLOCK + 5000,
+      lastUpdated: SEED_CLOCK + 5000,
+      accessType: 'public',
+      inheritAccessFromParent: true,
+    });
+  });
+
+  it('fails a duplicate id, an unknown parent and the reserved id only, keeping the rest', async () => {
+    const reply = await addFolders([
+      { folderId: 'handbook', folderName: 'Again' },
+      { folderId: 'orphan', folderName: 'Orphan', parentFolderId: 'nowhere' },
+      { folderId: 'late-child', folderName: 'Child', parentFolderId: 'late-parent' },
+      { folderId: 'late-parent', folderName: 'Parent' },
+      { folderId: 'root', folderName: 'Root' },
+      { folderId: 'under-secret', folderName: 'Under', parentFolderId: 'secret' },
+    ]);
+    const result = expectSuccess(reply, 'folders.add') as Record<string, { success: boolean }>;
+    expect(Object.fromEntries(Object.entries(result).map(([id, r]) => [id, r.success]))).toEqual({
+      handbook: false,
+      orphan: false,
+      'late-child': false,
+      'late-parent': true,
+      root: false,
+      'under-secret': true,
+    });
+    expect(result.handbook).toMatchObject({
+      id: 'handbook',
+      message: expect.stringMatching(/exists/),
+    });
+    expect(result.orphan).toMatchObject({ message: expect.stringMatching(/nowhere/) });
+
+    const folders = await getFolders({});
+    expect(folders.find((f) => f.folderId === 'handbook')?.folderName).toBe('Handbook');
+    expect(folders.some((f) => f.folderId === 'orphan')).toBe(false);
+    expect(folders.find((f) => f.folderId === 'under-secret')).toMatchObject({
+      ancestors: ['root', 'secret'],
+      accessType: 'restricted',
+    });
+  });
+
+  it('creates an id given twice in one request once, reporting the later item', async () => {
+    const reply = await addFolders([
+      { folderId: 'twice', folderName: 'First' },
+      { folderId: 'twice', folderName: 'Second' },
+    ]);
+    expect(expectSuccess(reply, 'folders.add')).toEqual({
+      twice: { success: false, id: 'twice', message: expect.stringMatching(/exists/) as string },
+    });
+    const twice = (await getFolders({})).filter((f) => f.folderId === 'twice');
+    expect(twice.map((f) => f.folderName)).toEqual(['First']);
+  });
+
+  it('creates the organization when it does not exist yet', async () => {
+    const reply = await addFolders([{ folderId: 'first', folderName: 'First' }], 'initech');
+    expect(expectSuccess(reply, 'folders.add')).toMatchObject({ first: { success: true } });
+    expect((await getFolders({ organizationId: 'initech' })).map((f) => f.folderId)).toEqual([
+      'first',
+    ]);
+    const rename = await call('/v2/organizations/update', {
+      organizations: [{ organizationId: 'initech', organizationName: 'Initech' }],
+    });
+    expect(expectSuccess(rename, 'organizations.update')).toMatchObject({
+      initech: { success: true },
+    });
+  });
+
+  it('answers FAILED_PRECONDITION when the advanced queries option is off', async () => {
+    const rival = callAs(emulator, seededWorkspaces(emulator).rival);
+    const reply = await rival('/v1/organizations/folders/add', {
+      organizationId: 'acme',
+      folders: [{ folderId: 'x', folderName: 'X' }],
+    });
+    expect(expectError(reply, 400, 'FAILED_PRECONDITION')).toMatch(/advanced queries/i);
+  });
+
+  it('answers INVALID_ARGUMENT for bad items, adding nothing', async () => {
+    const reply = await addFolders([
+      { folderId: 'fine', folderName: 'Fine' },
+      { folderId: 'nameless' },
+    ]);
+    expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('data.folders[1].folderName');
+    expectError(await addFolders([]), 400, 'INVALID_ARGUMENT');
+    expect((await getFolders({})).some((f) => f.folderId === 'fine')).toBe(false);
+  });
+
+  it('adds a thousand nested folders in one request', async () => {
+    const folders = Array.from({ length: 1000 }, (_, i) => ({
+      folderId: `bulk-${i}`,
+      folderName: `Bulk ${i}`,
+      ...(i % 10 !== 0 && { parentFolderId: `bulk-${i - 1}` }),
+    }));
+    const result = expectSuccess(await addFolders(folders), 'folders.add') as Record<
+      string,
+      { success: boolean }
+    >;
+    expect(Object.values(result).filter((r) => r.success)).toHaveLength(1000);
+    const [chain] = await getFolders({ folderId: 'bulk-990', maxDepth: 20 });
+    expect(chain?.subFolders?.[0]?.subFolders?.[0]?.ancestors).toEqual([
+      'root',
+      'bulk-990',
+      'bulk-991',
+    ]);
+  });
+});
