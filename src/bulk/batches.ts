@@ -1,0 +1,154 @@
+import { UsageError } from '../errors/errors.js';
+import type { BulkInput } from './input.js';
+import type { BulkSource } from './source.js';
+
+/** One item of the second pass, ready to send. */
+export interface PreparedItem<Item> {
+  item: Item;
+  /** Key of its result: the id, or where the item came from when it has none (`line 7`). */
+  key: string;
+  /** The id of another item whose batch must complete first, when it is in this input. */
+  dependsOn: string | undefined;
+}
+
+/** One request's worth of items. */
+export interface Batch<Item> {
+  /** Position among the batches, from 0, in the order they may be sent. */
+  index: number;
+  items: Item[];
+  /** The result key of each item, in the same order. */
+  keys: string[];
+  /** Each item's position in the input, from 0, ascending. */
+  positions: number[];
+  /** The ids this batch's items depend on, each once; empty without dependencies. */
+  needs: string[];
+}
+
+/**
+ * The second pass over a source the first pass validated. A row that no longer parses
+ * means the file changed in between; batches before it may have gone out already.
+ */
+export async function* preparedItems<Item>(
+  source: BulkSource,
+  input: BulkInput<Item>,
+): AsyncGenerator<PreparedItem<Item>[]> {
+  for await (const chunk of source.rows()) {
+    const prepared: PreparedItem<Item>[] = [];
+    for (const row of chunk) {
+      const parsed = row.error === undefined ? input.parse(row.value) : undefined;
+      if (!parsed?.ok) {
+        throw new UsageError(
+          `${source.label} changed while it was being read (${row.where} is no longer valid); batches before it may have been sent`,
+        );
+      }
+      prepared.push({
+        item: parsed.item,
+        key: input.idOf?.(parsed.item) ?? row.where,
+        dependsOn: input.dependsOn?.(parsed.item),
+      });
+    }
+    yield prepared;
+  }
+}
+
+/**
+ * Open batches are kept by level. An item goes one level above the open batch holding its
+ * dependency; an item whose dependency left in a recently closed batch goes to level 1,
+ * so that level 0 only ever holds items that can be sent at once. Four levels let a tree
+ * listed parent-then-children (depth first, or grouped by parent) fill whole batches that
+ * run in parallel, where cutting the input into consecutive runs would close a batch at
+ * every parent and chain each batch to the one before. Deeper chains still work: the
+ * lowest level is closed early to make room.
+ */
+export const OPEN_LEVELS = 4;
+/** How many closed batches count as recent: about the sender's window. */
+const RECENT = 8;
+
+interface OpenBatch<Item> {
+  items: Item[];
+  keys: string[];
+  positions: number[];
+  needs: Set<string>;
+}
+
+const emptyBatch = <Item>(): OpenBatch<Item> => ({
+  items: [],
+  keys: [],
+  positions: [],
+  needs: new Set(),
+});
+
+/**
+ * Cuts prepared items into batches of at most `size` and hands each to `onBatch` when it
+ * is closed. A batch is always closed after every batch holding one of its dependencies,
+ * so a sender that waits for those to complete never waits on a later batch. Items may
+ * leave in a different order than they came (parents ahead of their children); each batch
+ * carries the positions, so results can be put back in input order. The batches depend
+ * only on the input, not on timing, so `--dry-run` shows the batches a run sends.
+ */
+export class Batcher<Item> {
+  private readonly open: OpenBatch<Item>[] = [];
+  /** Which open batch holds each key: at most OPEN_LEVELS × size entries. */
+  private readonly holders = new Map<string, OpenBatch<Item>>();
+  /** Keys of the last RECENT closed batches, oldest first. */
+  private readonly recent: string[][] = [];
+  private readonly recentKeys = new Set<string>();
+  private position = 0;
+  private index = 0;
+
+  constructor(
+    private readonly size: number,
+    private readonly onBatch: (batch: Batch<Item>) => void,
+  ) {}
+
+  add(p: PreparedItem<Item>): void {
+    let level = this.levelFor(p.dependsOn);
+    if (level >= OPEN_LEVELS) {
+      this.closeLowest();
+      level--;
+    }
+    while (this.open.length <= level) this.open.push(emptyBatch());
+    const target = this.open[level] as OpenBatch<Item>;
+    target.items.push(p.item);
+    target.keys.push(p.key);
+    target.positions.push(this.position++);
+    if (p.dependsOn !== undefined) target.needs.add(p.dependsOn);
+    this.holders.set(p.key, target);
+    // A full batch goes with every level below it, which its items may depend on.
+    if (target.items.length >= this.size) {
+      for (let i = 0; i <= level; i++) this.closeLowest();
+    }
+  }
+
+  /** Closes every open batch, at the end of the input. */
+  flush(): void {
+    while (this.open.length > 0) this.closeLowest();
+  }
+
+  private levelFor(dependsOn: string | undefined): number {
+    if (dependsOn === undefined) return 0;
+    const holder = this.holders.get(dependsOn);
+    if (holder) return this.open.indexOf(holder) + 1;
+    return this.recentKeys.has(dependsOn) ? 1 : 0;
+  }
+
+  private closeLowest(): void {
+    const batch = this.open.shift();
+    if (!batch || batch.items.length === 0) return;
+    for (const key of batch.keys) {
+      this.holders.delete(key);
+      this.recentKeys.add(key);
+    }
+    this.recent.push(batch.keys);
+    if (this.recent.length > RECENT) {
+      for (const key of this.recent.shift() ?? []) this.recentKeys.delete(key);
+    }
+    this.onBatch({
+      index: this.index++,
+      items: batch.items,
+      keys: batch.keys,
+      positions: batch.positions,
+      needs: [...batch.needs],
+    });
+  }
+}

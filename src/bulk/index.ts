@@ -1,0 +1,26 @@
+/**
+ * The shared bulk-input path of every bulk command (issue 3, "One shared bulk-input
+ * path"): `--file` as JSON array, NDJSON or CSV, every item validated before anything is
+ * sent, batches with bounded concurrency and parents first, one merged result map.
+ */
+export type { Batch } from './batches.js';
+export { idItems, objectItems, type BulkInput, type ParsedItem, type WireObject } from './input.js';
+export type { BulkFormat } from './read.js';
+export {
+  failedFirst,
+  failureSummary,
+  throwIfAnyFailed,
+  type BulkOutcome,
+  type ItemResult,
+  type ResultMap,
+} from './result.js';
+export {
+  DEFAULT_CONCURRENCY,
+  MAX_CONCURRENCY,
+  planBatches,
+  runBulk,
+  type BulkOptions,
+  type RunBulkOptions,
+} from './run.js';
+export type { Progress, SendBatch } from './send.js';
+export type { SourceSpec } from './source.js';

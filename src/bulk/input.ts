@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { BulkSpec, Operation } from '../catalogue/types.js';
+import { formatIssues } from '../http/validation.js';
+
+export type ParsedItem<Item> = { ok: true; item: Item } | { ok: false; message: string };
+
+/**
+ * What one bulk command's items are: how a row as read becomes a wire item, and what ties
+ * items together. Build it from the catalogue with `objectItems` or `idItems`; a command
+ * whose items need more (defaults from flags, renamed columns) can write its own.
+ */
+export interface BulkInput<Item> {
+  /** The largest batch the service accepts (the catalogue's `maxBatch`). */
+  maxBatch: number;
+  /** Turns one row (a JSON value, or a CSV row of strings) into a wire item, or says why not. */
+  parse(value: unknown): ParsedItem<Item>;
+  /**
+   * The item's id: the key of its result, unique within the input, and what dependencies
+   * refer to. Items without one are keyed by where they came from (`line 7`).
+   */
+  idOf?: (item: Item) => string | undefined;
+  /** The id's wire name, for messages (`folderId`). */
+  idName?: string;
+  /** The id of another item that must exist first (a folder's parent). */
+  dependsOn?: (item: Item) => string | undefined;
+  /** That reference's wire name, for messages (`parentFolderId`). */
+  dependsOnName?: string;
+}
+
+/** An object item as it goes on the wire. */
+export type WireObject = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is WireObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+function stringField(item: WireObject, field: string): string | undefined {
+  const value = item[field];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The schema of one item: the element of the array at `data[itemsField]` in the
+ * operation's request schema. The catalogue's request schemas are objects (a refinement in
+ * zod 4 keeps the object), so this only fails for an operation that is not bulk.
+ */
+function itemSchema(op: Operation): { spec: BulkSpec; element: z.ZodType } {
+  const spec = op.bulk;
+  const field =
+    spec && op.request instanceof z.ZodObject ? op.request.shape[spec.itemsField] : undefined;
+  if (!spec || !(field instanceof z.ZodArray)) {
+    throw new Error(`${op.name} has no array of items to read from a file`);
+  }
+  return { spec, element: field.element as z.ZodType };
+}
+
+/**
+ * Items that are objects (folders, documents, groups, activities): each row is validated
+ * with the element schema, so extra columns are dropped and the output is what is sent.
+ * `dependsOn` names the field that refers to another item's id (`parentFolderId`).
+ */
+export function objectItems(
+  op: Operation,
+  options: { dependsOn?: string } = {},
+): BulkInput<WireObject> {
+  const { spec, element } = itemSchema(op);
+  const { idField } = spec;
+  const dependsOnField = options.dependsOn;
+  return {
+    maxBatch: spec.maxBatch,
+    parse(value) {
+      if (!isPlainObject(value)) {
+        return { ok: false, message: `expected an object, found ${kindOf(value)}` };
+      }
+      const parsed = element.safeParse(value);
+      if (!parsed.success) return { ok: false, message: formatIssues(parsed.error.issues) };
+      return { ok: true, item: parsed.data as WireObject };
+    },
+    ...(idField !== undefined && {
+      idOf: (item: WireObject) => stringField(item, idField),
+      idName: idField,
+    }),
+    ...(dependsOnField !== undefined && {
+      dependsOn: (item: WireObject) => stringField(item, dependsOnField),
+      dependsOnName: dependsOnField,
+    }),
+  };
+}
+
+/**
+ * Items that are plain ids (`documentIds`, `organizationIds`, `userIds`): a row is either
+ * the id itself (a JSON string) or an object whose `column` holds it, so a CSV with a
+ * `documentId` header works as well as `["d1","d2"]`. Other columns are ignored, as extra
+ * fields of object items are.
+ */
+export function idItems(op: Operation, column: string): BulkInput<string> {
+  const { spec, element } = itemSchema(op);
+  const check = (value: unknown): ParsedItem<string> => {
+    const parsed = element.safeParse(value);
+    if (!parsed.success) {
+      return { ok: false, message: `${column}: ${formatIssues(parsed.error.issues)}` };
+    }
+    return { ok: true, item: String(parsed.data) };
+  };
+  return {
+    maxBatch: spec.maxBatch,
+    parse(value) {
+      if (typeof value === 'string') return check(value);
+      if (!isPlainObject(value)) {
+        return {
+          ok: false,
+          message: `expected a ${column} or an object with ${column}, found ${kindOf(value)}`,
+        };
+      }
+      if (value[column] === undefined) return { ok: false, message: `${column}: missing` };
+      return check(value[column]);
+    },
+    idOf: (id) => id,
+    idName: column,
+  };
+}

@@ -1,0 +1,217 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { pipeline } from 'node:stream';
+import { CsvError, parse as parseCsv } from 'csv-parse';
+import { UsageError } from '../errors/errors.js';
+import { jsonArrayRows, jsonRow } from './json-array.js';
+
+/** The three shapes `--file` accepts (cli-contract, "Repeatable flags"). */
+export type BulkFormat = 'json' | 'ndjson' | 'csv';
+
+/**
+ * One item as read, before it is checked: a JSON value, or a CSV row as an object of
+ * strings. `where` names it in messages: `line N` (1-based; a CSV header is line 1) or
+ * `index N` (0-based, as in the JSON array). A row that could not be read at all (bad JSON
+ * on an NDJSON line or in an array element, a CSV row with the wrong number of cells) has
+ * `error` instead of a value, so the first pass can report it with every other invalid
+ * item. All three formats are streamed: memory holds a chunk of rows, never the file.
+ */
+export type SourceRow =
+  | { where: string; value: unknown; error?: undefined }
+  | { where: string; value?: undefined; error: string };
+
+/**
+ * Rows come in chunks (as many as one read of the file yields) so that a million-line file
+ * costs a few thousand awaits per pass rather than a million.
+ */
+export type RowChunks = AsyncIterable<readonly SourceRow[]>;
+
+const CHUNK_ROWS = 1024;
+const READ_BYTES = 256 * 1024;
+
+/** The format a path's extension stands for; undefined when it must be sniffed. */
+function formatFromExtension(path: string): BulkFormat | undefined {
+  switch (extname(path).toLowerCase()) {
+    case '.json':
+      return 'json';
+    case '.ndjson':
+    case '.jsonl':
+      return 'ndjson';
+    case '.csv':
+      return 'csv';
+    default:
+      return undefined;
+  }
+}
+
+/** The first character that is not white space or a byte-order mark, or undefined. */
+async function firstSignificantChar(path: string): Promise<string | undefined> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    for (let offset = 0; ;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+      if (bytesRead === 0) return undefined;
+      // A UTF-8 byte-order mark is three bytes; only at the very start of the file.
+      const start = offset === 0 && buffer[0] === 0xef && buffer[1] === 0xbb ? 3 : 0;
+      for (let i = start; i < bytesRead; i++) {
+        const byte = buffer[i];
+        if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) {
+          return String.fromCharCode(byte ?? 0);
+        }
+      }
+      offset += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Decides the format of a regular file: the extension of `name` (the path the user gave,
+ * which differs from `file` when stdin was spooled) when it says, otherwise the first
+ * significant character (`[` a JSON array, `{` NDJSON, anything else CSV). Undefined for a
+ * file with nothing in it but white space.
+ */
+export async function detectFormat(
+  file: string,
+  name: string = file,
+): Promise<BulkFormat | undefined> {
+  const byExtension = formatFromExtension(name);
+  const first = await firstSignificantChar(file);
+  if (first === undefined) return undefined;
+  if (byExtension) return byExtension;
+  if (first === '[') return 'json';
+  if (first === '{') return 'ndjson';
+  return 'csv';
+}
+
+/** Reads a regular file's rows in the given format. Each call reads it from the start. */
+export function readRows(path: string, format: BulkFormat, label: string): RowChunks {
+  switch (format) {
+    case 'json':
+      return jsonArrayRows(path, label, CHUNK_ROWS);
+    case 'ndjson':
+      return ndjsonRows(path);
+    case 'csv':
+      return csvRows(path, label);
+  }
+}
+
+function ndjsonRow(line: string, n: number): SourceRow | undefined {
+  const text = n === 1 && line.startsWith('\uFEFF') ? line.slice(1) : line;
+  if (text.trim() === '') return undefined;
+  return jsonRow(text, `line ${n}`);
+}
+
+/** NDJSON, streamed: one JSON value a line, blank lines skipped, CRLF accepted. */
+async function* ndjsonRows(path: string): RowChunks {
+  let rest = '';
+  let n = 0;
+  for await (const piece of createReadStream(path, {
+    encoding: 'utf8',
+    highWaterMark: READ_BYTES,
+  })) {
+    const text = rest + (piece as string);
+    const chunk: SourceRow[] = [];
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      const row = ndjsonRow(text.slice(start, text[nl - 1] === '\r' ? nl - 1 : nl), ++n);
+      if (row) chunk.push(row);
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+    if (chunk.length > 0) yield chunk;
+  }
+  const last = ndjsonRow(rest.endsWith('\r') ? rest.slice(0, -1) : rest, ++n);
+  if (last) yield [last];
+}
+
+/** csv-parse says `... at line 7 ...`; the line goes first in our messages. */
+function csvReason(err: CsvError): string {
+  return err.message.replace(/:? at line \d+/, '').replace(/\s+$/, '');
+}
+
+/**
+ * CSV, streamed through csv-parse. The header row names the wire fields; values stay
+ * strings and empty cells are left out, so an optional field can be blank. Quoted fields
+ * may hold commas and line breaks, so a row's line is where it starts: csv-parse reports
+ * where it ends, and we count forward from the previous row's end plus the blank lines it
+ * skipped.
+ */
+async function* csvRows(path: string, label: string): RowChunks {
+  const parser = parseCsv({
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+  });
+  // pipeline destroys both streams when either fails or the loop below ends early; the
+  // failure itself surfaces through the parser's iteration, so the callback has no work.
+  pipeline(createReadStream(path, { highWaterMark: READ_BYTES }), parser, () => undefined);
+
+  let header: string[] | undefined;
+  let previousEnd = 0;
+  let previousEmpty = 0;
+  let chunk: SourceRow[] = [];
+  try {
+    for await (const entry of parser) {
+      const { record, info } = entry as {
+        record: string[];
+        info: { lines: number; empty_lines: number };
+      };
+      const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
+      previousEnd = info.lines;
+      previousEmpty = info.empty_lines;
+      if (!header) {
+        header = csvHeader(record, line, label);
+        continue;
+      }
+      chunk.push(csvRow(header, record, line));
+      if (chunk.length >= CHUNK_ROWS) {
+        yield chunk;
+        chunk = [];
+      }
+    }
+  } catch (err) {
+    if (err instanceof CsvError) {
+      throw new UsageError(
+        `${label} is not valid CSV: line ${String(err.lines)}: ${csvReason(err)}`,
+      );
+    }
+    throw err;
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+function csvHeader(record: string[], line: number, label: string): string[] {
+  const names = record.map((name) => name.trim());
+  const seen = new Set<string>();
+  names.forEach((name, i) => {
+    if (name === '') {
+      throw new UsageError(`${label}: line ${line}: column ${i + 1} of the header has no name`);
+    }
+    if (seen.has(name)) {
+      throw new UsageError(`${label}: line ${line}: the header names column ${name} twice`);
+    }
+    seen.add(name);
+  });
+  return names;
+}
+
+function csvRow(header: readonly string[], record: readonly string[], line: number): SourceRow {
+  if (record.length !== header.length) {
+    return {
+      where: `line ${line}`,
+      error: `expected ${header.length} columns as in the header, found ${record.length}`,
+    };
+  }
+  // No prototype: a column named `__proto__` must stay an ordinary (and unknown) field.
+  const value = Object.create(null) as Record<string, string>;
+  header.forEach((name, i) => {
+    const cell = record[i];
+    if (cell !== undefined && cell !== '') value[name] = cell;
+  });
+  return { where: `line ${line}`, value };
+}

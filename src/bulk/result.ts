@@ -1,0 +1,52 @@
+import { PartialFailureError } from '../errors/errors.js';
+
+/** One member of a bulk call's per-item result map (spec: `{success, message?, ...}`). */
+export interface ItemResult {
+  success: boolean;
+  message?: string;
+  [field: string]: unknown;
+}
+
+/** Per-item results keyed by item id, as `--json` prints them. */
+export type ResultMap = Record<string, ItemResult>;
+
+export interface BulkOutcome {
+  /**
+   * Every item's result in input order (all of them, or only the failed ones when the run
+   * was asked to keep only those). It has no prototype, so an id such as `__proto__` is an
+   * ordinary key. JavaScript lists integer-like keys ("17") first whatever the insertion
+   * order; `failedFirst` cannot undo that either.
+   */
+  results: ResultMap;
+  /** Items sent and answered. */
+  sent: number;
+  /** Items answered with `success: false`. */
+  failed: number;
+}
+
+function count(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** `3 of 10,000 items failed`: the one-line stderr summary of exit 5. */
+export function failureSummary(outcome: BulkOutcome): string {
+  return `${outcome.failed.toLocaleString('en-US')} of ${count(outcome.sent, 'item')} failed`;
+}
+
+/**
+ * Exit 5 (cli-contract) when any item failed. The error carries the result map, which still
+ * goes to stdout.
+ */
+export function throwIfAnyFailed(outcome: BulkOutcome): void {
+  if (outcome.failed > 0) throw new PartialFailureError(failureSummary(outcome), outcome.results);
+}
+
+/** Rows for a human table: the failed items first, each group in input order. */
+export function failedFirst(results: ResultMap): ({ key: string } & ItemResult)[] {
+  const failed: ({ key: string } & ItemResult)[] = [];
+  const succeeded: ({ key: string } & ItemResult)[] = [];
+  for (const [key, result] of Object.entries(results)) {
+    (result.success ? succeeded : failed).push({ ...result, key });
+  }
+  return [...failed, ...succeeded];
+}

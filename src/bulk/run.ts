@@ -1,0 +1,125 @@
+import type { Readable } from 'node:stream';
+import { UsageError } from '../errors/errors.js';
+import { Batcher, preparedItems, type Batch } from './batches.js';
+import type { BulkInput } from './input.js';
+import type { BulkFormat } from './read.js';
+import type { BulkOutcome } from './result.js';
+import { sendBatches, type Progress, type SendBatch } from './send.js';
+import { openSource, type SourceSpec } from './source.js';
+import { validateSource } from './validate.js';
+
+/** Batches in flight when the command does not say (`--concurrency`). */
+export const DEFAULT_CONCURRENCY = 4;
+/** More would only queue on the connection pool and hold more batches in memory. */
+export const MAX_CONCURRENCY = 64;
+
+export interface BulkOptions<Item> {
+  /** The `--file` value (`-` is stdin), or values a command holds from its flags. */
+  source: SourceSpec;
+  /** Read when `source` is `-`. */
+  stdin?: Readable;
+  /** Overrides the extension and sniffing. */
+  format?: BulkFormat;
+  /** What the items are (`objectItems`, `idItems`). */
+  describe: BulkInput<Item>;
+  /** `--batch-size`: 1 to the operation's `maxBatch`, which is the default. */
+  batchSize?: number;
+}
+
+export interface RunBulkOptions<Item> extends BulkOptions<Item> {
+  /** `--concurrency`: batches in flight, 1 to MAX_CONCURRENCY; DEFAULT_CONCURRENCY. */
+  concurrency?: number;
+  sendBatch: SendBatch<Item>;
+  /**
+   * Called once every item is valid and before anything is sent, with the number of
+   * items: the place to confirm destructive work ("disable 250 documents?"). Throwing
+   * here (a declined confirmation) sends nothing.
+   */
+  beforeSend?: (total: number) => void | Promise<void>;
+  /** `failed` keeps only failed items in `results` (see SendOptions). */
+  keep?: 'all' | 'failed';
+  /** Called as batches are answered, in input order; `total` is known from the first pass. */
+  onProgress?: (progress: Progress & { total: number }) => void;
+}
+
+function wholeNumber(value: number | undefined, fallback: number, max: number, flag: string) {
+  const n = value ?? fallback;
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw new UsageError(`${flag} must be a whole number from 1 to ${max}`);
+  }
+  return n;
+}
+
+function batchSizeOf<Item>(options: BulkOptions<Item>): number {
+  const max = options.describe.maxBatch;
+  return wholeNumber(options.batchSize, max, max, '--batch-size');
+}
+
+/**
+ * The one bulk path: opens the input (spooling stdin), validates every item (throwing one
+ * UsageError that lists the invalid ones, before anything is sent), then reads it again
+ * and sends it in batches with bounded concurrency, parents before children. Resolves to
+ * the merged results; a batch that fails as a whole (ApiError, TransientError...) rejects
+ * with that error once the batches in flight have settled. Pass the outcome to
+ * `throwIfAnyFailed` for exit 5.
+ */
+export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<BulkOutcome> {
+  const batchSize = batchSizeOf(options);
+  const concurrency = wholeNumber(
+    options.concurrency,
+    DEFAULT_CONCURRENCY,
+    MAX_CONCURRENCY,
+    '--concurrency',
+  );
+  const source = await openSource(options.source, options);
+  try {
+    const total = await validateSource(source, options.describe);
+    await options.beforeSend?.(total);
+    const { onProgress } = options;
+    return await sendBatches(preparedItems(source, options.describe), {
+      sendBatch: options.sendBatch,
+      batchSize,
+      concurrency,
+      ...(options.keep && { keep: options.keep }),
+      ...(onProgress && { onProgress: (p: Progress) => onProgress({ ...p, total }) }),
+    });
+  } finally {
+    await source.close();
+  }
+}
+
+/**
+ * `--dry-run`: validates the input exactly as `runBulk` does and hands each batch it would
+ * send to `onBatch`, in the order they may be sent, without sending. Batches are not
+ * collected, so a large input can be printed as it is read.
+ */
+export async function planBatches<Item>(
+  options: BulkOptions<Item>,
+  onBatch: (batch: Batch<Item>) => void | Promise<void>,
+): Promise<{ items: number; batches: number }> {
+  const batchSize = batchSizeOf(options);
+  const source = await openSource(options.source, options);
+  try {
+    const items = await validateSource(source, options.describe);
+    // The batcher closes batches synchronously; they are handed on after each chunk, so
+    // that onBatch may be asynchronous (a slow stdout) without the batcher waiting.
+    const closed: Batch<Item>[] = [];
+    const batcher = new Batcher<Item>(batchSize, (batch) => closed.push(batch));
+    let batches = 0;
+    const handOn = async () => {
+      for (const batch of closed.splice(0)) {
+        await onBatch(batch);
+        batches++;
+      }
+    };
+    for await (const chunk of preparedItems(source, options.describe)) {
+      for (const item of chunk) batcher.add(item);
+      await handOn();
+    }
+    batcher.flush();
+    await handOn();
+    return { items, batches };
+  } finally {
+    await source.close();
+  }
+}

@@ -1,0 +1,143 @@
+import { UsageError } from '../errors/errors.js';
+import { IdHashSet } from './id-set.js';
+import type { BulkInput } from './input.js';
+import { emptyInputError, type BulkSource } from './source.js';
+
+/** How many invalid items a message lists; the rest are counted. */
+const SHOWN_ERRORS = 20;
+
+interface Problem {
+  /** Position of the item in the input, to list problems in input order. */
+  ordinal: number;
+  text: string;
+}
+
+/** Keeps the first `SHOWN_ERRORS` problems it is given in order, and counts the rest. */
+class Problems {
+  readonly shown: Problem[] = [];
+  count = 0;
+
+  add(ordinal: number, where: string, text: string): void {
+    this.count++;
+    if (this.shown.length < SHOWN_ERRORS) this.shown.push({ ordinal, text: `${where}: ${text}` });
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The first pass: reads every row, checks it, and throws one UsageError listing the
+ * invalid items (by line or index, in input order) when there is any. Returns the number
+ * of items. Nothing is kept per item except a 64-bit hash of its id (id-set.ts), used for:
+ * - duplicate ids, which would make the per-item result map ambiguous;
+ * - a dependency on an item that comes later in the input: sending cannot order that
+ *   without holding the input, and sent as it stands the child would race its parent.
+ * Hash hits are only suspects; a second read, needed only when there are some, settles
+ * them exactly and finds the first occurrence to name.
+ */
+export async function validateSource<Item>(
+  source: BulkSource,
+  input: BulkInput<Item>,
+): Promise<number> {
+  const problems = new Problems();
+  const seen = new IdHashSet();
+  const referencedEarly = new IdHashSet();
+  const suspects = new Set<string>();
+  const dependsOnName = input.dependsOnName ?? 'the dependency';
+
+  let ordinal = 0;
+  for await (const chunk of source.rows()) {
+    for (const row of chunk) {
+      ordinal++;
+      if (row.error !== undefined) {
+        problems.add(ordinal, row.where, row.error);
+        continue;
+      }
+      const parsed = input.parse(row.value);
+      if (!parsed.ok) {
+        problems.add(ordinal, row.where, parsed.message);
+        continue;
+      }
+      const id = input.idOf?.(parsed.item);
+      const dependency = input.dependsOn?.(parsed.item);
+      if (dependency !== undefined && dependency === id) {
+        problems.add(ordinal, row.where, `${dependsOnName} refers to the item itself`);
+        continue;
+      }
+      if (dependency !== undefined && !seen.has(dependency)) referencedEarly.add(dependency);
+      if (id !== undefined && (!seen.add(id) || referencedEarly.has(id))) suspects.add(id);
+    }
+  }
+  if (ordinal === 0) throw emptyInputError(source.label);
+
+  const confirmed = suspects.size > 0 ? await confirm(source, input, suspects) : [];
+  const total = problems.count + confirmed.length;
+  if (total === 0) return ordinal;
+
+  const listed = [...problems.shown, ...confirmed]
+    .sort((a, b) => a.ordinal - b.ordinal)
+    .slice(0, SHOWN_ERRORS);
+  const lines = listed.map((p) => `  ${p.text}`);
+  if (total > listed.length)
+    lines.push(`  … and ${(total - listed.length).toLocaleString('en-US')} more`);
+  throw new UsageError(
+    `${source.label}: ${plural(total, 'invalid item')}; nothing was sent\n${lines.join('\n')}`,
+  );
+}
+
+/** The second read: exact checks for the ids whose hashes were seen twice. */
+async function confirm<Item>(
+  source: BulkSource,
+  input: BulkInput<Item>,
+  suspects: ReadonlySet<string>,
+): Promise<Problem[]> {
+  // Bounded by the suspects, which are the duplicates and forward references themselves
+  // (plus the odd hash collision), so this holds nothing when the input is valid.
+  const problems: Problem[] = [];
+  const firstAt = new Map<string, string>();
+  const waiting = new Map<string, { ordinal: number; where: string }[]>();
+  const idName = input.idName ?? 'id';
+  const dependsOnName = input.dependsOnName ?? 'the dependency';
+
+  let ordinal = 0;
+  for await (const chunk of source.rows()) {
+    for (const row of chunk) {
+      ordinal++;
+      if (row.error !== undefined) continue;
+      const parsed = input.parse(row.value);
+      if (!parsed.ok) continue;
+      const id = input.idOf?.(parsed.item);
+      const dependency = input.dependsOn?.(parsed.item);
+      if (
+        dependency !== undefined &&
+        dependency !== id &&
+        suspects.has(dependency) &&
+        !firstAt.has(dependency)
+      ) {
+        const list = waiting.get(dependency) ?? [];
+        list.push({ ordinal, where: row.where });
+        waiting.set(dependency, list);
+      }
+      if (id === undefined || !suspects.has(id)) continue;
+      const first = firstAt.get(id);
+      if (first !== undefined) {
+        problems.push({
+          ordinal,
+          text: `${row.where}: duplicate ${idName} ${JSON.stringify(id)} (first at ${first})`,
+        });
+        continue;
+      }
+      firstAt.set(id, row.where);
+      for (const child of waiting.get(id) ?? []) {
+        problems.push({
+          ordinal: child.ordinal,
+          text: `${child.where}: ${dependsOnName} ${JSON.stringify(id)} comes later in the input (${row.where}); list an item after the one it depends on`,
+        });
+      }
+      waiting.delete(id);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,277 @@
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SourceRow } from '../../../src/bulk/read.js';
+import { openSource, type OpenOptions, type SourceSpec } from '../../../src/bulk/source.js';
+import { UsageError } from '../../../src/errors/errors.js';
+import { exitCodeFor } from '../../../src/errors/exit-codes.js';
+import { rejection, stdinOf, useTempDir } from './helpers.js';
+
+const temp = useTempDir();
+
+/** Every row of a source, read twice to show that a second pass sees the same rows. */
+async function rowsOf(
+  spec: SourceSpec,
+  options: OpenOptions = {},
+): Promise<{ label: string; rows: SourceRow[] }> {
+  const source = await openSource(spec, options);
+  try {
+    const passes: SourceRow[][] = [];
+    for (let pass = 0; pass < 2; pass++) {
+      const rows: SourceRow[] = [];
+      for await (const chunk of source.rows()) rows.push(...chunk);
+      passes.push(rows);
+    }
+    expect(passes[1]).toEqual(passes[0]);
+    return { label: source.label, rows: passes[0] ?? [] };
+  } finally {
+    await source.close();
+  }
+}
+
+const folders = [
+  { folderId: 'a', folderName: 'Alpha' },
+  { folderId: 'b', folderName: 'Beta, with a comma', parentFolderId: 'a' },
+];
+const ndjson =
+  '{"folderId":"a","folderName":"Alpha"}\n\n   \r\n{"folderId":"b","folderName":"Beta, with a comma","parentFolderId":"a"}\n\n';
+const csv = 'folderId,folderName,parentFolderId\r\na,Alpha,\r\nb,"Beta, with a comma",a\r\n';
+const expectedRows = (where: [string, string]): SourceRow[] => [
+  { where: where[0], value: folders[0] },
+  { where: where[1], value: folders[1] },
+];
+
+describe('reading items from a file', () => {
+  it('reads a JSON array, naming each item by its 0-based index', async () => {
+    const path = temp().file('folders.json', JSON.stringify(folders, null, 2));
+    const { label, rows } = await rowsOf(path);
+    expect(label).toBe(path);
+    expect(rows).toEqual(expectedRows(['index 0', 'index 1']));
+  });
+
+  it('reads NDJSON, skipping blank lines but counting them', async () => {
+    const path = temp().file('folders.ndjson', ndjson);
+    expect((await rowsOf(path)).rows).toEqual(expectedRows(['line 1', 'line 4']));
+  });
+
+  it('reads .jsonl as NDJSON', async () => {
+    const path = temp().file('folders.jsonl', ndjson);
+    expect((await rowsOf(path)).rows).toEqual(expectedRows(['line 1', 'line 4']));
+  });
+
+  it('reads CSV: header names are the wire fields, values stay strings, empty cells are left out', async () => {
+    const path = temp().file('folders.csv', csv);
+    const { rows } = await rowsOf(path);
+    expect(rows).toEqual(expectedRows(['line 2', 'line 3']));
+    expect(Object.keys(rows[0]?.value as object)).toEqual(['folderId', 'folderName']);
+  });
+
+  it('keeps commas, quotes and line breaks inside quoted CSV fields, and numbers rows by their first line', async () => {
+    const path = temp().file(
+      'docs.csv',
+      'documentId,documentName\n' +
+        'd1,"Plan, draft"\n' +
+        'd2,"Two\nlines ""quoted"""\n' +
+        '\n' +
+        'd3,007\n',
+    );
+    const { rows } = await rowsOf(path);
+    expect(rows).toEqual([
+      { where: 'line 2', value: { documentId: 'd1', documentName: 'Plan, draft' } },
+      { where: 'line 3', value: { documentId: 'd2', documentName: 'Two\nlines "quoted"' } },
+      { where: 'line 6', value: { documentId: 'd3', documentName: '007' } },
+    ]);
+  });
+
+  it('treats a CSV column named __proto__ as an ordinary field', async () => {
+    const path = temp().file('odd.csv', '__proto__,folderId\nx,a\n');
+    const { rows } = await rowsOf(path);
+    const value = rows[0]?.value as Record<string, string>;
+    expect(Object.keys(value)).toEqual(['__proto__', 'folderId']);
+    expect(value.folderId).toBe('a');
+  });
+
+  it('sniffs an unknown extension from the first significant character', async () => {
+    const t = temp();
+    const asJson = t.file('a.txt', `\uFEFF \n ${JSON.stringify(folders)}`);
+    const asNdjson = t.file('b.data', `\n${ndjson}`);
+    const asCsv = t.file('c', csv);
+    expect((await rowsOf(asJson)).rows).toEqual(expectedRows(['index 0', 'index 1']));
+    expect((await rowsOf(asNdjson)).rows).toEqual(expectedRows(['line 2', 'line 5']));
+    expect((await rowsOf(asCsv)).rows).toEqual(expectedRows(['line 2', 'line 3']));
+  });
+
+  it('lets the extension win over the content, and an explicit format win over both', async () => {
+    const t = temp();
+    // A one-column CSV whose header happens to start with `{` is still CSV.
+    const csvFile = t.file('odd.csv', '{name}\nx\n');
+    expect((await rowsOf(csvFile)).rows).toEqual([{ where: 'line 2', value: { '{name}': 'x' } }]);
+    const txt = t.file('folders.txt', csv);
+    expect((await rowsOf(txt, { format: 'csv' })).rows).toEqual(expectedRows(['line 2', 'line 3']));
+  });
+
+  it('reads an id list given as JSON strings', async () => {
+    const path = temp().file('ids.ndjson', '"d1"\n"d2"\n');
+    expect((await rowsOf(path)).rows).toEqual([
+      { where: 'line 1', value: 'd1' },
+      { where: 'line 2', value: 'd2' },
+    ]);
+  });
+
+  it('gives values from flags as items numbered from 1', async () => {
+    expect(await rowsOf({ values: ['d1', 'd2'], label: '--doc' })).toEqual({
+      label: '--doc',
+      rows: [
+        { where: 'item 1', value: 'd1' },
+        { where: 'item 2', value: 'd2' },
+      ],
+    });
+  });
+});
+
+describe('reading items from stdin', () => {
+  it.each([
+    ['a JSON array', JSON.stringify(folders), ['index 0', 'index 1']],
+    ['NDJSON', ndjson, ['line 1', 'line 4']],
+    ['CSV', csv, ['line 2', 'line 3']],
+  ] as const)('sniffs %s and reads it twice from a spool file', async (_name, text, where) => {
+    const { label, rows } = await rowsOf('-', { stdin: stdinOf(text) });
+    expect(label).toBe('stdin');
+    expect(rows).toEqual(expectedRows([...where]));
+  });
+
+  it('removes the spool file when the source is closed', async () => {
+    const spoolDir = mkdtempSync(join(tmpdir(), 'svc-bulk-spool-test-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = spoolDir;
+    try {
+      const source = await openSource('-', { stdin: stdinOf(ndjson) });
+      expect(readdirSync(spoolDir)).toHaveLength(1);
+      await source.close();
+      expect(readdirSync(spoolDir)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(spoolDir, { recursive: true, force: true });
+    }
+  });
+
+  it('spools a named pipe, which can be read only once', async () => {
+    const t = temp();
+    const fifo = join(t.dir, 'items.fifo');
+    execFileSync('mkfifo', [fifo]);
+    createWriteStream(fifo).end(ndjson);
+    const { rows } = await rowsOf(fifo);
+    expect(rows).toEqual(expectedRows(['line 1', 'line 4']));
+  });
+});
+
+describe('input that cannot be read', () => {
+  it('names a bad NDJSON line and goes on reading', async () => {
+    const path = temp().file('f.ndjson', '{"folderId":"a"}\n\n{"folderId": oops}\n"x"\n');
+    expect((await rowsOf(path)).rows).toEqual([
+      { where: 'line 1', value: { folderId: 'a' } },
+      { where: 'line 3', error: "not valid JSON: Unexpected token 'o'" },
+      { where: 'line 4', value: 'x' },
+    ]);
+  });
+
+  it('names a CSV row with the wrong number of columns and goes on reading', async () => {
+    const path = temp().file('f.csv', 'folderId,folderName\na,A\nb,B\n\nc,C,extra\nd,D\n');
+    expect((await rowsOf(path)).rows).toEqual([
+      { where: 'line 2', value: { folderId: 'a', folderName: 'A' } },
+      { where: 'line 3', value: { folderId: 'b', folderName: 'B' } },
+      { where: 'line 5', error: 'expected 2 columns as in the header, found 3' },
+      { where: 'line 6', value: { folderId: 'd', folderName: 'D' } },
+    ]);
+  });
+
+  it('rejects broken CSV quoting with the line', async () => {
+    const path = temp().file('f.csv', 'folderId,folderName\na,A\nb,"B\n');
+    const err = await rejection(rowsOf(path));
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toBe(
+      `${path} is not valid CSV: line 3: Quote Not Closed: the parsing is finished with an opening quote`,
+    );
+  });
+
+  it('rejects a CSV header with an empty or repeated name', async () => {
+    const t = temp();
+    const empty = t.file('e.csv', 'folderId,,x\n1,2,3\n');
+    const twice = t.file('t.csv', 'folderId,folderName,folderId\n1,2,3\n');
+    expect((await rejection(rowsOf(empty))).message).toBe(
+      `${empty}: line 1: column 2 of the header has no name`,
+    );
+    expect((await rejection(rowsOf(twice))).message).toBe(
+      `${twice}: line 1: the header names column folderId twice`,
+    );
+  });
+
+  it('names a JSON array item that does not parse by its index and goes on reading', async () => {
+    const path = temp().file(
+      'f.json',
+      '[\n  {"folderId": "a, ]"},\n  {"folderId": },\n  ["x", {"y": "\\"}"}],\n  "z",,\n  7\n]\n',
+    );
+    expect((await rowsOf(path)).rows).toEqual([
+      { where: 'index 0', value: { folderId: 'a, ]' } },
+      { where: 'index 1', error: "not valid JSON: Unexpected token '}'" },
+      { where: 'index 2', value: ['x', { y: '"}' }] },
+      { where: 'index 3', value: 'z' },
+      { where: 'index 4', error: 'missing item' },
+      { where: 'index 5', value: 7 },
+    ]);
+  });
+
+  it('streams a JSON array larger than one read, items spanning the reads', async () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => ({
+      folderId: `f${i}`,
+      folderName: `name with "quotes", [brackets] {braces} \\ and ${'é'.repeat(i % 7)}`,
+    }));
+    const path = temp().file('big.json', JSON.stringify(items, null, 1));
+    const { rows } = await rowsOf(path);
+    expect(rows).toEqual(items.map((value, i) => ({ where: `index ${i}`, value })));
+  });
+
+  it('reports a trailing comma in a JSON array as a missing item', async () => {
+    const path = temp().file('f.json', '["a",]');
+    expect((await rowsOf(path)).rows).toEqual([
+      { where: 'index 0', value: 'a' },
+      { where: 'index 1', error: 'missing item' },
+    ]);
+  });
+
+  it.each([
+    ['not an array', '\n{"folderId": "a"}', 'it starts with "{" at line 2'],
+    ['not closed', '[\n  "a",\n  "b"\n', 'the array is not closed at line 4'],
+    ['followed by more text', '["a"]\n["b"]', 'text after the closing ] at line 2'],
+  ])('rejects a JSON file whose array is %s, with the line', async (_name, text, what) => {
+    const path = temp().file('f.json', text);
+    const err = await rejection(rowsOf(path));
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toBe(`${path} is not a JSON array of items: ${what}`);
+    expect(exitCodeFor(err)).toBe(2);
+  });
+
+  it('rejects an empty or blank input as having no items', async () => {
+    const t = temp();
+    const blank = t.file('blank.ndjson', '\n  \n');
+    expect((await rejection(rowsOf(blank))).message).toBe(`${blank} has no items`);
+    expect((await rejection(rowsOf('-', { stdin: stdinOf('') }))).message).toBe(
+      'stdin has no items',
+    );
+  });
+
+  it('names a missing file, a directory, and stdin that is not there', async () => {
+    const t = temp();
+    const missing = join(t.dir, 'nope.csv');
+    expect((await rejection(rowsOf(missing))).message).toBe(
+      `cannot read --file ${missing}: ENOENT`,
+    );
+    expect((await rejection(rowsOf(t.dir))).message).toBe(`--file ${t.dir} is a directory`);
+    expect((await rejection(rowsOf('-'))).message).toBe(
+      '--file - reads stdin, but there is none here',
+    );
+  });
+});

@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { operation } from '../../../src/catalogue/operations.js';
+import {
+  idItems,
+  objectItems,
+  planBatches,
+  runBulk,
+  type BulkInput,
+} from '../../../src/bulk/index.js';
+import { UsageError } from '../../../src/errors/errors.js';
+import { exitCodeFor } from '../../../src/errors/exit-codes.js';
+import { fakeSender, rejection, stdinOf, useTempDir } from './helpers.js';
+
+const temp = useTempDir();
+const folders = () => objectItems(operation('folders.add'), { dependsOn: 'parentFolderId' });
+const documentIds = () => idItems(operation('documents.setDisabled'), 'documentId');
+
+/** Runs the whole path with a recording sender; the error must come before any call. */
+async function invalid<Item>(
+  describe: BulkInput<Item>,
+  source: string,
+  stdin?: string,
+): Promise<string> {
+  const fake = fakeSender<Item>();
+  const err = await rejection(
+    runBulk({
+      source,
+      describe,
+      sendBatch: fake.send,
+      ...(stdin !== undefined && { stdin: stdinOf(stdin) }),
+    }),
+  );
+  expect(err).toBeInstanceOf(UsageError);
+  expect(exitCodeFor(err)).toBe(2);
+  expect(fake.calls).toHaveLength(0);
+  return err.message;
+}
+
+const ndjson = (items: unknown[]) => items.map((i) => JSON.stringify(i)).join('\n') + '\n';
+
+describe('validation before sending', () => {
+  it('lists every invalid NDJSON item by line, in input order, and sends nothing', async () => {
+    const path = temp().file(
+      'folders.ndjson',
+      [
+        '{"folderId":"a","folderName":"A"}',
+        '{"folderId":"","folderName":"B"}',
+        '{"folderId": oops}',
+        '',
+        '42',
+        '{"folderId":"c"}',
+        '{"folderId":"d","folderName":"D","parentFolderId":"a"}',
+      ].join('\n'),
+    );
+    expect(await invalid(folders(), path)).toBe(
+      [
+        `${path}: 4 invalid items; nothing was sent`,
+        '  line 2: folderId: must not be empty',
+        "  line 3: not valid JSON: Unexpected token 'o'",
+        '  line 5: expected an object, found a number',
+        '  line 6: folderName: Invalid input: expected string, received undefined',
+      ].join('\n'),
+    );
+  });
+
+  it('names a CSV row with the wrong column count by its line', async () => {
+    const path = temp().file(
+      'folders.csv',
+      'folderId,folderName,parentFolderId\na,A,\nb,B,a\nc,C\nd,D,a,extra\ne,E,\n',
+    );
+    expect(await invalid(folders(), path)).toBe(
+      [
+        `${path}: 2 invalid items; nothing was sent`,
+        '  line 4: expected 3 columns as in the header, found 2',
+        '  line 5: expected 3 columns as in the header, found 4',
+      ].join('\n'),
+    );
+  });
+
+  it('names an invalid JSON array item by its index', async () => {
+    const path = temp().file(
+      'docs.json',
+      JSON.stringify([
+        { documentId: 'd1', documentName: 'One' },
+        { documentId: 'd2', documentName: 'Two' },
+        { documentId: 'd3', documentName: '' },
+      ]),
+    );
+    expect(await invalid(objectItems(operation('documents.update')), path)).toBe(
+      `${path}: 1 invalid item; nothing was sent\n` +
+        '  index 2: documentName: Too small: expected string to have >=1 characters',
+    );
+  });
+
+  it('shows the first 20 problems and counts the rest', async () => {
+    const items = Array.from({ length: 30 }, (_, i) =>
+      i % 6 === 5 ? { folderId: `f${i}`, folderName: `F${i}` } : { folderId: `f${i}` },
+    );
+    const path = temp().file('many.ndjson', ndjson(items));
+    const message = await invalid(folders(), path);
+    const lines = message.split('\n');
+    expect(lines[0]).toBe(`${path}: 25 invalid items; nothing was sent`);
+    expect(lines).toHaveLength(22);
+    expect(lines[1]).toBe(
+      '  line 1: folderName: Invalid input: expected string, received undefined',
+    );
+    expect(lines[20]).toBe(
+      '  line 23: folderName: Invalid input: expected string, received undefined',
+    );
+    expect(lines[21]).toBe('  … and 5 more');
+  });
+
+  it('rejects duplicate ids, naming where each was first seen', async () => {
+    const path = temp().file(
+      'dups.ndjson',
+      ndjson([
+        { folderId: 'a', folderName: 'A' },
+        { folderId: 'b', folderName: 'B' },
+        { folderId: 'a', folderName: 'A again' },
+        { folderId: 'c', folderName: 'C' },
+        { folderId: 'b', folderName: 'B again' },
+        { folderId: 'a', folderName: 'A thrice' },
+      ]),
+    );
+    expect(await invalid(folders(), path)).toBe(
+      [
+        `${path}: 3 invalid items; nothing was sent`,
+        '  line 3: duplicate folderId "a" (first at line 1)',
+        '  line 5: duplicate folderId "b" (first at line 2)',
+        '  line 6: duplicate folderId "a" (first at line 1)',
+      ].join('\n'),
+    );
+  });
+
+  it('rejects duplicate ids in an id list', async () => {
+    const message = await invalid(documentIds(), '-', '["d1", "d2", "d1"]');
+    expect(message).toBe(
+      'stdin: 1 invalid item; nothing was sent\n' +
+        '  index 2: duplicate documentId "d1" (first at index 0)',
+    );
+  });
+
+  it('rejects a dependency on an item that comes later, and one on the item itself', async () => {
+    const path = temp().file(
+      'order.ndjson',
+      ndjson([
+        { folderId: 'a', folderName: 'A' },
+        { folderId: 'b', folderName: 'B', parentFolderId: 'c' },
+        { folderId: 'd', folderName: 'D', parentFolderId: 'c' },
+        { folderId: 'c', folderName: 'C', parentFolderId: 'a' },
+        { folderId: 'e', folderName: 'E', parentFolderId: 'e' },
+        { folderId: 'f', folderName: 'F', parentFolderId: 'existing-on-the-service' },
+      ]),
+    );
+    expect(await invalid(folders(), path)).toBe(
+      [
+        `${path}: 3 invalid items; nothing was sent`,
+        '  line 2: parentFolderId "c" comes later in the input (line 4); list an item after the one it depends on',
+        '  line 3: parentFolderId "c" comes later in the input (line 4); list an item after the one it depends on',
+        '  line 5: parentFolderId refers to the item itself',
+      ].join('\n'),
+    );
+  });
+
+  it('accepts ids as bare strings or as a column, and names what is wrong with the others', async () => {
+    const path = temp().file(
+      'ids.ndjson',
+      [
+        '"d1"',
+        '{"documentId":"d2","note":"ignored"}',
+        '""',
+        '{"id":"d4"}',
+        '5',
+        '{"documentId":7}',
+      ].join('\n'),
+    );
+    expect(await invalid(documentIds(), path)).toBe(
+      [
+        `${path}: 4 invalid items; nothing was sent`,
+        '  line 3: documentId: must not be empty',
+        '  line 4: documentId: missing',
+        '  line 5: expected a documentId or an object with documentId, found a number',
+        '  line 6: documentId: Invalid input: expected string, received number',
+      ].join('\n'),
+    );
+  });
+
+  it('validates values from flags as numbered items', async () => {
+    const fake = fakeSender<string>();
+    const err = await rejection(
+      runBulk({
+        source: { values: ['d1', ''], label: '--doc' },
+        describe: documentIds(),
+        sendBatch: fake.send,
+      }),
+    );
+    expect(err.message).toBe(
+      '--doc: 1 invalid item; nothing was sent\n  item 2: documentId: must not be empty',
+    );
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('rejects an input with no items: an empty array, or a CSV with only its header', async () => {
+    const t = temp();
+    const emptyArray = t.file('empty.json', ' [ ] ');
+    const headerOnly = t.file('header.csv', 'folderId,folderName\n');
+    expect(await invalid(folders(), emptyArray)).toBe(`${emptyArray} has no items`);
+    expect(await invalid(folders(), headerOnly)).toBe(`${headerOnly} has no items`);
+    expect(await invalid(folders(), '-', '')).toBe('stdin has no items');
+  });
+
+  it('drops fields the wire item does not have, so what is sent is what was validated', async () => {
+    const path = temp().file(
+      'folders.csv',
+      'folderId,folderName,parentFolderId,comment\na,A,,top\nb,B,a,\n',
+    );
+    const batches: unknown[][] = [];
+    const plan = await planBatches({ source: path, describe: folders() }, (batch) => {
+      batches.push(batch.items);
+    });
+    expect(plan).toEqual({ items: 2, batches: 2 });
+    expect(batches).toEqual([
+      [{ folderId: 'a', folderName: 'A' }],
+      [{ folderId: 'b', folderName: 'B', parentFolderId: 'a' }],
+    ]);
+  });
+
+  it('refuses an operation without an array of items', () => {
+    expect(() => objectItems(operation('documents.migrate'))).toThrow(
+      'documents.migrate has no array of items to read from a file',
+    );
+  });
+});
