@@ -4,8 +4,11 @@ import { registerAuth } from '../commands/auth/index.js';
 import { registerDocs } from '../commands/docs/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerFolders } from '../commands/folders/index.js';
+import { registerGroups } from '../commands/groups/index.js';
+import { registerOrgs } from '../commands/orgs/index.js';
 import { registerPermissions } from '../commands/permissions/index.js';
 import { registerProfile } from '../commands/profile/index.js';
+import { registerUsers } from '../commands/users/index.js';
 import { registerWorkspace } from '../commands/workspace/index.js';
 import { VERSION } from '../version.js';
 import type { Invoke } from './command-kit.js';
@@ -60,6 +63,9 @@ Examples:
     registerPermissions,
     registerFolders,
     registerDocs,
+    registerOrgs,
+    registerGroups,
+    registerUsers,
     registerAuth,
     registerProfile,
     registerApi,

@@ -1,3 +1,4 @@
+import { withBulkOptions } from '../../cli/bulk-options.js';
 import type { Register } from '../../cli/command-kit.js';
 import { collect } from '../../cli/command-kit.js';
 
@@ -22,4 +23,42 @@ Examples:
   $ svc docs list --org acme --doc spec,roadmap --json | jq -r '.[].documentName'`,
     )
     .action(invoke(() => import('./list.js')));
+
+  withBulkOptions(
+    docs
+      .command('update')
+      .description('Rename documents: one from flags, or many from a file')
+      .requiredOption('--org <id>', 'organization id')
+      .option('--doc <id>', 'document id')
+      .option('--name <name>', 'new document name'),
+  )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc docs update --org acme --doc spec --name "Product spec"
+  $ svc docs update --org acme --file renames.csv   # columns: documentId,documentName`,
+    )
+    .action(invoke(() => import('./update.js')));
+
+  for (const [verb, summary, module] of [
+    ['disable', 'Switch off all access to documents (asks first)', () => import('./disable.js')],
+    ['enable', 'Switch access to documents back on', () => import('./enable.js')],
+  ] as const) {
+    withBulkOptions(
+      docs
+        .command(verb)
+        .description(summary)
+        .requiredOption('--org <id>', 'organization id')
+        .option('--doc <id...>', 'document id (repeat, or comma-separate)', collect),
+    )
+      .addHelpText(
+        'after',
+        `
+Examples:
+  $ svc docs ${verb} --org acme --doc spec,roadmap${verb === 'disable' ? ' --yes' : ''}
+  $ svc docs ${verb} --org acme --file doc-ids.json${verb === 'disable' ? ' --yes --json' : ''}`,
+      )
+      .action(invoke(module));
+  }
 };

@@ -1,3 +1,4 @@
+import { withBulkOptions } from '../../cli/bulk-options.js';
 import type { Register } from '../../cli/command-kit.js';
 
 export const registerFolders: Register = (program, invoke) => {
@@ -16,4 +17,23 @@ Examples:
   $ svc folders list --org acme --folder eng --max-depth 3 --json | jq '.[0].subFolders'`,
     )
     .action(invoke(() => import('./list.js')));
+
+  withBulkOptions(
+    folders
+      .command('add')
+      .description('Add folders: one from flags, or many from a file (parents before children)')
+      .requiredOption('--org <id>', 'organization id')
+      .option('--id <id>', 'folder id')
+      .option('--name <name>', 'folder name')
+      .option('--parent <id>', 'parent folder id (default: top level)'),
+  )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc folders add --org acme --id eng --name Engineering
+  $ svc folders add --org acme --file folders.ndjson --json | jq 'map_values(select(.success|not))'
+  $ printf 'folderId,folderName,parentFolderId\\nops,Ops,root\\n' | svc folders add --org acme --file -`,
+    )
+    .action(invoke(() => import('./add.js')));
 };

@@ -1,0 +1,108 @@
+import {
+  failedFirst,
+  planBatches,
+  runBulk,
+  throwIfAnyFailed,
+  type BulkInput,
+  type ResultMap,
+  type SourceSpec,
+} from '../bulk/index.js';
+import type { Operation } from '../catalogue/types.js';
+import { UsageError } from '../errors/errors.js';
+import { startSpinner } from '../io/spinner.js';
+import { confirmDestructive } from './confirm.js';
+import type { BulkFlags } from './bulk-options.js';
+import type { Context } from './context.js';
+import { printDryRun } from './send.js';
+
+export interface BulkCommand<Item> {
+  op: Operation;
+  /** Members of `data` besides the items (`organizationId`, `disabled`…). */
+  base: Record<string, unknown>;
+  items: BulkInput<Item>;
+  /** The items the flags describe, used when there is no `--file`. */
+  fromFlags: readonly unknown[] | undefined;
+  /** The flags that describe one item, named when neither they nor `--file` are given. */
+  itemFlags: string;
+  /** For destructive commands: what will happen to `n` items, asked before sending. */
+  confirm?: (n: number) => string;
+}
+
+function whole(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new UsageError(`${flag} must be a whole number, got "${value}"`);
+  return n;
+}
+
+function sourceOf(flags: BulkFlags, spec: BulkCommand<unknown>): SourceSpec {
+  // `--doc ,` leaves an empty list: as good as no flag at all.
+  const fromFlags = spec.fromFlags?.length ? spec.fromFlags : undefined;
+  if (flags.file !== undefined && fromFlags) {
+    throw new UsageError(`give either --file or ${spec.itemFlags}, not both`);
+  }
+  if (flags.file !== undefined) return flags.file;
+  if (!fromFlags) throw new UsageError(`give ${spec.itemFlags}, or --file PATH`);
+  return { values: fromFlags, label: 'the flags' };
+}
+
+/**
+ * A bulk command from end to end: validate every item, confirm destructive work with its
+ * count, send in batches (or print them under --dry-run), and print the merged per-item
+ * results, failed ones first; exit 5 when any item failed.
+ */
+export async function runBulkCommand<Item>(
+  ctx: Context,
+  flags: BulkFlags,
+  spec: BulkCommand<Item>,
+): Promise<void> {
+  const { op } = spec;
+  const itemsField = op.bulk?.itemsField;
+  if (!itemsField) throw new Error(`${op.name} is not a bulk operation`);
+  const client = await ctx.client();
+  const batchSize = whole(flags.batchSize, '--batch-size');
+  const common = {
+    source: sourceOf(flags, spec as BulkCommand<unknown>),
+    stdin: ctx.io.stdin,
+    describe: spec.items,
+    ...(batchSize !== undefined && { batchSize }),
+  };
+  const dataFor = (items: readonly Item[]) => ({ ...spec.base, [itemsField]: items });
+
+  if (ctx.dryRun) {
+    const { items, batches } = await planBatches(common, (batch) =>
+      printDryRun(ctx, client.describe(op, dataFor(batch.items))),
+    );
+    ctx.out.info(`dry run: ${items} item(s) in ${batches} request(s); nothing was sent`);
+    return;
+  }
+
+  const concurrency = whole(flags.concurrency, '--concurrency');
+  const spinner = await startSpinner(ctx.io, ctx.out.json, `${op.summary}…`);
+  try {
+    const outcome = await runBulk({
+      ...common,
+      ...(concurrency !== undefined && { concurrency }),
+      ...(spec.confirm && {
+        beforeSend: async (total: number) => {
+          spinner.stop();
+          await confirmDestructive(ctx, spec.confirm?.(total) ?? '');
+        },
+      }),
+      sendBatch: async (items) => {
+        const result = await client.call<ResultMap>(op, dataFor(items));
+        return result.data ?? {};
+      },
+      onProgress: (p) =>
+        spinner.update(
+          `${op.summary}: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`,
+        ),
+    });
+    spinner.stop();
+    if (ctx.out.json) ctx.out.jsonDocument(outcome.results);
+    else await ctx.out.rows(failedFirst(outcome.results), op.table);
+    throwIfAnyFailed(outcome);
+  } finally {
+    spinner.stop();
+  }
+}

@@ -1,0 +1,3 @@
+import { forState } from './set-disabled.js';
+
+export const run = forState(false);
