@@ -1,4 +1,5 @@
 import { PartialFailureError } from '../errors/errors.js';
+import { count } from '../io/plural.js';
 
 /** One member of a bulk call's per-item result map (spec: `{success, message?, ...}`). */
 export interface ItemResult {
@@ -24,9 +25,6 @@ export interface BulkOutcome {
   failed: number;
 }
 
-function count(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-}
 
 /** `3 of 10,000 items failed`: the one-line stderr summary of exit 5. */
 export function failureSummary(outcome: BulkOutcome): string {

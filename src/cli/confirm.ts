@@ -15,8 +15,3 @@ export async function confirmDestructive(ctx: Context, action: string): Promise<
   const ok = await ctx.prompter.confirm(`${action[0]?.toUpperCase() ?? ''}${action.slice(1)}?`);
   if (!ok) throw new UsageError('not confirmed: nothing was sent');
 }
-
-/** "1 document", "3 documents" */
-export function count(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-}

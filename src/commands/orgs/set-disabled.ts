@@ -2,7 +2,7 @@ import { idItems } from '../../bulk/index.js';
 import { operation } from '../../catalogue/operations.js';
 import { runBulkCommand } from '../../cli/bulk-command.js';
 import type { BulkFlags } from '../../cli/bulk-options.js';
-import { count } from '../../cli/confirm.js';
+import { count } from '../../io/plural.js';
 import type { Context } from '../../cli/context.js';
 
 interface Options extends BulkFlags {

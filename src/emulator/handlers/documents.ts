@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { document } from '../../catalogue/models.js';
 import { documentTarget } from '../access.js';
 import type { DocumentRecord } from '../store/documents.js';
-import { type BulkResult, folderLookup, scopeOf, unique } from './shared.js';
+import { folderLookup, perItem, scopeOf, unique } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
 type DocumentResource = z.input<typeof document>;
@@ -42,30 +42,30 @@ export function documentHandlers(deps: HandlerDeps): DocumentHandlers {
 
     'documents.update': (data, caller) => {
       const scope = scopeOf(caller.auth);
-      const result = store.transaction(() => {
-        const out: BulkResult = {};
-        for (const { documentId: id, documentName } of data.documents) {
-          out[id] = store.documents.rename(scope, data.organizationId, id, documentName)
+      const result = perItem(
+        store,
+        data.documents,
+        (doc) => doc.documentId,
+        ({ documentId: id, documentName }) =>
+          store.documents.rename(scope, data.organizationId, id, documentName)
             ? { success: true, id, message: 'Document updated.' }
-            : { success: false, id, message: doesNotExist(id) };
-        }
-        return out;
-      });
+            : { success: false, id, message: doesNotExist(id) },
+      );
       return { message: 'Documents processed.', data: result };
     },
 
     'documents.setDisabled': (data, caller) => {
       const scope = scopeOf(caller.auth);
       const { disabled } = data;
-      const result = store.transaction(() => {
-        const out: BulkResult = {};
-        for (const id of data.documentIds) {
-          out[id] = store.documents.setDisabled(scope, data.organizationId, id, disabled)
+      const result = perItem(
+        store,
+        data.documentIds,
+        (id) => id,
+        (id) =>
+          store.documents.setDisabled(scope, data.organizationId, id, disabled)
             ? { success: true, disabled, message: `Document ${disabled ? 'disabled' : 'enabled'}.` }
-            : { success: false, message: doesNotExist(id) };
-        }
-        return out;
-      });
+            : { success: false, message: doesNotExist(id) },
+      );
       return { message: 'Documents processed.', data: result };
     },
   };

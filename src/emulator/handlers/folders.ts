@@ -3,7 +3,7 @@ import { folderChain } from '../access.js';
 import { EmulatorError } from '../errors.js';
 import { ancestorsUnder, type FolderRecord, ROOT_FOLDER_ID } from '../store/folders.js';
 import type { Scope } from '../store/scope.js';
-import { type BulkItem, type BulkResult, scopeOf } from './shared.js';
+import { type BulkItem, perItem, scopeOf } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
 /** A folder as the spec's Folder resource, its access type the one in effect. */
@@ -115,17 +115,12 @@ export function folderHandlers(deps: HandlerDeps): FolderHandlers {
         return { success: true, id: folderId, message: 'Folder added.' };
       };
 
-      const result = store.transaction(() => {
-        const out: BulkResult = {};
-        for (const item of data.folders) {
-          out[item.folderId] = add(
-            item.folderId,
-            item.folderName,
-            item.parentFolderId ?? ROOT_FOLDER_ID,
-          );
-        }
-        return out;
-      });
+      const result = perItem(
+        store,
+        data.folders,
+        (item) => item.folderId,
+        (item) => add(item.folderId, item.folderName, item.parentFolderId ?? ROOT_FOLDER_ID),
+      );
       return { message: 'Folders processed.', data: result };
     },
   };

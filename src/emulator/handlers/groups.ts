@@ -1,4 +1,4 @@
-import { type BulkResult, scopeOf } from './shared.js';
+import { perItem, scopeOf } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
 /** Operation 14 of the spec; like folders add, it creates the organization on first use. */
@@ -8,19 +8,19 @@ export function groupHandlers(deps: HandlerDeps): { 'groups.add': Handler<'group
     'groups.add': (data, caller) => {
       const scope = scopeOf(caller.auth);
       const orgId = data.organizationId;
-      const result = store.transaction(() => {
-        const out: BulkResult = {};
-        for (const { groupId: id, groupName } of data.organizationUserGroups) {
+      const result = perItem(
+        store,
+        data.organizationUserGroups,
+        (group) => group.groupId,
+        ({ groupId: id, groupName }) => {
           if (store.userGroups.exists(scope, orgId, id)) {
-            out[id] = { success: false, id, message: `User group ${id} already exists.` };
-            continue;
+            return { success: false, id, message: `User group ${id} already exists.` };
           }
           store.organizations.ensure(scope, orgId);
           store.userGroups.insert(scope, { organizationId: orgId, id, name: groupName });
-          out[id] = { success: true, id, message: 'User group added.' };
-        }
-        return out;
-      });
+          return { success: true, id, message: 'User group added.' };
+        },
+      );
       return { message: 'User groups processed.', data: result };
     },
   };

@@ -1,4 +1,4 @@
-import { type BulkResult, scopeOf } from './shared.js';
+import { perItem, scopeOf } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
 interface OrganizationHandlers {
@@ -17,30 +17,30 @@ export function organizationHandlers(deps: HandlerDeps): OrganizationHandlers {
   return {
     'organizations.update': (data, caller) => {
       const scope = scopeOf(caller.auth);
-      const result = store.transaction(() => {
-        const out: BulkResult = {};
-        for (const { organizationId: id, organizationName } of data.organizations) {
-          out[id] = store.organizations.rename(scope, id, organizationName)
+      const result = perItem(
+        store,
+        data.organizations,
+        (org) => org.organizationId,
+        ({ organizationId: id, organizationName }) =>
+          store.organizations.rename(scope, id, organizationName)
             ? { success: true, id, message: 'Organization updated.' }
-            : { success: false, id, message: doesNotExist(id) };
-        }
-        return out;
-      });
+            : { success: false, id, message: doesNotExist(id) },
+      );
       return { message: 'Organizations processed.', data: result };
     },
 
     'organizations.setDisabled': (data, caller) => {
       const scope = scopeOf(caller.auth);
       const { disabled } = data;
-      const result = store.transaction(() => {
-        const out: BulkResult = {};
-        for (const id of data.organizationIds) {
-          out[id] = store.organizations.setDisabled(scope, id, disabled)
+      const result = perItem(
+        store,
+        data.organizationIds,
+        (id) => id,
+        (id) =>
+          store.organizations.setDisabled(scope, id, disabled)
             ? { success: true, id, message: `Organization ${disabled ? 'disabled' : 'enabled'}.` }
-            : { success: false, id, message: doesNotExist(id) };
-        }
-        return out;
-      });
+            : { success: false, id, message: doesNotExist(id) },
+      );
       return { message: 'Organizations processed.', data: result };
     },
   };

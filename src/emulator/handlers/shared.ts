@@ -28,3 +28,20 @@ export function folderLookup(store: Store, scope: Scope, organizationId: string)
 export function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
+
+/**
+ * A bulk write: each item's outcome under its key, all in one transaction, so the answer
+ * is sent only once every item's change is committed.
+ */
+export function perItem<T>(
+  store: Store,
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  apply: (item: T) => BulkItem,
+): BulkResult {
+  return store.transaction(() => {
+    const out: BulkResult = {};
+    for (const item of items) out[keyOf(item)] = apply(item);
+    return out;
+  });
+}

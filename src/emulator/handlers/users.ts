@@ -1,6 +1,6 @@
 import { label } from '../access.js';
 import type { ResourceRef } from '../store/grants.js';
-import { type BulkItem, type BulkResult, scopeOf } from './shared.js';
+import { type BulkItem, perItem, scopeOf } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
 /**
@@ -44,11 +44,7 @@ export function userHandlers(deps: HandlerDeps): { 'users.remove': Handler<'user
         return { success: true, message: `User ${userId} removed from ${from.kind} ${from.id}.` };
       };
 
-      const result = store.transaction(() => {
-        const out: BulkResult = {};
-        for (const userId of data.userIds) out[userId] = remove(userId);
-        return out;
-      });
+      const result = perItem(store, data.userIds, (userId) => userId, remove);
       return { message: 'Users processed.', data: result };
     },
   };
