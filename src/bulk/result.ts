@@ -25,7 +25,6 @@ export interface BulkOutcome {
   failed: number;
 }
 
-
 /** `3 of 10,000 items failed`: the one-line stderr summary of exit 5. */
 export function failureSummary(outcome: BulkOutcome): string {
   return `${outcome.failed.toLocaleString('en-US')} of ${count(outcome.sent, 'item')} failed`;
