@@ -4,7 +4,9 @@ import { VERSION } from '../version.js';
 import { EmulatorError } from './errors.js';
 import { applyFixture } from './fixtures/apply.js';
 import { parseFixture } from './fixtures/load.js';
-import { type Answer, readBody } from './http.js';
+import { type Answer, readJson } from './http.js';
+import { jobRoutes } from './jobs/admin.js';
+import type { JobEngine } from './jobs/engine.js';
 import type { Journal } from './journal.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Store } from './store/store.js';
@@ -18,6 +20,7 @@ export interface AdminDeps {
   journal: Journal;
   createLimiter: RateLimiter;
   now: () => number;
+  jobs: JobEngine;
 }
 
 const resetRequest = z.strictObject({ workspaceId: z.string().min(1).optional() });
@@ -32,16 +35,6 @@ const ok = (json: unknown): Answer => ({ status: 200, json });
 
 function health(): Answer {
   return ok({ status: 'ok', version: VERSION });
-}
-
-/** The request body as JSON; an empty body is `{}`. */
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const text = (await readBody(req)).toString('utf8').trim();
-  try {
-    return text === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new EmulatorError('INVALID_ARGUMENT', 'Request body is not valid JSON.');
-  }
 }
 
 async function reset(
@@ -116,6 +109,7 @@ const routes: Record<string, { method: string; route: Route }> = {
   outbox: { method: 'GET', route: outbox },
   verify: { method: 'GET', route: verify },
   journal: { method: 'GET', route: journal },
+  ...jobRoutes,
 };
 
 /** A request under `/_emulator/`. */

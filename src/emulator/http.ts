@@ -55,6 +55,16 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** An admin call's body as JSON; an empty body is `{}`. */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = (await readBody(req)).toString('utf8').trim();
+  try {
+    return text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new EmulatorError('INVALID_ARGUMENT', 'Request body is not valid JSON.');
+  }
+}
+
 export function clientIp(req: IncomingMessage): string {
   const address = req.socket.remoteAddress ?? 'unknown';
   // An IPv4 client of a dual-stack socket shows up IPv4-mapped; count it as itself.

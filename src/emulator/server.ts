@@ -6,6 +6,7 @@ import { EmulatorError } from './errors.js';
 import { applyFixture, type SeededWorkspace } from './fixtures/apply.js';
 import { readFixtureFile } from './fixtures/load.js';
 import { createHandlers } from './handlers/index.js';
+import { checkJobDelay, DEFAULT_JOB_DELAY_MS, JobEngine, type JobDelay } from './jobs/engine.js';
 import { Journal } from './journal.js';
 import {
   existingWorkspaceCredentials,
@@ -19,6 +20,7 @@ import { validateData } from './validation.js';
 export { EmulatorError } from './errors.js';
 export type { WorkspaceCredentials } from './provision.js';
 export type { SeededWorkspace } from './fixtures/apply.js';
+export type { JobDelay } from './jobs/engine.js';
 
 export interface EmulatorOptions {
   /** 0 (the default) picks a free port. */
@@ -40,6 +42,13 @@ export interface EmulatorOptions {
    * the start with an INVALID_ARGUMENT EmulatorError naming the file and the bad field.
    */
   seed?: string;
+  /**
+   * How async jobs (migrations, user-data deletions) advance: milliseconds per step (default
+   * 200); 0 finishes a job before the call that started it answers; `manual` leaves each
+   * step to the `/_emulator/jobs/step` and `/_emulator/jobs/run` admin calls. A bad value
+   * fails the start with INVALID_ARGUMENT. Jobs left unfinished in `dataDir` resume with it.
+   */
+  jobDelay?: JobDelay;
 }
 
 export interface NewWorkspaceInput {
@@ -105,6 +114,7 @@ const malformedRequestAnswer = (() => {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
+  const jobDelay = checkJobDelay(options.jobDelay ?? DEFAULT_JOB_DELAY_MS);
   const store = openStore(options.dataDir);
   let seeded: SeededWorkspace[] = [];
   try {
@@ -120,12 +130,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     RATE_WINDOW_MS,
     now,
   );
+  const jobs = new JobEngine({
+    store,
+    now,
+    delay: jobDelay,
+    onInternalError: options.onInternalError,
+  });
   let url = '';
   const handlers = createHandlers({
     store,
     now,
     baseUrl: () => url,
     createLimiter,
+    jobs,
     allowedContinueHosts: options.allowedContinueHosts ?? [],
   });
   const server = createServer(
@@ -134,6 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       journal,
       createLimiter,
       handlers,
+      jobs,
       now,
       onInternalError: options.onInternalError,
     }),
@@ -154,6 +172,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   url = `http://${urlHost(address.address)}:${address.port}`;
   // Without a listener a late server error (e.g. out of file descriptors) would end the process.
   server.on('error', (err) => options.onInternalError?.(err));
+  jobs.resume();
 
   let closing: Promise<void> | undefined;
   const createRequest = operation('workspace.create').request;
@@ -163,6 +182,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     seeded,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        jobs.close();
         server.close(() => {
           store.close();
           resolve();

@@ -1,9 +1,11 @@
 import { documentHandlers } from './documents.js';
 import { folderHandlers } from './folders.js';
 import { groupHandlers } from './groups.js';
+import { migrationHandlers } from './migrations.js';
 import { organizationHandlers } from './organizations.js';
 import { permissionHandlers } from './permissions.js';
 import type { HandlerDeps, HandlerTable } from './types.js';
+import { userDataHandlers } from './user-data.js';
 import { userHandlers } from './users.js';
 import { workspaceHandlers } from './workspace.js';
 
@@ -17,5 +19,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...organizationHandlers(deps),
     ...groupHandlers(deps),
     ...userHandlers(deps),
+    ...migrationHandlers(deps),
+    ...userDataHandlers(deps),
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OperationByName, OperationName } from '../../catalogue/operations.js';
 import type { AuthFor } from '../auth.js';
+import type { JobEngine } from '../jobs/engine.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { Store } from '../store/store.js';
 
@@ -11,6 +12,8 @@ export interface HandlerDeps {
   /** The emulator's own URL, for links it puts in the mail it "sends". */
   baseUrl: () => string;
   createLimiter: RateLimiter;
+  /** Runs migrations and user-data deletions. */
+  jobs: JobEngine;
   /** Hosts besides the loopback names that a login link may continue to. */
   allowedContinueHosts: readonly string[];
 }

@@ -131,6 +131,28 @@ const migrations: readonly string[] = [
       REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
   );
   `,
+  // Async jobs (migrations, user-data deletions) live here rather than in memory, so an
+  // emulator restarted on the same data directory picks up the jobs it had not finished.
+  // A job outlives the organization it concerns: a migration of a document that is gone
+  // still has a status to report (failed). `spec` holds the kind too; the `kind` column is
+  // there for reading the file by hand.
+  `
+  CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('migration', 'deletion')),
+    spec TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'in_progress', 'completed', 'failed')),
+    steps_done INTEGER NOT NULL,
+    steps_total INTEGER NOT NULL,
+    reason TEXT,
+    last_step_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX jobs_unfinished ON jobs(status) WHERE status IN ('pending', 'in_progress');
+  `,
 ];
 
 export function migrate(db: Database): void {

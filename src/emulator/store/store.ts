@@ -3,13 +3,16 @@ import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { ApiKeyTable } from './api-keys.js';
 import { ConsoleOptionsTable } from './console-options.js';
+import { DocumentData } from './document-data.js';
 import { DocumentTable } from './documents.js';
 import { FolderTable } from './folders.js';
 import { GrantTable } from './grants.js';
+import { JobTable } from './jobs.js';
 import { OrganizationUserTable } from './organization-users.js';
 import { OrganizationTable } from './organizations.js';
 import { OutboxTable } from './outbox.js';
 import { migrate } from './schema.js';
+import { UserData } from './user-data.js';
 import { UserGroupTable } from './user-groups.js';
 import { WorkspaceTable } from './workspaces.js';
 
@@ -30,6 +33,11 @@ export class Store {
   readonly organizationUsers: OrganizationUserTable;
   readonly userGroups: UserGroupTable;
   readonly grants: GrantTable;
+  readonly jobs: JobTable;
+  /** A document's rows in every table keyed by document id; what a migration moves. */
+  readonly documentData: DocumentData;
+  /** Users' rows in every table keyed by user id; what a user-data deletion removes. */
+  readonly userData: UserData;
   private readonly tableNames: () => string[];
 
   constructor(private readonly db: Database) {
@@ -44,6 +52,9 @@ export class Store {
     this.organizationUsers = new OrganizationUserTable(db);
     this.userGroups = new UserGroupTable(db);
     this.grants = new GrantTable(db);
+    this.jobs = new JobTable(db);
+    this.documentData = new DocumentData(db);
+    this.userData = new UserData(db);
     const namesStmt = db.prepare<[], { name: string }>(
       "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
     );

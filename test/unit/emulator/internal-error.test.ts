@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRequestListener } from '../../../src/emulator/app.js';
+import { JobEngine } from '../../../src/emulator/jobs/engine.js';
 import { Journal } from '../../../src/emulator/journal.js';
 import { RateLimiter } from '../../../src/emulator/rate-limit.js';
 import { openStore, type Store } from '../../../src/emulator/store/store.js';
@@ -21,6 +22,7 @@ beforeAll(async () => {
       journal,
       createLimiter: new RateLimiter(0, 60_000, Date.now),
       now: Date.now,
+      jobs: new JobEngine({ store, now: Date.now, delay: 'manual' }),
       onInternalError: (error) => internalErrors.push(error),
       handlers: {
         'workspace.emailStatus': () => {

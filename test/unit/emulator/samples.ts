@@ -3,7 +3,6 @@ import type { OperationName, RequestOf } from '../../../src/catalogue/operations
 /** A small valid `data` for each operation the emulator does not implement yet. */
 export const sampleRequests: { [N in OperationName]?: RequestOf<N> } = {
   'workspace.emailConfig': { useEmailService: true },
-  'users.purge': { userIds: ['user-1'] },
   'activities.add': {
     organizationId: 'org-1',
     documentId: 'doc-1',
@@ -34,7 +33,4 @@ export const sampleRequests: { [N in OperationName]?: RequestOf<N> } = {
   },
   'notifications.config.v1': { organizationId: 'org-1', documentIds: ['doc-1'], userId: 'user-1' },
   'ai.rewrite': { model: 'gpt-4o', prompt: 'Shorter', text: 'Some text' },
-  'documents.migrate': { organizationId: 'org-1', documentId: 'doc-1', newDocumentId: 'doc-2' },
-  'documents.migrationStatus': { organizationId: 'org-1', migrationId: 'migration-1' },
-  'users.purgeStatus': { jobId: 'job-1' },
 };

@@ -1,0 +1,92 @@
+import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import { EmulatorError } from '../errors.js';
+import { type Answer, readJson } from '../http.js';
+import { isFinished, type JobRecord } from '../store/jobs.js';
+import { describeIssues } from '../validation.js';
+import type { JobEngine } from './engine.js';
+
+/** A job as the admin calls show it. */
+function view(job: JobRecord): Record<string, unknown> {
+  const { kind, ...spec } = job.spec;
+  return {
+    id: job.id,
+    kind,
+    status: job.status,
+    stepsDone: job.stepsDone,
+    stepsTotal: job.stepsTotal,
+    reason: job.reason,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    workspaceId: job.scope.workspaceId,
+    spec,
+  };
+}
+
+const oneOrAll = z.strictObject({ id: z.string().min(1).optional() });
+const failRequest = z.strictObject({
+  id: z.string().min(1),
+  reason: z.string().min(1).default('Failed by the /_emulator/jobs/fail admin call.'),
+});
+
+async function body<S extends z.ZodType>(req: IncomingMessage, schema: S): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await readJson(req));
+  if (!parsed.success) {
+    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues, { root: '' }));
+  }
+  return parsed.data;
+}
+
+const answer = (jobs: readonly JobRecord[]): Answer => ({
+  status: 200,
+  json: { jobs: jobs.map(view) },
+});
+
+function found(job: JobRecord | undefined, id: string): JobRecord {
+  if (!job) throw new EmulatorError('NOT_FOUND', `Job ${id} not found.`);
+  return job;
+}
+
+/** Applies `act` to the named job, or to every unfinished one when none is named. */
+async function eachJob(
+  req: IncomingMessage,
+  jobs: JobEngine,
+  act: (id: string) => JobRecord | undefined,
+): Promise<Answer> {
+  const { id } = await body(req, oneOrAll);
+  if (id !== undefined) return answer([found(act(id), id)]);
+  return answer(jobs.unfinishedIds().flatMap((each) => act(each) ?? []));
+}
+
+type JobRoute = (
+  req: IncomingMessage,
+  query: URLSearchParams,
+  deps: { jobs: JobEngine },
+) => Promise<Answer> | Answer;
+
+/** The admin routes under `/_emulator/jobs`, keyed by their path below `/_emulator/`. */
+export const jobRoutes: Record<string, { method: string; route: JobRoute }> = {
+  jobs: {
+    method: 'GET',
+    route: (_req, query, { jobs }) => answer(jobs.list(query.get('workspaceId') ?? undefined)),
+  },
+  'jobs/step': {
+    method: 'POST',
+    route: (req, _query, { jobs }) => eachJob(req, jobs, (id) => jobs.step(id)),
+  },
+  'jobs/run': {
+    method: 'POST',
+    route: (req, _query, { jobs }) => eachJob(req, jobs, (id) => jobs.run(id)),
+  },
+  'jobs/fail': {
+    method: 'POST',
+    route: async (req, _query, { jobs }) => {
+      const { id, reason } = await body(req, failRequest);
+      const job = found(jobs.get(id), id);
+      if (isFinished(job.status)) {
+        throw new EmulatorError('FAILED_PRECONDITION', `Job ${id} is already ${job.status}.`);
+      }
+      return answer([found(jobs.fail(id, reason), id)]);
+    },
+  },
+};
