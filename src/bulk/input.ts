@@ -25,6 +25,8 @@ export interface BulkInput<Item> {
   dependsOn?: (item: Item) => string | undefined;
   /** That reference's wire name, for messages (`parentFolderId`). */
   dependsOnName?: string;
+  /** For lists of ids: the CSV column that holds them; without that header, one id a line. */
+  idColumn?: string;
 }
 
 /** An object item as it goes on the wire. */
@@ -123,5 +125,6 @@ export function idItems(op: Operation, column: string): BulkInput<string> {
     },
     idOf: (id) => id,
     idName: column,
+    idColumn: column,
   };
 }

@@ -6,8 +6,11 @@ import { CsvError, parse as parseCsv } from 'csv-parse';
 import { UsageError } from '../errors/errors.js';
 import { jsonArrayRows, jsonRow } from './json-array.js';
 
-/** The three shapes `--file` accepts (cli-contract, "Repeatable flags"). */
-export type BulkFormat = 'json' | 'ndjson' | 'csv';
+/**
+ * The three shapes `--file` accepts (cli-contract, "Repeatable flags"), and for lists of
+ * ids a fourth: one id a line, as `cut` or `jq -r` print them.
+ */
+export type BulkFormat = 'json' | 'ndjson' | 'csv' | 'lines';
 
 /**
  * One item as read, before it is checked: a JSON value, or a CSV row as an object of
@@ -68,15 +71,33 @@ async function firstSignificantChar(path: string): Promise<string | undefined> {
   }
 }
 
+/** The first line of a file, at most 64 KiB of it. */
+async function firstLine(path: string): Promise<string> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const text = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    return text.trimStart().split(/\r?\n/)[0] ?? '';
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Decides the format of a regular file: the extension of `name` (the path the user gave,
  * which differs from `file` when stdin was spooled) when it says, otherwise the first
- * significant character (`[` a JSON array, `{` NDJSON, anything else CSV). Undefined for a
- * file with nothing in it but white space.
+ * significant character (`[` a JSON array, `{` NDJSON, anything else CSV). A list of ids
+ * (`idColumn` given) that is not a CSV whose header names that column is one id a line.
+ * Undefined for a file with nothing in it but white space.
  */
 export async function detectFormat(
   file: string,
   name: string = file,
+  idColumn?: string,
 ): Promise<BulkFormat | undefined> {
   const byExtension = formatFromExtension(name);
   const first = await firstSignificantChar(file);
@@ -84,6 +105,12 @@ export async function detectFormat(
   if (byExtension) return byExtension;
   if (first === '[') return 'json';
   if (first === '{') return 'ndjson';
+  if (idColumn !== undefined) {
+    const header = (await firstLine(file))
+      .split(',')
+      .map((cell) => cell.trim().replace(/^"|"$/g, ''));
+    if (!header.includes(idColumn)) return 'lines';
+  }
   return 'csv';
 }
 
@@ -93,20 +120,24 @@ export function readRows(path: string, format: BulkFormat, label: string): RowCh
     case 'json':
       return jsonArrayRows(path, label, CHUNK_ROWS);
     case 'ndjson':
-      return ndjsonRows(path);
+      return lineRows(path, (text, where) => jsonRow(text, where));
+    case 'lines':
+      return lineRows(path, (text, where) => ({ where, value: text.trim() }));
     case 'csv':
       return csvRows(path, label);
   }
 }
 
-function ndjsonRow(line: string, n: number): SourceRow | undefined {
+type LineParser = (text: string, where: string) => SourceRow;
+
+function lineRow(line: string, n: number, parse: LineParser): SourceRow | undefined {
   const text = n === 1 && line.startsWith('\uFEFF') ? line.slice(1) : line;
   if (text.trim() === '') return undefined;
-  return jsonRow(text, `line ${n}`);
+  return parse(text, `line ${n}`);
 }
 
-/** NDJSON, streamed: one JSON value a line, blank lines skipped, CRLF accepted. */
-async function* ndjsonRows(path: string): RowChunks {
+/** One value a line (NDJSON, or plain ids), streamed; blank lines skipped, CRLF accepted. */
+async function* lineRows(path: string, parse: LineParser): RowChunks {
   let rest = '';
   let n = 0;
   for await (const piece of createReadStream(path, {
@@ -117,14 +148,14 @@ async function* ndjsonRows(path: string): RowChunks {
     const chunk: SourceRow[] = [];
     let start = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      const row = ndjsonRow(text.slice(start, text[nl - 1] === '\r' ? nl - 1 : nl), ++n);
+      const row = lineRow(text.slice(start, text[nl - 1] === '\r' ? nl - 1 : nl), ++n, parse);
       if (row) chunk.push(row);
       start = nl + 1;
     }
     rest = text.slice(start);
     if (chunk.length > 0) yield chunk;
   }
-  const last = ndjsonRow(rest.endsWith('\r') ? rest.slice(0, -1) : rest, ++n);
+  const last = lineRow(rest.endsWith('\r') ? rest.slice(0, -1) : rest, ++n, parse);
   if (last) yield [last];
 }
 

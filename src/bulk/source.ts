@@ -32,6 +32,8 @@ export interface OpenOptions {
   stdin?: Readable;
   /** Overrides the extension and sniffing (`--format`). */
   format?: BulkFormat;
+  /** What the items are; a list of ids may come one a line. */
+  describe?: { idColumn?: string };
 }
 
 export function emptyInputError(label: string): UsageError {
@@ -44,7 +46,7 @@ export async function openSource(spec: SourceSpec, options: OpenOptions = {}): P
   if (typeof spec !== 'string') return valuesSource(spec.values, spec.label);
   if (spec === '-') {
     if (!options.stdin) throw new UsageError('--file - reads stdin, but there is none here');
-    return fileSource(await spool(options.stdin, 'stdin'), '-', 'stdin', options.format);
+    return fileSource(await spool(options.stdin, 'stdin'), '-', 'stdin', options);
   }
   const info = await Promise.all([stat(spec), access(spec, constants.R_OK)]).then(
     ([found]) => found,
@@ -57,9 +59,9 @@ export async function openSource(spec: SourceSpec, options: OpenOptions = {}): P
   // A pipe (`--file <(generate)`) or a device can be read only once: spool it like stdin.
   if (!info.isFile()) {
     const spooled = await spool(createReadStream(spec), spec);
-    return fileSource(spooled, spec, spec, options.format);
+    return fileSource(spooled, spec, spec, options);
   }
-  return fileSource({ file: spec, remove: () => Promise.resolve() }, spec, spec, options.format);
+  return fileSource({ file: spec, remove: () => Promise.resolve() }, spec, spec, options);
 }
 
 interface Spooled {
@@ -86,10 +88,11 @@ async function fileSource(
   spooled: Spooled,
   name: string,
   label: string,
-  format: BulkFormat | undefined,
+  options: OpenOptions,
 ): Promise<BulkSource> {
   try {
-    const resolved = format ?? (await detectFormat(spooled.file, name));
+    const resolved =
+      options.format ?? (await detectFormat(spooled.file, name, options.describe?.idColumn));
     if (!resolved) throw emptyInputError(label);
     return {
       label,
