@@ -41,7 +41,7 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
     if (ctx.deps.binPath)
       env.PATH = [dirname(ctx.deps.binPath), env.PATH].filter(Boolean).join(delimiter);
     if (opts.workspace) {
-      const ws = emulator.createWorkspace({
+      const ws = emulator.ensureWorkspace({
         ownerEmail: 'owner@example.com',
         name: 'Emulator owner',
       });
