@@ -1,6 +1,6 @@
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { cellText, getPath, toRows, type Row } from './format.js';
+import { cellText, getPath, toRows } from './format.js';
 import type { IOStreams } from './streams.js';
 
 /**
@@ -33,7 +33,7 @@ export class Output {
     this.io.stdout.write(`${text ?? 'null'}\n`);
   }
 
-  async rows(rows: Row[], layout: TableLayout): Promise<void> {
+  async rows(rows: readonly object[], layout: TableLayout): Promise<void> {
     const columns = layout.columns;
     if (columns.length === 0 || rows.length === 0) return;
     if (!this.io.stdoutIsTTY) {

@@ -54,3 +54,16 @@ describe('svc emulator exec', () => {
     await expect(fetch(`${url}/_emulator/health`)).rejects.toThrow();
   });
 });
+
+describe('examples', () => {
+  it('examples/migrate.sh runs under set -e against a seeded emulator', async () => {
+    const fixture = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
+    const script = new URL('../../examples/migrate.sh', import.meta.url).pathname;
+    const r = await svc(
+      ['emulator', 'exec', '--seed', fixture, '--job-delay', '20ms', '--', 'sh', script],
+      cleanEnv(),
+    );
+    expect(r.stderr).toContain('Both documents migrated.');
+    expect(r.exitCode).toBe(0);
+  });
+});

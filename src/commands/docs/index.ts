@@ -61,4 +61,38 @@ Examples:
       )
       .action(invoke(module));
   }
+
+  docs
+    .command('migrate')
+    .description('Move a document and all its data to a new id; --wait follows it to the end')
+    .requiredOption('--org <id>', 'organization id')
+    .requiredOption('--doc <id>', 'the document to migrate')
+    .requiredOption('--to <id>', 'its new id')
+    .option('--wait', 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out')
+    .option('--wait-timeout <duration>', 'how long --wait waits (default 30m)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc docs migrate --org acme --doc spec --to spec-v2
+  $ svc docs migrate --org acme --doc spec --to spec-v2 --wait --wait-timeout 10m
+  $ svc docs migrate --org acme --doc spec --to spec-v2 --wait --json | jq -r .status`,
+    )
+    .action(invoke(() => import('./migrate.js')));
+
+  docs
+    .command('migration-status')
+    .description('Show the status of a document migration; --wait follows it to the end')
+    .requiredOption('--org <id>', 'organization id')
+    .requiredOption('--id <migration>', 'migration id')
+    .option('--wait', 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out')
+    .option('--wait-timeout <duration>', 'how long --wait waits (default 30m)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc docs migration-status --org acme --id MIGRATION_ID
+  $ svc docs migration-status --org acme --id MIGRATION_ID --wait`,
+    )
+    .action(invoke(() => import('./migration-status.js')));
 };

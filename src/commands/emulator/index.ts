@@ -6,7 +6,11 @@ function serverOptions(command: Command): Command {
     .option('--port <n>', 'port to listen on; 0 picks a free one', '0')
     .option('--host <host>', 'address to bind; anything but loopback exposes it', '127.0.0.1')
     .option('--data-dir <dir>', 'keep state in SQLite under this folder (default: in memory)')
-    .option('--seed <file>', 'load a fixture file at start (see docs/fixtures.md)');
+    .option('--seed <file>', 'load a fixture file at start (see docs/fixtures.md)')
+    .option(
+      '--job-delay <duration>',
+      'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)',
+    );
 }
 
 export const registerEmulator: Register = (program, invoke) => {

@@ -1,12 +1,14 @@
 import type { GlobalOptions } from '../../cli/globals.js';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { UsageError } from '../../errors/errors.js';
+import { parseDuration } from '../../http/duration.js';
 
 export interface ServerFlags extends GlobalOptions {
   port: string;
   host: string;
   dataDir?: string;
   seed?: string;
+  jobDelay?: string;
 }
 
 export function parseServerFlags(opts: ServerFlags): {
@@ -23,7 +25,15 @@ export function parseServerFlags(opts: ServerFlags): {
     host: opts.host,
     ...(opts.dataDir && { dataDir: opts.dataDir }),
     ...(opts.seed && { seed: opts.seed }),
+    ...(opts.jobDelay !== undefined && { jobDelay: parseJobDelay(opts.jobDelay) }),
   };
+}
+
+/** `manual`, `0` (instant) or a duration per step of a job. */
+function parseJobDelay(text: string): number | 'manual' {
+  if (text === 'manual') return 'manual';
+  if (/^0+(ms|s|m|h)?$/.test(text)) return 0;
+  return parseDuration(text, '--job-delay');
 }
 
 /** Starts the emulator for a command; a bad seed file or a port in use is a usage error. */

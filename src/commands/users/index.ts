@@ -24,4 +24,38 @@ Examples:
   $ svc users remove --org acme --file leavers.csv --yes --json   # column: userId`,
     )
     .action(invoke(() => import('./remove.js')));
+
+  withBulkOptions(
+    users
+      .command('purge')
+      .description('Delete all data of users: access, mentions and what they created (asks first)')
+      .option('--user <id...>', 'user id (repeat, or comma-separate)', collect)
+      .option('--org <id...>', 'only these organizations (speeds the job up)', collect)
+      .option('--wait', 'wait until the deletion completes: exit 0, or 7 when it times out')
+      .option('--wait-timeout <duration>', 'how long --wait waits (default 30m)'),
+  )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc users purge --user u1,u2
+  $ svc users purge --user u1 --user u2 --yes --json
+  $ cut -d, -f1 leavers.csv | svc users purge --file - --yes --wait`,
+    )
+    .action(invoke(() => import('./purge.js')));
+
+  users
+    .command('purge-status')
+    .description('Show the status of a user-data deletion; --wait follows it to the end')
+    .requiredOption('--job <id>', 'job id printed by `svc users purge`')
+    .option('--wait', 'wait until the deletion completes: exit 0, or 7 when it times out')
+    .option('--wait-timeout <duration>', 'how long --wait waits (default 30m)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc users purge-status --job JOB_ID
+  $ svc users purge-status --job JOB_ID --wait --json`,
+    )
+    .action(invoke(() => import('./purge-status.js')));
 };

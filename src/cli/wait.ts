@@ -1,0 +1,94 @@
+import { CancelledError, TimeoutError, TransientError } from '../errors/errors.js';
+import { formatDuration, parseDuration } from '../http/duration.js';
+import { startSpinner } from '../io/spinner.js';
+import type { Context } from './context.js';
+
+/** `--wait-timeout` when none is given (issue contract: 30 minutes). */
+export const DEFAULT_WAIT_TIMEOUT = '30m';
+
+/**
+ * Polling starts fast, slows down while nothing changes, and starts fast again after a
+ * change: a job that moves on is noticed within a tenth of a second, while a long one costs
+ * one request every few seconds.
+ */
+export const POLL = { firstMs: 100, factor: 1.5, ceilingMs: 2_000 } as const;
+
+export interface WaitSpec<S> {
+  /** Reads the current state once. */
+  poll: () => Promise<S>;
+  done: (state: S) => boolean;
+  /** A key that changes when the job moves on (its status, its tasks left). */
+  progressKey: (state: S) => string;
+  /** One line for the spinner. */
+  describe: (state: S) => string;
+  /** `--wait-timeout`, as given. */
+  timeout: string | undefined;
+  /** The command that resumes waiting, printed on Ctrl-C and on timeout. */
+  resume: string;
+}
+
+export interface WaitResult<S> {
+  /** The last state read; undefined only if no poll ever succeeded before the deadline. */
+  state: S | undefined;
+  polls: number;
+  /** The deadline passed before `done`. */
+  timedOut: boolean;
+  timeoutMs: number;
+}
+
+/** The error a command throws after printing the last state of a wait that timed out. */
+export function waitTimedOut(
+  result: WaitResult<unknown>,
+  document: unknown,
+  resume: string,
+): TimeoutError {
+  return new TimeoutError(
+    `still not finished after ${formatDuration(result.timeoutMs)} (--wait-timeout)`,
+    document,
+    { hint: `resume waiting with: ${resume}` },
+  );
+}
+
+/**
+ * Polls until `done` or the deadline. Transient failures of a poll (after the HTTP core's
+ * own retries) do not end the wait; Ctrl-C ends it with exit 130 after printing the command
+ * that resumes it.
+ */
+export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitResult<S>> {
+  const timeoutMs = parseDuration(spec.timeout ?? DEFAULT_WAIT_TIMEOUT, '--wait-timeout');
+  const deadline = ctx.now() + timeoutMs;
+  const spinner = await startSpinner(ctx.io, ctx.out.json, 'Waiting…');
+  let last: S | undefined;
+  let lastKey: string | undefined;
+  let delay: number = POLL.firstMs;
+  let polls = 0;
+  try {
+    for (;;) {
+      try {
+        const state = await spec.poll();
+        polls++;
+        const key = spec.progressKey(state);
+        delay = key === lastKey ? Math.min(POLL.ceilingMs, delay * POLL.factor) : POLL.firstMs;
+        last = state;
+        lastKey = key;
+        spinner.update(spec.describe(state));
+        if (spec.done(state)) return { state, polls, timedOut: false, timeoutMs };
+      } catch (err) {
+        if (!(err instanceof TransientError || err instanceof TimeoutError)) throw err;
+        spinner.update(`${err.message}; still waiting`);
+      }
+      const left = deadline - ctx.now();
+      if (left <= 0) return { state: last, polls, timedOut: true, timeoutMs };
+      await ctx.sleep(Math.min(delay, left), ctx.signal);
+    }
+  } catch (err) {
+    if (err instanceof CancelledError || ctx.signal.aborted) {
+      spinner.stop();
+      ctx.out.info(`Interrupted. The job goes on; resume waiting with:\n  ${spec.resume}`);
+      throw err instanceof CancelledError ? err : new CancelledError('interrupted');
+    }
+    throw err;
+  } finally {
+    spinner.stop();
+  }
+}

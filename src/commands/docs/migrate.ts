@@ -1,0 +1,33 @@
+import { operation } from '../../catalogue/operations.js';
+import type { Context } from '../../cli/context.js';
+import type { GlobalOptions } from '../../cli/globals.js';
+import { send } from '../../cli/send.js';
+import { resumeCommand, waitForMigration } from './migration.js';
+
+interface Options extends GlobalOptions {
+  org: string;
+  doc: string;
+  to: string;
+  wait?: boolean;
+  waitTimeout?: string;
+}
+
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  const client = await ctx.client();
+  const started = await send<{ migrationId: string }>(
+    ctx,
+    operation('documents.migrate'),
+    { organizationId: opts.org, documentId: opts.doc, newDocumentId: opts.to },
+    { client },
+  );
+  if (!started) return;
+  const id = started.data.migrationId;
+  if (!opts.wait) {
+    await ctx.out.data(started.data, operation('documents.migrate').table);
+    if (!ctx.out.json) ctx.out.info(`Follow it with: ${resumeCommand(opts.org, id)}`);
+    return;
+  }
+  if (!ctx.out.json && !ctx.io.stderrIsTTY)
+    ctx.out.info(`Migration ${id} started; waiting for it to end`);
+  await waitForMigration(ctx, client, opts.org, id, opts.waitTimeout);
+}

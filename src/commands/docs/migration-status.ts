@@ -1,0 +1,16 @@
+import type { Context } from '../../cli/context.js';
+import type { GlobalOptions } from '../../cli/globals.js';
+import { printMigration, readMigration, waitForMigration } from './migration.js';
+
+interface Options extends GlobalOptions {
+  org: string;
+  id: string;
+  wait?: boolean;
+  waitTimeout?: string;
+}
+
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  const client = await ctx.client();
+  if (opts.wait) return waitForMigration(ctx, client, opts.org, opts.id, opts.waitTimeout);
+  await printMigration(ctx, await readMigration(client, opts.org, opts.id));
+}
