@@ -1,0 +1,110 @@
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { Context } from '../../../src/cli/context.js';
+import { POLL, waitFor } from '../../../src/cli/wait.js';
+import { CancelledError, TransientError, UsageError } from '../../../src/errors/errors.js';
+
+class Sink extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _e: BufferEncoding, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+/** A context whose clock advances only when the poller sleeps. */
+function fakeContext(abort?: AbortController) {
+  let now = 0;
+  const sleeps: number[] = [];
+  const stderr = new Sink();
+  const ctx = new Context(
+    {
+      stdin: new PassThrough(),
+      stdout: new Sink(),
+      stderr,
+      env: {},
+      ...(abort && { signal: abort.signal }),
+      now: () => now,
+      sleep: async (ms, signal) => {
+        if (signal?.aborted) throw new CancelledError('interrupted');
+        sleeps.push(ms);
+        now += ms;
+      },
+    },
+    {},
+  );
+  return { ctx, sleeps, stderr };
+}
+
+function scripted<S>(steps: (S | Error)[]): () => Promise<S> {
+  let i = 0;
+  return async () => {
+    const step = steps[Math.min(i++, steps.length - 1)] as S | Error;
+    if (step instanceof Error) throw step;
+    return step;
+  };
+}
+
+const spec = {
+  done: (s: string) => s === 'completed' || s === 'failed',
+  progressKey: (s: string) => s,
+  describe: (s: string) => s,
+  resume: 'svc docs migration-status --org o --id m --wait',
+};
+
+describe('waitFor', () => {
+  it('slows down while nothing changes and starts fast again after a change', async () => {
+    const { ctx, sleeps } = fakeContext();
+    const poll = scripted([
+      'pending',
+      'pending',
+      'pending',
+      'in_progress',
+      'in_progress',
+      'completed',
+    ]);
+    const result = await waitFor(ctx, { ...spec, poll, timeout: '1m' });
+    expect(result).toMatchObject({ state: 'completed', polls: 6, timedOut: false });
+    const f = POLL.firstMs;
+    expect(sleeps).toEqual([f, f * 1.5, f * 1.5 ** 2, f, f * 1.5]);
+  });
+
+  it('keeps waiting through transient errors', async () => {
+    const { ctx } = fakeContext();
+    const poll = scripted<string>([
+      'pending',
+      new TransientError('could not connect'),
+      new TransientError('could not connect'),
+      'completed',
+    ]);
+    const result = await waitFor(ctx, { ...spec, poll, timeout: '1m' });
+    expect(result).toMatchObject({ state: 'completed', polls: 2, timedOut: false });
+  });
+
+  it('ends on any other error', async () => {
+    const { ctx } = fakeContext();
+    const poll = scripted<string>(['pending', new UsageError('bad')]);
+    await expect(waitFor(ctx, { ...spec, poll, timeout: '1m' })).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('reports a timeout with the last state, never sleeping past the deadline', async () => {
+    const { ctx, sleeps } = fakeContext();
+    const result = await waitFor(ctx, { ...spec, poll: scripted(['in_progress']), timeout: '10s' });
+    expect(result).toMatchObject({ state: 'in_progress', timedOut: true, timeoutMs: 10_000 });
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBe(10_000);
+    expect(Math.max(...sleeps)).toBeLessThanOrEqual(POLL.ceilingMs);
+  });
+
+  it('on Ctrl-C throws CancelledError after printing the command that resumes', async () => {
+    const abort = new AbortController();
+    const { ctx, stderr } = fakeContext(abort);
+    const poll = async () => {
+      abort.abort();
+      return 'pending';
+    };
+    await expect(waitFor(ctx, { ...spec, poll, timeout: '1m' })).rejects.toBeInstanceOf(
+      CancelledError,
+    );
+    expect(stderr.text).toContain(spec.resume);
+  });
+});
