@@ -82,19 +82,26 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
   }
 }
 
+const ECHO_WINDOW_MS = 250;
+
 /** The process entry point used by bin/svc. */
 export async function run(argv: readonly string[]): Promise<number> {
   const controller = new AbortController();
-  let interrupts = 0;
+  let firstInterrupt: number | undefined;
   const onSignal = () => {
-    interrupts += 1;
-    // A second Ctrl-C means "now": skip the clean-up that the first one started, and
-    // die of the signal so that the shell sees 130.
-    if (interrupts > 1) {
-      process.removeAllListeners('SIGINT');
-      process.kill(process.pid, 'SIGINT');
+    const now = Date.now();
+    if (firstInterrupt === undefined) {
+      firstInterrupt = now;
+      controller.abort(new CancelledError('interrupted'));
+      return;
     }
-    controller.abort(new CancelledError('interrupted'));
+    // A second Ctrl-C means "now": skip the clean-up that the first one started, and die
+    // of the signal so that the shell sees 130. Libraries that hook exit signals (conf's
+    // atomically, through when-exit) re-raise the one they saw; that echo arrives at once,
+    // and no person presses twice within a quarter of a second.
+    if (now - firstInterrupt < ECHO_WINDOW_MS) return;
+    process.removeAllListeners('SIGINT');
+    process.kill(process.pid, 'SIGINT');
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
