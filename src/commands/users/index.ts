@@ -5,7 +5,7 @@ import { collect } from '../../cli/command-kit.js';
 export const registerUsers: Register = (program, invoke) => {
   const users = program
     .command('users')
-    .description('Remove users from organizations, folders and documents');
+    .description('Remove users from organizations, folders or documents, or delete all their data');
   withBulkOptions(
     users
       .command('remove')
