@@ -1,14 +1,10 @@
-import { operation } from '../../catalogue/operations.js';
-import type { MigrationStatus } from '../../catalogue/models.js';
+import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import { waitFor, waitTimedOut } from '../../cli/wait.js';
 import { OperationFailedError } from '../../errors/errors.js';
 import type { HttpClient } from '../../http/client.js';
 
-export interface Migration {
-  migrationId: string;
-  status: MigrationStatus;
-}
+export type Migration = ResponseOf<'documents.migrationStatus'>;
 
 export function resumeCommand(org: string, id: string): string {
   return `svc docs migration-status --org ${org} --id ${id} --wait`;

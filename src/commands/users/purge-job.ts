@@ -1,13 +1,9 @@
-import { operation } from '../../catalogue/operations.js';
+import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import { waitFor, waitTimedOut } from '../../cli/wait.js';
 import type { HttpClient } from '../../http/client.js';
 
-export interface PurgeStatus {
-  isDeleteCompleted: boolean;
-  tasksLeft: number;
-  lastTaskCompletedTime?: number | null;
-}
+export type PurgeStatus = ResponseOf<'users.purgeStatus'>;
 
 export function resumeCommand(jobId: string): string {
   return `svc users purge-status --job ${jobId} --wait`;

@@ -1,5 +1,5 @@
 import { idItems, planBatches, runBulk } from '../../bulk/index.js';
-import { operation } from '../../catalogue/operations.js';
+import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { BulkFlags } from '../../cli/bulk-options.js';
 import { confirmDestructive } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
@@ -15,10 +15,7 @@ interface Options extends BulkFlags {
   waitTimeout?: string;
 }
 
-interface Job {
-  jobId: string;
-  tasksCount: number;
-}
+type Job = ResponseOf<'users.purge'>;
 
 const table = operation('users.purge').table;
 const waitedTable = {

@@ -1,13 +1,10 @@
-import { operation } from '../../catalogue/operations.js';
+import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import type { Credentials } from '../../config/credentials.js';
 import { ApiError } from '../../errors/errors.js';
 import type { HttpClient } from '../../http/client.js';
 
-interface TokensData {
-  apiKey: string;
-  authTokens: { token: string; name: string }[];
-}
+type TokensData = ResponseOf<'workspace.authTokens'>;
 
 /** The first auth token of an API key (spec op 1, rule 4), read with workspace credentials. */
 export async function fetchKeyToken(

@@ -1,4 +1,4 @@
-import { operation } from '../../catalogue/operations.js';
+import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
@@ -8,10 +8,7 @@ interface Options extends GlobalOptions {
   apiKey?: string;
 }
 
-interface TokensData {
-  apiKey: string;
-  authTokens: { token: string; name: string; domains: unknown[] }[];
-}
+type TokensData = ResponseOf<'workspace.authTokens'>;
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const session = await ctx.session();
