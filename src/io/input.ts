@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
+import { locateJsonError } from './json-syntax.js';
 
 export async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -24,26 +25,14 @@ export async function readTextArg(value: string, stdin: Readable, flag: string):
   return value;
 }
 
-/** Line and column of a character offset, for error messages people can act on. */
-function lineAndColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return `line ${line}, column ${column}`;
-}
-
-/** Parses JSON from a flag, naming the flag and the position of a syntax error. */
-export function parseJsonArg(text: string, flag: string): unknown {
+/** Parses JSON from a flag, naming the flag and the line and column of a syntax error. */
+export async function parseJsonArg(text: string, flag: string): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const position = /position (\d+)/.exec(message);
-    const where = position ? ` at ${lineAndColumn(text, Number(position[1]))}` : '';
-    const reason = message
-      .replace(/^Unexpected/, 'unexpected')
-      .replace(/ in JSON at position \d+.*$/, '');
-    throw new UsageError(`${flag} is not valid JSON${where}: ${reason}`);
+  } catch {
+    const problem = await locateJsonError(text);
+    const where = problem ? ` at line ${problem.line}, column ${problem.column}` : '';
+    throw new UsageError(`${flag} is not valid JSON${where}: ${problem?.reason ?? 'no value'}`);
   }
 }
 
