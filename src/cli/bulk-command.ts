@@ -4,6 +4,7 @@ import {
   runBulk,
   throwIfAnyFailed,
   type BulkInput,
+  type ItemResult,
   type ResultMap,
   type SourceSpec,
 } from '../bulk/index.js';
@@ -14,6 +15,7 @@ import { confirmDestructive } from './confirm.js';
 import type { BulkFlags } from './bulk-options.js';
 import type { Context } from './context.js';
 import { printDryRun } from './send.js';
+import { wholeNumberFlag } from './whole-number.js';
 
 export interface BulkCommand<Item> {
   op: Operation;
@@ -26,13 +28,13 @@ export interface BulkCommand<Item> {
   itemFlags: string;
   /** For destructive commands: what will happen to `n` items, asked before sending. */
   confirm?: (n: number) => string;
-}
-
-function whole(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n)) throw new UsageError(`${flag} must be a whole number, got "${value}"`);
-  return n;
+  /**
+   * For operations that answer once for the whole batch (`{success, message}`) rather than
+   * per item: that answer, given to each item of the batch.
+   */
+  batchAnswer?: boolean;
+  /** A batch that may be resent safely, though the operation in general may not be. */
+  idempotent?: (items: readonly Item[]) => boolean;
 }
 
 function sourceOf(flags: BulkFlags, spec: BulkCommand<unknown>): SourceSpec {
@@ -44,6 +46,19 @@ function sourceOf(flags: BulkFlags, spec: BulkCommand<unknown>): SourceSpec {
   if (flags.file !== undefined) return flags.file;
   if (!fromFlags) throw new UsageError(`give ${spec.itemFlags}, or --file PATH`);
   return { values: fromFlags, label: 'the flags' };
+}
+
+/** A whole-batch answer (`{success, message}`) as one item's result. */
+function batchOutcome(data: unknown): ItemResult {
+  const answer = (typeof data === 'object' && data !== null ? data : {}) as Partial<ItemResult>;
+  return {
+    success: answer.success === true,
+    ...(typeof answer.message === 'string' && { message: answer.message }),
+  };
+}
+
+function eachItemGets(result: ItemResult, keys: readonly string[]): ResultMap {
+  return Object.fromEntries(keys.map((key) => [key, { ...result }]));
 }
 
 /**
@@ -60,7 +75,7 @@ export async function runBulkCommand<Item>(
   const itemsField = op.bulk?.itemsField;
   if (!itemsField) throw new Error(`${op.name} is not a bulk operation`);
   const client = await ctx.client();
-  const batchSize = whole(flags.batchSize, '--batch-size');
+  const batchSize = wholeNumberFlag(flags.batchSize, '--batch-size');
   const common = {
     source: sourceOf(flags, spec as BulkCommand<unknown>),
     stdin: ctx.io.stdin,
@@ -77,7 +92,7 @@ export async function runBulkCommand<Item>(
     return;
   }
 
-  const concurrency = whole(flags.concurrency, '--concurrency');
+  const concurrency = wholeNumberFlag(flags.concurrency, '--concurrency');
   const spinner = await startSpinner(ctx.io, ctx.out.json, `${op.summary}…`);
   try {
     const outcome = await runBulk({
@@ -89,9 +104,14 @@ export async function runBulkCommand<Item>(
           await confirmDestructive(ctx, spec.confirm?.(total) ?? '');
         },
       }),
-      sendBatch: async (items) => {
-        const result = await client.call<ResultMap>(op, dataFor(items));
-        return result.data ?? {};
+      sendBatch: async (items, keys) => {
+        const idempotent = spec.idempotent?.(items);
+        const result = await client.call<unknown>(op, dataFor(items), {
+          ...(idempotent !== undefined && { idempotent }),
+        });
+        return spec.batchAnswer
+          ? eachItemGets(batchOutcome(result.data), keys)
+          : ((result.data ?? {}) as ResultMap);
       },
       onProgress: (p) =>
         spinner.update(

@@ -1,3 +1,4 @@
+import { chunk } from '../../bulk/chunk.js';
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
@@ -25,10 +26,4 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     if (result) documents.push(...(result.data ?? []));
   }
   await ctx.out.data(documents, op.table);
-}
-
-function chunk<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

@@ -3,7 +3,7 @@ import type { Folder } from '../../catalogue/models.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
-import { UsageError } from '../../errors/errors.js';
+import { wholeNumberFlag } from '../../cli/whole-number.js';
 
 interface Options extends GlobalOptions {
   org: string;
@@ -46,13 +46,7 @@ export function treeRows(folders: Folder[]): FolderRow[] {
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
-  let maxDepth: number | undefined;
-  if (opts.maxDepth !== undefined) {
-    maxDepth = Number(opts.maxDepth);
-    if (!Number.isInteger(maxDepth) || maxDepth < 0) {
-      throw new UsageError(`--max-depth must be a whole number, got "${opts.maxDepth}"`);
-    }
-  }
+  const maxDepth = wholeNumberFlag(opts.maxDepth, '--max-depth');
   const op = operation('folders.get');
   const result = await send<Folder[]>(ctx, op, {
     organizationId: opts.org,
