@@ -572,6 +572,7 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
+    bulk: { itemsField: 'users', idField: 'userId', maxBatch: DEFAULT_BATCH },
     commands: ['presence add'],
     table: successTable,
   },
@@ -667,9 +668,11 @@ export const operations = [
     table: {
       rows: 'list',
       columns: [
-        { header: 'TIME', path: 'timestamp' },
+        // `time` and `headline` are added by the command: the ISO time, and the template
+        // with its placeholders filled in.
+        { header: 'TIME', path: 'time' },
         { header: 'SOURCE', path: 'notificationSource' },
-        { header: 'HEADLINE', path: 'displayHeadlineMessageTemplate' },
+        { header: 'HEADLINE', path: 'headline' },
         { header: 'DOCUMENT', path: 'metadata.documentId' },
       ],
     },
@@ -721,6 +724,7 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
+    bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
     commands: ['notifications config'],
     table: configTable,
   },

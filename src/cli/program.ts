@@ -1,12 +1,18 @@
 import { Command } from 'commander';
+import { registerActivities } from '../commands/activities/index.js';
+import { registerAi } from '../commands/ai/index.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
+import { registerCrdt } from '../commands/crdt/index.js';
 import { registerDocs } from '../commands/docs/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerFolders } from '../commands/folders/index.js';
 import { registerGroups } from '../commands/groups/index.js';
+import { registerLivestate } from '../commands/livestate/index.js';
+import { registerNotifications } from '../commands/notifications/index.js';
 import { registerOrgs } from '../commands/orgs/index.js';
 import { registerPermissions } from '../commands/permissions/index.js';
+import { registerPresence } from '../commands/presence/index.js';
 import { registerProfile } from '../commands/profile/index.js';
 import { registerUsers } from '../commands/users/index.js';
 import { registerWorkspace } from '../commands/workspace/index.js';
@@ -66,6 +72,12 @@ Examples:
     registerOrgs,
     registerGroups,
     registerUsers,
+    registerActivities,
+    registerPresence,
+    registerLivestate,
+    registerCrdt,
+    registerNotifications,
+    registerAi,
     registerAuth,
     registerProfile,
     registerApi,

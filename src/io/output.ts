@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { cellText, getPath, toRows } from './format.js';
@@ -31,6 +32,32 @@ export class Output {
   jsonDocument(value: unknown): void {
     const text = this.io.stdoutIsTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value);
     this.io.stdout.write(`${text ?? 'null'}\n`);
+  }
+
+  /**
+   * One JSON array written as its items arrive, so a long listing is never held whole.
+   * The text is what `jsonDocument` would print for the complete array.
+   */
+  jsonArrayStream(): { push(item: unknown): void; drained(): Promise<void>; end(): void } {
+    const pretty = this.io.stdoutIsTTY;
+    const out = this.io.stdout;
+    let first = true;
+    return {
+      push(item) {
+        const text = pretty
+          ? `  ${(JSON.stringify(item, null, 2) ?? 'null').replaceAll('\n', '\n  ')}`
+          : (JSON.stringify(item) ?? 'null');
+        out.write(`${first ? '[' : ','}${pretty ? '\n' : ''}${text}`);
+        first = false;
+      },
+      /** Lets a slow reader catch up before the next page is fetched. */
+      async drained() {
+        if (out.writableNeedDrain) await once(out, 'drain');
+      },
+      end() {
+        out.write(first ? '[]\n' : `${pretty ? '\n' : ''}]\n`);
+      },
+    };
   }
 
   async rows(rows: readonly object[], layout: TableLayout): Promise<void> {

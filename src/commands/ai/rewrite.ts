@@ -1,0 +1,43 @@
+import { operation, type ResponseOf } from '../../catalogue/operations.js';
+import type { Context } from '../../cli/context.js';
+import type { GlobalOptions } from '../../cli/globals.js';
+import { send } from '../../cli/send.js';
+import { OperationFailedError, UsageError } from '../../errors/errors.js';
+import { readAll } from '../../io/input.js';
+
+interface Options extends GlobalOptions {
+  model: string;
+  prompt: string;
+  text?: string;
+}
+
+type Rewrite = ResponseOf<'ai.rewrite'>;
+
+/** `--text`, or stdin: piped, or typed at a terminal when svc may wait for a person. */
+async function textToRewrite(ctx: Context, opts: Options): Promise<string> {
+  if (opts.text !== undefined) return opts.text;
+  if (ctx.io.stdinIsTTY) {
+    if (!ctx.io.canPrompt) throw new UsageError('give --text, or pipe the text on stdin');
+    ctx.out.info('Type or paste the text, then press Ctrl-D:');
+  }
+  return readAll(ctx.io.stdin);
+}
+
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  const text = await textToRewrite(ctx, opts);
+  const op = operation('ai.rewrite');
+  const result = await send<Rewrite>(ctx, op, { model: opts.model, prompt: opts.prompt, text });
+  if (!result) return;
+  const answer = result.data;
+  if (answer.success) {
+    if (ctx.out.json) ctx.out.jsonDocument({ success: true, text: answer.text ?? '' });
+    else {
+      const rewritten = answer.text ?? '';
+      ctx.io.stdout.write(rewritten.endsWith('\n') ? rewritten : `${rewritten}\n`);
+    }
+    return;
+  }
+  const error = answer.error ?? 'the model gave no answer';
+  if (ctx.out.json) ctx.out.jsonDocument({ success: false, error });
+  throw new OperationFailedError(`rewrite failed: ${error}`, answer);
+}

@@ -1,0 +1,31 @@
+import { Option } from 'commander';
+import type { Register } from '../../cli/command-kit.js';
+
+export const registerCrdt: Register = (program, invoke) => {
+  const crdt = program.command('crdt').description("Replace a collaborative editor's content");
+  crdt
+    .command('update')
+    .description("Replace an editor's content; connected clients receive the change")
+    .requiredOption('--org <id>', 'organization id')
+    .requiredOption('--doc <id>', 'document id')
+    .requiredOption('--editor <id>', 'editor id')
+    .addOption(
+      new Option('--type <type>', 'the content type')
+        .choices(['text', 'map', 'array', 'xml'])
+        .makeOptionMandatory(),
+    )
+    .requiredOption(
+      '--data <value>',
+      'text or markup itself (text, xml), or JSON (map, array); @file or - for stdin',
+    )
+    .option('--content-key <key>', 'name of the content in the editor (xml; default content)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc crdt update --org acme --doc spec --editor body --type text --data 'Hello, world'
+  $ svc crdt update --org acme --doc spec --editor meta --type map --data '{"title": "Spec"}'
+  $ svc crdt update --org acme --doc spec --editor page --type xml --data @page.xml`,
+    )
+    .action(invoke(() => import('./update.js')));
+};

@@ -1,0 +1,32 @@
+import { operation } from '../../catalogue/operations.js';
+import type { Context } from '../../cli/context.js';
+import type { GlobalOptions } from '../../cli/globals.js';
+import { send } from '../../cli/send.js';
+import { UsageError } from '../../errors/errors.js';
+import { readJsonArg } from '../../io/input.js';
+
+interface Options extends GlobalOptions {
+  org: string;
+  doc: string;
+  id: string;
+  data: string;
+  merge?: boolean;
+}
+
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  const op = operation('livestate.broadcast');
+  const data = await readJsonArg(opts.data, ctx.io.stdin, '--data');
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new UsageError('--data must be a JSON object, e.g. \'{"x": 1}\'');
+  }
+  const result = await send(ctx, op, {
+    organizationId: opts.org,
+    documentId: opts.doc,
+    liveStateDataId: opts.id,
+    data,
+    merge: opts.merge === true,
+  });
+  if (!result) return;
+  if (ctx.out.json) ctx.out.jsonDocument(result.data);
+  else ctx.out.info(`Broadcast ${opts.id} to document ${opts.doc}${opts.merge ? ' (merged)' : ''}`);
+}

@@ -1,0 +1,24 @@
+import type { Register } from '../../cli/command-kit.js';
+
+export const registerLivestate: Register = (program, invoke) => {
+  const livestate = program
+    .command('livestate')
+    .description("Push data to a document's live state and its connected clients");
+  livestate
+    .command('broadcast')
+    .description('Broadcast a JSON object to a live-state id of a document')
+    .requiredOption('--org <id>', 'organization id')
+    .requiredOption('--doc <id>', 'document id')
+    .requiredOption('--id <id>', 'live-state data id')
+    .requiredOption('--data <json>', 'a JSON object, @file or - for stdin')
+    .option('--merge', 'merge top-level keys into the stored state (null removes a key)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc livestate broadcast --org acme --doc spec --id cursor --data '{"x": 10, "y": 4}'
+  $ svc livestate broadcast --org acme --doc spec --id status --data '{"stage": null}' --merge
+  $ jq -n '{progress: 0.5}' | svc livestate broadcast --org acme --doc spec --id build --data -`,
+    )
+    .action(invoke(() => import('./broadcast.js')));
+};
