@@ -3,59 +3,44 @@ import type { Workspace } from '../../catalogue/models.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
-import { DEFAULT_PROFILE, isValidProfileName, type ProfileStore } from '../../config/profiles.js';
-import { SvcError, UsageError } from '../../errors/errors.js';
+import { SvcError } from '../../errors/errors.js';
 import { mask } from '../../http/redact.js';
 import { startSpinner } from '../../io/spinner.js';
+import {
+  askForWorkspace,
+  checkedProfileName,
+  defaultProfileName,
+  type CreateFlags,
+  type WorkspacePlan,
+} from './create-questions.js';
 import { fetchKeyToken } from './key-token.js';
+import { printNextSteps } from './next-steps.js';
 
-interface Options extends GlobalOptions {
-  email?: string;
-  name?: string;
-  workspaceName?: string;
-  avatar?: string;
-}
+interface Options extends GlobalOptions, CreateFlags {}
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** `default` when it is free, else a profile named after the workspace. */
-function chooseProfileName(
-  store: ProfileStore,
-  requested: string | undefined,
-  workspaceName: string,
-): string {
-  if (requested) {
-    if (!isValidProfileName(requested)) throw new UsageError(`invalid profile name: ${requested}`);
-    return requested;
-  }
-  if (!store.get(DEFAULT_PROFILE)) return DEFAULT_PROFILE;
-  const base =
-    workspaceName
-      .toLowerCase()
-      .replace(/[^a-z0-9._-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 50) || 'workspace';
-  let name = base;
-  for (let n = 2; store.get(name); n++) name = `${base}-${n}`;
-  return name;
-}
-
-export async function run(ctx: Context, opts: Options): Promise<void> {
-  const ownerEmail =
-    opts.email ??
-    (await ctx.prompter.text({
-      message: 'Owner email',
-      flag: '--email',
-      validate: (v) => EMAIL.test(v.trim()) || 'enter an email address such as ada@example.com',
-    }));
-  const data = {
-    ownerEmail: ownerEmail.trim(),
+/** From flags alone: what scripts do, and what a terminal does when --email is given. */
+function planFromFlags(opts: Options & { email: string }): WorkspacePlan {
+  return {
+    ownerEmail: opts.email.trim(),
     ...(opts.name !== undefined && { name: opts.name }),
     ...(opts.workspaceName !== undefined && { workspaceName: opts.workspaceName }),
     ...(opts.avatar !== undefined && { avatar: opts.avatar }),
   };
+}
 
+export async function run(ctx: Context, opts: Options): Promise<void> {
   const store = await ctx.profiles();
+  // Checked before anything is created, so that the new credentials always find a home.
+  const requested = ctx.globals.profile || ctx.env.SVC_PROFILE;
+  const profileFlag = requested ? checkedProfileName(requested) : undefined;
+  // Without --email, a person at a terminal is guided through every value; elsewhere the
+  // first question fails, naming --email.
+  const plan =
+    opts.email === undefined
+      ? await askForWorkspace(ctx, opts, store, profileFlag)
+      : planFromFlags({ ...opts, email: opts.email });
+  const { profile: chosenProfile, ...data } = plan;
+
   const session = await ctx.session();
   const baseUrl = session.baseUrl;
   // The new workspace's own credentials are used from here on, whatever the environment holds.
@@ -67,11 +52,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     const ws = created.data;
     ctx.redactor.add(ws.authToken);
 
-    const profileName = chooseProfileName(
-      store,
-      ctx.globals.profile || ctx.env.SVC_PROFILE,
-      ws.name,
-    );
+    const profileName = chosenProfile ?? profileFlag ?? defaultProfileName(store, ws.name);
     const apiKey = Object.keys(ws.apiKeyList)[0];
     // Saved before the second call, so a failure there loses nothing already created.
     store.save(profileName, {
@@ -105,6 +86,15 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ctx.out.info(
       `Saved the workspace's credentials in profile "${profileName}", now the active profile.`,
     );
+    if (ctx.io.stderrIsTTY && !ctx.out.json) {
+      printNextSteps(ctx.out, {
+        profile: profileName,
+        ownerEmail: data.ownerEmail,
+        baseUrl: client.baseUrl,
+        workspaceId: ws.id,
+        apiKey,
+      });
+    }
   } finally {
     spinner.stop();
   }

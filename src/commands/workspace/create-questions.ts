@@ -1,0 +1,122 @@
+import type { Context } from '../../cli/context.js';
+import { DEFAULT_PROFILE, isValidProfileName, type ProfileStore } from '../../config/profiles.js';
+import { UsageError } from '../../errors/errors.js';
+
+/** What `workspace create` sends, and the profile it stores the result in. */
+export interface WorkspacePlan {
+  ownerEmail: string;
+  name?: string;
+  workspaceName?: string;
+  avatar?: string;
+  /** Chosen at a prompt; otherwise worked out once the workspace's name is known. */
+  profile?: string;
+}
+
+export interface CreateFlags {
+  email?: string;
+  name?: string;
+  workspaceName?: string;
+  avatar?: string;
+}
+
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PROFILE_RULE = 'letters, digits, ".", "_" and "-", starting with a letter or digit';
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** `default` when it is free, else a free profile name made from the workspace's name. */
+export function defaultProfileName(store: ProfileStore, workspaceName: string): string {
+  if (!store.get(DEFAULT_PROFILE)) return DEFAULT_PROFILE;
+  const base =
+    workspaceName
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^[^a-z0-9]+|-+$/g, '')
+      .slice(0, 50) || 'workspace';
+  let name = base;
+  for (let n = 2; store.get(name); n++) name = `${base}-${n}`;
+  return name;
+}
+
+export function checkedProfileName(name: string): string {
+  if (!isValidProfileName(name)) {
+    throw new UsageError(`invalid profile name "${name}": use ${PROFILE_RULE}`);
+  }
+  return name;
+}
+
+/**
+ * The guided form of `workspace create`, for a person at a terminal who left flags out:
+ * each missing value is asked for and checked as it is typed, with the service's defaults
+ * offered. Nothing is sent or stored until every answer is in, so Ctrl-C at any question
+ * leaves nothing behind.
+ */
+export async function askForWorkspace(
+  ctx: Context,
+  flags: CreateFlags,
+  store: ProfileStore,
+  profileFlag: string | undefined,
+): Promise<WorkspacePlan> {
+  const ask = ctx.prompter;
+  const ownerEmail = (
+    flags.email ??
+    (await ask.text({
+      message: 'Owner email',
+      flag: '--email',
+      validate: (v) => EMAIL.test(v.trim()) || 'enter an email address such as ada@example.com',
+    }))
+  ).trim();
+  const name = (
+    flags.name ??
+    (await ask.text({
+      message: 'Owner name',
+      flag: '--name',
+      default: ownerEmail,
+      validate: (v) => (v.trim().length > 0 && v.length <= 200) || 'enter 1 to 200 characters',
+    }))
+  ).trim();
+  const workspaceName = (
+    flags.workspaceName ??
+    (await ask.text({
+      message: 'Workspace name',
+      flag: '--workspace-name',
+      default: `${name} workspace`,
+      validate: (v) => (v.trim().length > 0 && v.length <= 200) || 'enter 1 to 200 characters',
+    }))
+  ).trim();
+  const avatar = (
+    flags.avatar ??
+    (await ask.text({
+      message: 'Avatar URL (optional, Enter to skip)',
+      flag: '--avatar',
+      validate: (v) =>
+        v.trim() === '' || isHttpUrl(v.trim()) || 'enter an http(s) URL, or nothing to skip',
+    }))
+  ).trim();
+  const profile =
+    profileFlag ??
+    (await ask.text({
+      message: 'Save the credentials as profile',
+      flag: '--profile',
+      default: defaultProfileName(store, workspaceName),
+      validate: (v) => {
+        if (!isValidProfileName(v)) return `use ${PROFILE_RULE}`;
+        if (store.get(v)) return `profile "${v}" exists; choose another name`;
+        return true;
+      },
+    }));
+  return {
+    ownerEmail,
+    name,
+    workspaceName,
+    ...(avatar !== '' && { avatar }),
+    profile: checkedProfileName(profile),
+  };
+}

@@ -1,0 +1,163 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { KEY, svcInTerminal } from '../support/pty.js';
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(() => emulator.stop());
+
+interface StoredConfig {
+  activeProfile?: string;
+  profiles?: Record<string, Record<string, string>>;
+}
+
+function storedConfig(env: Record<string, string>): StoredConfig | undefined {
+  const path = join(env.SVC_CONFIG_DIR ?? '', 'config.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as StoredConfig) : undefined;
+}
+
+describe('guided workspace create in a terminal', () => {
+  it('asks for each value, rejects a bad email inline, stores the profile and says what next', async () => {
+    const env = cleanEnv({ SVC_BASE_URL: emulator.url });
+    const term = svcInTerminal(['workspace', 'create'], env);
+
+    await term.waitFor('Owner email');
+    term.type(`not-an-email${KEY.enter}`);
+    await term.waitFor('enter an email address such as ada@example.com');
+    // Clear the rejected answer before typing the right one.
+    term.type('\x7f'.repeat('not-an-email'.length));
+    term.type(`guided@example.com${KEY.enter}`);
+    await term.waitFor('Owner name');
+    term.type(`Gus${KEY.enter}`);
+    await term.waitFor('Workspace name');
+    await term.waitFor('Gus workspace');
+    term.type(KEY.enter);
+    await term.waitFor('Avatar URL');
+    term.type(`ftp://nope${KEY.enter}`);
+    await term.waitFor('enter an http(s) URL');
+    term.type('\x7f'.repeat('ftp://nope'.length));
+    term.type(KEY.enter);
+    await term.waitFor('Save the credentials as profile');
+    await term.waitFor('default');
+    term.type(KEY.enter);
+    await term.waitFor('What next');
+
+    expect(await term.exited).toBe(0);
+    const screen = term.screen();
+    expect(screen).toContain('svc workspace tokens');
+    expect(screen).toContain('svc workspace login-link --email guided@example.com');
+    expect(screen).toContain(`SVC_BASE_URL=${emulator.url}`);
+
+    const config = storedConfig(env);
+    expect(config?.activeProfile).toBe('default');
+    const profile = config?.profiles?.default ?? {};
+    expect(profile.workspaceId).toMatch(/.+/);
+    expect(profile.apiKey).toMatch(/.+/);
+    expect(profile.authToken).toMatch(/.+/);
+    // No secret reaches the screen: the tokens are only in the 0600 config file.
+    expect(screen).not.toContain(profile.workspaceToken);
+    expect(screen).not.toContain(profile.authToken);
+
+    const status = await svc(
+      ['workspace', 'email-status', '--email', 'guided@example.com', '--json'],
+      env,
+    );
+    expect(status.exitCode).toBe(0);
+  });
+
+  it('names the new profile after the workspace when "default" is taken', async () => {
+    const env = cleanEnv({ SVC_BASE_URL: emulator.url });
+    const first = await svc(['workspace', 'create', '--email', 'first@example.com'], env);
+    expect(first.exitCode).toBe(0);
+
+    const term = svcInTerminal(['workspace', 'create'], env);
+    await term.waitFor('Owner email');
+    term.type(`second@example.com${KEY.enter}`);
+    await term.waitFor('Owner name');
+    term.type(`Sam${KEY.enter}`);
+    await term.waitFor('Workspace name');
+    term.type(`Team Two${KEY.enter}`);
+    await term.waitFor('Avatar URL');
+    term.type(KEY.enter);
+    await term.waitFor('Save the credentials as profile');
+    await term.waitFor('team-two');
+    term.type(KEY.enter);
+    expect(await term.exited).toBe(0);
+    expect(Object.keys(storedConfig(env)?.profiles ?? {}).sort()).toEqual(['default', 'team-two']);
+  });
+
+  it('Ctrl-C at a question exits 130 and leaves nothing behind', async () => {
+    const env = cleanEnv({ SVC_BASE_URL: emulator.url });
+    const term = svcInTerminal(['workspace', 'create'], env);
+    await term.waitFor('Owner email');
+    term.type(`cancel@example.com${KEY.enter}`);
+    await term.waitFor('Owner name');
+    term.type(KEY.ctrlC);
+    expect(await term.exited).toBe(130);
+    expect(storedConfig(env)?.profiles ?? {}).toEqual({});
+    // Nothing was created either.
+    const status = await svc(['workspace', 'email-status', '--email', 'cancel@example.com'], env);
+    expect(status.exitCode).toBe(4);
+  });
+
+  it('shows the service rejecting a disposable email domain clearly', async () => {
+    const env = cleanEnv({ SVC_BASE_URL: emulator.url });
+    const term = svcInTerminal(['workspace', 'create'], env);
+    await term.waitFor('Owner email');
+    term.type(`someone@mailinator.com${KEY.enter}`);
+    for (const question of ['Owner name', 'Workspace name', 'Avatar URL', 'as profile']) {
+      await term.waitFor(question);
+      term.type(KEY.enter);
+    }
+    expect(await term.exited).toBe(2);
+    expect(term.screen()).toMatch(/error: .*(disposable|Disposable)/);
+    expect(storedConfig(env)?.profiles ?? {}).toEqual({});
+  });
+});
+
+describe('confirmations in a terminal', () => {
+  async function workspaceEnv() {
+    const env = cleanEnv({ SVC_BASE_URL: emulator.url });
+    const created = await svc(
+      ['workspace', 'create', '--email', `confirm-${Date.now()}@example.com`],
+      env,
+    );
+    expect(created.exitCode).toBe(0);
+    const added = await svc(['groups', 'add', '--org', 'acme', '--id', 'g', '--name', 'G'], env);
+    expect(added.exitCode).toBe(0);
+    return env;
+  }
+
+  it('a declined confirmation exits 2 and sends nothing', async () => {
+    const env = await workspaceEnv();
+    const term = svcInTerminal(['users', 'remove', '--org', 'acme', '--user', 'u1,u2'], env);
+    await term.waitFor('Remove 2 users from organization acme');
+    term.type(`n${KEY.enter}`);
+    expect(await term.exited).toBe(2);
+    expect(term.screen()).toContain('not confirmed: nothing was sent');
+    const journal = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+      entries: { path: string }[];
+    };
+    expect(journal.entries.some((e) => e.path === '/v1/users/delete')).toBe(false);
+  });
+
+  it('an accepted confirmation sends the request', async () => {
+    const env = await workspaceEnv();
+    const term = svcInTerminal(['docs', 'disable', '--org', 'acme', '--doc', 'd1,d2,d3'], env);
+    await term.waitFor('Switch off all access to 3 documents in organization acme?');
+    term.type(`y${KEY.enter}`);
+    await term.exited;
+    const journal = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+      entries: { path: string }[];
+    };
+    expect(
+      journal.entries.some(
+        (e) => e.path === '/v1/organizations/documents/access/disablestate/update',
+      ),
+    ).toBe(true);
+  });
+});
