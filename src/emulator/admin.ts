@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import { mask } from '../http/redact.js';
 import { VERSION } from '../version.js';
 import { EmulatorError } from './errors.js';
 import { applyFixture } from './fixtures/apply.js';
@@ -9,6 +10,7 @@ import { jobRoutes } from './jobs/admin.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { Journal } from './journal.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { SecretBox } from './secrets.js';
 import type { Store } from './store/store.js';
 import { describeIssues } from './validation.js';
 
@@ -21,6 +23,7 @@ export interface AdminDeps {
   createLimiter: RateLimiter;
   now: () => number;
   jobs: JobEngine;
+  secrets: SecretBox;
 }
 
 const resetRequest = z.strictObject({ workspaceId: z.string().min(1).optional() });
@@ -102,6 +105,31 @@ function journal(_req: IncomingMessage, _query: URLSearchParams, deps: AdminDeps
   return ok({ entries: deps.journal.entries() });
 }
 
+/**
+ * The email config of one API key as the service holds it, the provider key opened and
+ * masked: tests see that it was stored, and what, without the key being shown.
+ */
+function emailConfig(_req: IncomingMessage, query: URLSearchParams, deps: AdminDeps): Answer {
+  const workspaceId = query.get('workspaceId');
+  const apiKeyId = query.get('apiKey');
+  if (!workspaceId || !apiKeyId) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      'Give the workspaceId and apiKey query parameters.',
+    );
+  }
+  const stored = deps.store.emailConfigs.get({ workspaceId, apiKeyId });
+  if (!stored) throw new EmulatorError('NOT_FOUND', 'No email config is stored for this API key.');
+  const { sealedApiKey, useEmailService, ...config } = stored;
+  return ok({
+    useEmailService,
+    emailServiceConfig: {
+      ...config,
+      ...(sealedApiKey !== undefined && { apiKey: mask(deps.secrets.open(sealedApiKey)) }),
+    },
+  });
+}
+
 const routes: Record<string, { method: string; route: Route }> = {
   health: { method: 'GET', route: health },
   reset: { method: 'POST', route: reset },
@@ -109,6 +137,7 @@ const routes: Record<string, { method: string; route: Route }> = {
   outbox: { method: 'GET', route: outbox },
   verify: { method: 'GET', route: verify },
   journal: { method: 'GET', route: journal },
+  'email-config': { method: 'GET', route: emailConfig },
   ...jobRoutes,
 };
 

@@ -14,6 +14,7 @@ import {
   type WorkspaceCredentials,
 } from './provision.js';
 import { RateLimiter } from './rate-limit.js';
+import { openSecretBox } from './secrets.js';
 import { openStore } from './store/store.js';
 import { validateData } from './validation.js';
 
@@ -124,6 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store.close();
     throw err;
   }
+  const secrets = openSecretBox(options.dataDir);
   const journal = new Journal();
   const createLimiter = new RateLimiter(
     options.createRateLimit ?? DEFAULT_CREATE_RATE_LIMIT,
@@ -144,6 +146,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     createLimiter,
     jobs,
     allowedContinueHosts: options.allowedContinueHosts ?? [],
+    secrets,
   });
   const server = createServer(
     createRequestListener({
@@ -152,6 +155,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       createLimiter,
       handlers,
       jobs,
+      secrets,
       now,
       onInternalError: options.onInternalError,
     }),

@@ -1,4 +1,5 @@
 import { documentHandlers } from './documents.js';
+import { emailConfigHandlers } from './email-config.js';
 import { folderHandlers } from './folders.js';
 import { groupHandlers } from './groups.js';
 import { migrationHandlers } from './migrations.js';
@@ -13,6 +14,7 @@ import { workspaceHandlers } from './workspace.js';
 export function createHandlers(deps: HandlerDeps): HandlerTable {
   return {
     ...workspaceHandlers(deps),
+    ...emailConfigHandlers(deps),
     ...permissionHandlers(deps),
     ...folderHandlers(deps),
     ...documentHandlers(deps),

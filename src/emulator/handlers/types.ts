@@ -3,6 +3,7 @@ import type { OperationByName, OperationName } from '../../catalogue/operations.
 import type { AuthFor } from '../auth.js';
 import type { JobEngine } from '../jobs/engine.js';
 import type { RateLimiter } from '../rate-limit.js';
+import type { SecretBox } from '../secrets.js';
 import type { Store } from '../store/store.js';
 
 /** What every handler may use; built once per running emulator. */
@@ -16,6 +17,8 @@ export interface HandlerDeps {
   jobs: JobEngine;
   /** Hosts besides the loopback names that a login link may continue to. */
   allowedContinueHosts: readonly string[];
+  /** Seals provider keys before they are stored. */
+  secrets: SecretBox;
 }
 
 export interface Caller<N extends OperationName> {

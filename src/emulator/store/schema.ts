@@ -153,6 +153,21 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX jobs_unfinished ON jobs(status) WHERE status IN ('pending', 'in_progress');
   `,
+  // Operation 3. The provider key is sealed by the emulator's SecretBox before it is stored.
+  `
+  CREATE TABLE email_configs (
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+    use_email_service INTEGER,
+    type TEXT,
+    sealed_api_key TEXT,
+    from_email TEXT,
+    from_company TEXT,
+    triggers TEXT,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id)
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

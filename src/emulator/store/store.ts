@@ -5,6 +5,7 @@ import { ApiKeyTable } from './api-keys.js';
 import { ConsoleOptionsTable } from './console-options.js';
 import { DocumentData } from './document-data.js';
 import { DocumentTable } from './documents.js';
+import { EmailConfigTable } from './email-configs.js';
 import { FolderTable } from './folders.js';
 import { GrantTable } from './grants.js';
 import { JobTable } from './jobs.js';
@@ -34,6 +35,7 @@ export class Store {
   readonly userGroups: UserGroupTable;
   readonly grants: GrantTable;
   readonly jobs: JobTable;
+  readonly emailConfigs: EmailConfigTable;
   /** A document's rows in every table keyed by document id; what a migration moves. */
   readonly documentData: DocumentData;
   /** Users' rows in every table keyed by user id; what a user-data deletion removes. */
@@ -53,6 +55,7 @@ export class Store {
     this.userGroups = new UserGroupTable(db);
     this.grants = new GrantTable(db);
     this.jobs = new JobTable(db);
+    this.emailConfigs = new EmailConfigTable(db);
     this.documentData = new DocumentData(db);
     this.userData = new UserData(db);
     const namesStmt = db.prepare<[], { name: string }>(

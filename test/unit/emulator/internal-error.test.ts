@@ -5,6 +5,7 @@ import { createRequestListener } from '../../../src/emulator/app.js';
 import { JobEngine } from '../../../src/emulator/jobs/engine.js';
 import { Journal } from '../../../src/emulator/journal.js';
 import { RateLimiter } from '../../../src/emulator/rate-limit.js';
+import { openSecretBox } from '../../../src/emulator/secrets.js';
 import { openStore, type Store } from '../../../src/emulator/store/store.js';
 import { expectError, post } from './helpers.js';
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
       createLimiter: new RateLimiter(0, 60_000, Date.now),
       now: Date.now,
       jobs: new JobEngine({ store, now: Date.now, delay: 'manual' }),
+      secrets: openSecretBox(undefined),
       onInternalError: (error) => internalErrors.push(error),
       handlers: {
         'workspace.emailStatus': () => {

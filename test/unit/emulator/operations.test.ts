@@ -12,8 +12,8 @@ import {
 } from './helpers.js';
 import { sampleRequests } from './samples.js';
 
-/** Operations 1, 2, 4, 5, 6 to 16, 26 and 27, and the deletion status (28) are implemented. */
-const implemented = new Set([1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 26, 27, 28]);
+/** Operations 1 to 16, 26 and 27, and the deletion status (28) are implemented. */
+const implemented = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 26, 27, 28]);
 const unimplemented = operations.filter((op) => !implemented.has(op.number));
 
 let emulator: RunningEmulator;
