@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailTriggerNames } from './email-triggers.js';
 
 /**
  * The resources of the spec's "Resources and their fields", as zod schemas. Response
@@ -7,14 +8,6 @@ import { z } from 'zod';
 
 const id = z.string().min(1, 'must not be empty');
 export const ids = z.array(id);
-
-export const emailTriggerNames = [
-  'comment_annotation.add',
-  'comment.add',
-  'comment_annotation.status_change',
-  'comment_annotation.assign',
-  'comment_annotation.priority_change',
-] as const;
 
 export const workspace = z.looseObject({
   id: z.string(),

@@ -160,6 +160,9 @@ export const operations = [
         { header: 'PROVIDER', path: 'emailServiceConfig.type' },
         { header: 'FROM', path: 'emailServiceConfig.fromEmail' },
         { header: 'COMPANY', path: 'emailServiceConfig.fromCompany' },
+        // Added by the command: the key masked, and the names of the triggers that are on.
+        { header: 'KEY', path: 'emailServiceConfig.apiKey' },
+        { header: 'TRIGGERS', path: 'triggersOn' },
       ],
     },
   },

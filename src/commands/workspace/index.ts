@@ -1,3 +1,5 @@
+import { Option } from 'commander';
+import { emailTriggerNames } from '../../catalogue/email-triggers.js';
 import type { Register } from '../../cli/command-kit.js';
 
 export const registerWorkspace: Register = (program, invoke) => {
@@ -60,4 +62,33 @@ Examples:
   $ svc workspace login-link --email ada@example.com --continue-url http://localhost:3000/`,
     )
     .action(invoke(() => import('./login-link.js')));
+
+  workspace
+    .command('email-config')
+    .description('Set up email notifications; with no flags at a terminal, a guided setup')
+    .option('--enable', 'send email notifications')
+    .option('--disable', 'stop sending email notifications')
+    .addOption(
+      new Option('--provider <type>', 'email provider').choices(['default', 'sendgrid', 'custom']),
+    )
+    .option(
+      '--provider-key-stdin',
+      "read the provider's API key from stdin (or set SVC_EMAIL_PROVIDER_KEY)",
+    )
+    .option('--from-email <address>', 'sender address')
+    .option('--from-company <name>', 'sender name')
+    .option(
+      '--triggers <names>',
+      `comma-separated events that send an email, or "none"; others are switched off: ${emailTriggerNames.join(', ')}`,
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc workspace email-config
+  $ printf %s "$SENDGRID_KEY" | svc workspace email-config --enable --provider sendgrid --provider-key-stdin --from-email noreply@acme.dev --from-company Acme
+  $ svc workspace email-config --triggers comment.add,comment_annotation.assign --json
+  $ svc workspace email-config --disable`,
+    )
+    .action(invoke(() => import('./email-config.js')));
 };

@@ -135,7 +135,10 @@ describe('crdt update', () => {
   it.each([
     [['--type', 'map', '--data', '[1]'], 'must be a JSON object for --type map'],
     [['--type', 'array', '--data', '{"a":1}'], 'must be a JSON array for --type array'],
-    [['--type', 'map', '--data', '{"a":'], '--data is not valid JSON at line 1, column 6: value expected at the end of the input'],
+    [
+      ['--type', 'map', '--data', '{"a":'],
+      '--data is not valid JSON at line 1, column 6: value expected at the end of the input',
+    ],
     [['--type', 'tree', '--data', 'x'], "argument 'tree' is invalid"],
     [['--data', 'x'], "'--type <type>' not specified"],
   ])('%j exits 2 before sending', async (flags, message) => {

@@ -1,0 +1,142 @@
+import { emailTriggerNames, type EmailTrigger } from '../../catalogue/email-triggers.js';
+import { operation, type ResponseOf } from '../../catalogue/operations.js';
+import type { Context } from '../../cli/context.js';
+import type { GlobalOptions } from '../../cli/globals.js';
+import { send } from '../../cli/send.js';
+import { UsageError } from '../../errors/errors.js';
+import { mask } from '../../http/redact.js';
+import { cellText, getPath } from '../../io/format.js';
+import { readAll } from '../../io/input.js';
+import {
+  askForEmailConfig,
+  triggerFlags,
+  type EmailConfigRequest,
+  type EmailProvider,
+} from './email-questions.js';
+
+interface Options extends GlobalOptions {
+  enable?: boolean;
+  disable?: boolean;
+  provider?: EmailProvider;
+  providerKeyStdin?: boolean;
+  fromEmail?: string;
+  fromCompany?: string;
+  triggers?: string;
+}
+
+type Echoed = ResponseOf<'workspace.emailConfig'>;
+
+function parseTriggers(value: string): Record<EmailTrigger, boolean> {
+  if (value.trim() === 'none') return triggerFlags([]);
+  const names = value
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  const unknown = names.filter((t) => !(emailTriggerNames as readonly string[]).includes(t));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(
+      `--triggers takes "none" or a comma-separated list of: ${emailTriggerNames.join(', ')}${
+        unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''
+      }`,
+    );
+  }
+  return triggerFlags(names as EmailTrigger[]);
+}
+
+/** The provider key from stdin or the environment: never from argv, where others see it. */
+async function providerKey(ctx: Context, opts: Options): Promise<string | undefined> {
+  if (opts.providerKeyStdin) {
+    const key = (await readAll(ctx.io.stdin)).trim();
+    if (key === '') throw new UsageError('--provider-key-stdin read an empty key from stdin');
+    return key;
+  }
+  return ctx.env.SVC_EMAIL_PROVIDER_KEY || undefined;
+}
+
+async function requestFromFlags(ctx: Context, opts: Options): Promise<EmailConfigRequest> {
+  if (opts.enable && opts.disable) throw new UsageError('give --enable or --disable, not both');
+  const apiKey = await providerKey(ctx, opts);
+  const config = {
+    ...(opts.provider !== undefined && { type: opts.provider }),
+    ...(apiKey !== undefined && { apiKey }),
+    ...(opts.fromEmail !== undefined && { fromEmail: opts.fromEmail }),
+    ...(opts.fromCompany !== undefined && { fromCompany: opts.fromCompany }),
+    ...(opts.triggers !== undefined && { triggers: parseTriggers(opts.triggers) }),
+  };
+  const use = opts.enable ? true : opts.disable ? false : undefined;
+  return {
+    ...(use !== undefined && { useEmailService: use }),
+    ...(Object.keys(config).length > 0 && { emailServiceConfig: config }),
+  };
+}
+
+/** What a person or a log may see: the provider key masked. */
+function masked(config: EmailConfigRequest | NonNullable<Echoed>): EmailConfigRequest {
+  const { emailServiceConfig: inner, ...rest } = config as EmailConfigRequest;
+  if (!inner) return rest;
+  return {
+    ...rest,
+    emailServiceConfig: {
+      ...inner,
+      ...(inner.apiKey !== undefined && { apiKey: mask(inner.apiKey) }),
+    },
+  };
+}
+
+/** The rows of the record table: the triggers that are on, by name. */
+function displayRow(config: EmailConfigRequest): Record<string, unknown> {
+  const triggers = config.emailServiceConfig?.triggers;
+  return {
+    ...config,
+    triggersOn:
+      triggers &&
+      (Object.entries(triggers)
+        .filter(([, on]) => on)
+        .map(([name]) => name)
+        .join(', ') ||
+        'none'),
+  };
+}
+
+/** The guided setup's answers, key masked, on stderr before the question that sends them. */
+function printSummary(
+  ctx: Context,
+  row: Record<string, unknown>,
+  columns: readonly { header: string; path: string }[],
+): void {
+  ctx.out.info('');
+  for (const { header, path } of columns) {
+    const value = getPath(row, path);
+    if (value !== undefined) ctx.out.info(`  ${header.padEnd(9)} ${cellText(value)}`);
+  }
+  ctx.out.info('');
+}
+
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  const fromFlags = await requestFromFlags(ctx, opts);
+  const given = fromFlags.useEmailService !== undefined || fromFlags.emailServiceConfig;
+  if (!given && !ctx.prompter.enabled) {
+    throw new UsageError(
+      'give what to change: --enable or --disable, --provider, --provider-key-stdin, --from-email, --from-company or --triggers',
+      { hint: 'with no flags at a terminal, svc guides you through the setup' },
+    );
+  }
+  const guided = !given;
+  const request = guided ? await askForEmailConfig(ctx) : fromFlags;
+  ctx.redactor.add(request.emailServiceConfig?.apiKey);
+
+  const op = operation('workspace.emailConfig');
+  if (guided) {
+    printSummary(ctx, displayRow(masked(request)), op.table.columns);
+    if (!(await ctx.prompter.confirm('Save this email configuration?', true))) {
+      throw new UsageError('not confirmed: nothing was sent');
+    }
+  }
+  const result = await send<Echoed>(ctx, op, request);
+  if (!result) return;
+  // Newer services echo the stored configuration; otherwise what was sent is what changed.
+  const shown = masked(result.data ?? request);
+  if (ctx.out.json) ctx.out.jsonDocument(shown);
+  else await ctx.out.rows([displayRow(shown)], op.table);
+  ctx.out.info('Email configuration saved.');
+}

@@ -1,0 +1,94 @@
+import { emailTriggerNames, type EmailTrigger } from '../../catalogue/email-triggers.js';
+import type { Context } from '../../cli/context.js';
+import { EMAIL } from './create-questions.js';
+
+export type EmailProvider = 'default' | 'sendgrid' | 'custom';
+
+/** Operation 3's `data`: what the command sends. */
+export interface EmailConfigRequest {
+  useEmailService?: boolean;
+  emailServiceConfig?: {
+    type?: EmailProvider;
+    apiKey?: string;
+    fromEmail?: string;
+    fromCompany?: string;
+    triggers?: Partial<Record<EmailTrigger, boolean>>;
+  };
+}
+
+const triggerLabels: Record<EmailTrigger, string> = {
+  'comment_annotation.add': 'a new comment thread',
+  'comment.add': 'a reply in a thread',
+  'comment_annotation.status_change': "a thread's status changes",
+  'comment_annotation.assign': 'a thread is assigned',
+  'comment_annotation.priority_change': "a thread's priority changes",
+};
+
+/** Every trigger, on when listed: the checkbox's answer and `--triggers` mean the same. */
+export function triggerFlags(on: readonly EmailTrigger[]): Record<EmailTrigger, boolean> {
+  return Object.fromEntries(emailTriggerNames.map((t) => [t, on.includes(t)])) as Record<
+    EmailTrigger,
+    boolean
+  >;
+}
+
+/**
+ * The guided setup for a person at a terminal: on or off, then the provider, its key
+ * (hidden as it is typed), the sender, and the events. Nothing is sent from here.
+ */
+export async function askForEmailConfig(ctx: Context): Promise<EmailConfigRequest> {
+  const ask = ctx.prompter;
+  const enable = await ask.select(
+    'Email notifications',
+    '--enable or --disable',
+    [
+      { value: 'on', name: 'Enable', description: 'send emails for the events you choose' },
+      { value: 'off', name: 'Disable', description: 'send no emails' },
+    ],
+    'on',
+  );
+  if (enable === 'off') return { useEmailService: false };
+
+  const type = await ask.select<EmailProvider>('Email provider', '--provider', [
+    { value: 'default', name: 'default', description: "the service's own mail delivery" },
+    { value: 'sendgrid', name: 'sendgrid', description: 'your SendGrid account' },
+    { value: 'custom', name: 'custom', description: 'your own provider' },
+  ]);
+  const apiKey =
+    type === 'default'
+      ? undefined
+      : await ask.secret({
+          message: `${type} API key`,
+          flag: '--provider-key-stdin',
+          validate: (v) => v.trim().length > 0 || 'enter the key (it is not shown)',
+        });
+  const fromEmail = await ask.text({
+    message: 'From email',
+    flag: '--from-email',
+    validate: (v) => EMAIL.test(v.trim()) || 'enter an email address such as noreply@acme.dev',
+  });
+  const fromCompany = await ask.text({
+    message: 'From company',
+    flag: '--from-company',
+    validate: (v) => v.trim().length > 0 || 'enter the name emails are sent from',
+  });
+  const on = await ask.checkbox<EmailTrigger>(
+    'Send an email when',
+    '--triggers',
+    emailTriggerNames.map((t) => ({
+      value: t,
+      name: `${t}  (${triggerLabels[t]})`,
+      checked: true,
+    })),
+  );
+  return {
+    useEmailService: true,
+    emailServiceConfig: {
+      type,
+      ...(apiKey !== undefined && { apiKey: apiKey.trim() }),
+      fromEmail: fromEmail.trim(),
+      fromCompany: fromCompany.trim(),
+      triggers: triggerFlags(on),
+    },
+  };
+}

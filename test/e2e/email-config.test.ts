@@ -1,0 +1,192 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { KEY, svcInTerminal } from '../support/pty.js';
+
+const PROVIDER_KEY = 'SG.the-provider-key-never-shown-4242';
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(() => emulator.stop());
+
+let accounts = 0;
+/** A config directory with a fresh workspace's profile, and that profile's API key. */
+async function workspaceEnv() {
+  const env = cleanEnv({ SVC_BASE_URL: emulator.url });
+  const created = await svc(
+    ['workspace', 'create', '--email', `mail-${++accounts}@example.com`, '--json'],
+    env,
+  );
+  expect(created.exitCode).toBe(0);
+  const ws = JSON.parse(created.stdout) as { id: string; apiKeyList: Record<string, unknown> };
+  return { env, workspaceId: ws.id, apiKey: Object.keys(ws.apiKeyList)[0] ?? '' };
+}
+
+async function storedConfig(workspaceId: string, apiKey: string) {
+  const res = await fetch(
+    `${emulator.url}/_emulator/email-config?workspaceId=${workspaceId}&apiKey=${apiKey}`,
+  );
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Every file under the config directory, as text: where a leaked key would be. */
+function configFiles(env: Record<string, string>): string {
+  const dir = env.SVC_CONFIG_DIR ?? '';
+  return readdirSync(dir)
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
+}
+
+describe('workspace email-config with flags', () => {
+  it('reads the key from stdin, sends it, and prints the config with the key masked', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    const r = await svc(
+      [
+        'workspace',
+        'email-config',
+        '--enable',
+        '--provider',
+        'sendgrid',
+        '--provider-key-stdin',
+        '--from-email',
+        'noreply@acme.dev',
+        '--from-company',
+        'Acme',
+        '--triggers',
+        'comment.add,comment_annotation.assign',
+        '--json',
+      ],
+      env,
+      `${PROVIDER_KEY}\n`,
+    );
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      useEmailService: true,
+      emailServiceConfig: {
+        type: 'sendgrid',
+        apiKey: '****4242',
+        fromEmail: 'noreply@acme.dev',
+        fromCompany: 'Acme',
+        triggers: {
+          'comment_annotation.add': false,
+          'comment.add': true,
+          'comment_annotation.status_change': false,
+          'comment_annotation.assign': true,
+          'comment_annotation.priority_change': false,
+        },
+      },
+    });
+    const stored = await storedConfig(workspaceId, apiKey);
+    expect(stored.body.emailServiceConfig).toMatchObject({ type: 'sendgrid', apiKey: '****4242' });
+    expect(configFiles(env)).not.toContain(PROVIDER_KEY);
+  });
+
+  it('takes the key from SVC_EMAIL_PROVIDER_KEY and never shows it in --debug or --dry-run', async () => {
+    const { env } = await workspaceEnv();
+    const withKey = { ...env, SVC_EMAIL_PROVIDER_KEY: PROVIDER_KEY };
+    const debug = await svc(
+      ['workspace', 'email-config', '--provider', 'custom', '--debug'],
+      withKey,
+    );
+    expect(debug.exitCode).toBe(0);
+    const dry = await svc(
+      ['workspace', 'email-config', '--provider', 'custom', '--dry-run'],
+      withKey,
+    );
+    expect(dry.exitCode).toBe(0);
+    expect(dry.stdout).toContain('/v2/workspace/emailconfig/update');
+    for (const text of [debug.stdout, debug.stderr, dry.stdout, dry.stderr]) {
+      expect(text).not.toContain(PROVIDER_KEY);
+    }
+  });
+
+  it.each([
+    [['--from-email', 'not-an-address'], 2, 'fromEmail'],
+    [['--triggers', 'page.view'], 2, 'unknown: page.view'],
+    [['--enable', '--disable'], 2, 'not both'],
+    [[], 2, '--enable or --disable'],
+  ])('%j exits %i', async (flags, code, message) => {
+    const { env } = await workspaceEnv();
+    const r = await svc(['workspace', 'email-config', ...flags], env);
+    expect(r.exitCode).toBe(code);
+    expect(r.stderr).toContain(message);
+  });
+});
+
+describe('guided workspace email-config in a terminal', () => {
+  it('asks each question, hides the key, confirms with a masked summary, then saves', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    const term = svcInTerminal(['workspace', 'email-config'], env);
+    await term.waitFor('Email notifications');
+    term.type(KEY.enter);
+    await term.waitFor('Email provider');
+    term.type(`${KEY.down}${KEY.enter}`);
+    await term.waitFor('sendgrid API key');
+    term.type(`${PROVIDER_KEY}${KEY.enter}`);
+    await term.waitFor('From email');
+    term.type(`nope${KEY.enter}`);
+    await term.waitFor('enter an email address such as noreply@acme.dev');
+    term.type('\x7f'.repeat(4));
+    term.type(`noreply@acme.dev${KEY.enter}`);
+    await term.waitFor('From company');
+    term.type(`Acme${KEY.enter}`);
+    await term.waitFor('Send an email when');
+    // Switch off the first trigger (all start on), then accept.
+    term.type(KEY.space);
+    term.type(KEY.enter);
+    await term.waitFor('****4242');
+    await term.waitFor('Save this email configuration?');
+    term.type(KEY.enter);
+    expect(await term.exited).toBe(0);
+
+    expect(term.screen()).not.toContain(PROVIDER_KEY);
+    expect(configFiles(env)).not.toContain(PROVIDER_KEY);
+    const stored = await storedConfig(workspaceId, apiKey);
+    expect(stored.body).toEqual({
+      useEmailService: true,
+      emailServiceConfig: {
+        type: 'sendgrid',
+        apiKey: '****4242',
+        fromEmail: 'noreply@acme.dev',
+        fromCompany: 'Acme',
+        triggers: {
+          'comment_annotation.add': false,
+          'comment.add': true,
+          'comment_annotation.status_change': true,
+          'comment_annotation.assign': true,
+          'comment_annotation.priority_change': true,
+        },
+      },
+    });
+  });
+
+  it('a declined summary sends nothing', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    const term = svcInTerminal(['workspace', 'email-config'], env);
+    await term.waitFor('Email notifications');
+    term.type(`${KEY.down}${KEY.enter}`);
+    await term.waitFor('Save this email configuration?');
+    term.type(`n${KEY.enter}`);
+    expect(await term.exited).toBe(2);
+    expect((await storedConfig(workspaceId, apiKey)).status).toBe(404);
+  });
+
+  it('Ctrl-C at the key question exits 130, sending and storing nothing', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    const before = configFiles(env);
+    const term = svcInTerminal(['workspace', 'email-config'], env);
+    await term.waitFor('Email notifications');
+    term.type(KEY.enter);
+    await term.waitFor('Email provider');
+    term.type(`${KEY.down}${KEY.enter}`);
+    await term.waitFor('API key');
+    term.type('SG.half-typed');
+    term.type(KEY.ctrlC);
+    expect(await term.exited).toBe(130);
+    expect((await storedConfig(workspaceId, apiKey)).status).toBe(404);
+    expect(configFiles(env)).toBe(before);
+  });
+});
