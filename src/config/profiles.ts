@@ -18,9 +18,16 @@ export function isValidProfileName(name: string): boolean {
   return PROFILE_NAME.test(name);
 }
 
+/** How long a writer waits for another svc's write to finish; each holds the lock briefly. */
+const LOCK_RETRIES = { retries: 100, minTimeout: 5, maxTimeout: 50, factor: 1.3 };
+/** A lock older than this was left by a process that died while writing. */
+const LOCK_STALE_MS = 10_000;
+
 /**
- * Named profiles in one config file (conf: atomic writes). The file holds tokens, so it
- * is created mode 0600 in a directory of mode 0700.
+ * Named profiles in one config file. The file holds tokens, so it is created mode 0600 in
+ * a directory of mode 0700. conf writes atomically (a temporary file renamed into place)
+ * and reads the file afresh on every access; each change also holds a lock file for its
+ * read-modify-write, so that svc processes writing at once never drop each other's changes.
  */
 export class ProfileStore {
   private constructor(private readonly conf: Conf<ConfigShape>) {}
@@ -61,20 +68,42 @@ export class ProfileStore {
     return Object.entries(this.conf.get('profiles')).sort(([a], [b]) => a.localeCompare(b));
   }
 
-  save(name: string, profile: Profile): void {
-    this.conf.set('profiles', { ...this.conf.get('profiles'), [name]: profile });
+  save(name: string, profile: Profile): Promise<void> {
+    return this.locked(() => {
+      this.conf.set('profiles', { ...this.conf.get('profiles'), [name]: profile });
+    });
   }
 
-  remove(name: string): boolean {
-    const profiles = { ...this.conf.get('profiles') };
-    if (!(name in profiles)) return false;
-    delete profiles[name];
-    this.conf.set('profiles', profiles);
-    if (this.conf.get('activeProfile') === name) this.conf.delete('activeProfile');
-    return true;
+  remove(name: string): Promise<boolean> {
+    return this.locked(() => {
+      const profiles = { ...this.conf.get('profiles') };
+      if (!(name in profiles)) return false;
+      delete profiles[name];
+      this.conf.set('profiles', profiles);
+      if (this.conf.get('activeProfile') === name) this.conf.delete('activeProfile');
+      return true;
+    });
   }
 
-  use(name: string): void {
-    this.conf.set('activeProfile', name);
+  /** Makes `name` the active profile; with `ifNoneActive`, only when none is. */
+  use(name: string, options: { ifNoneActive?: boolean } = {}): Promise<void> {
+    return this.locked(() => {
+      if (options.ifNoneActive && this.conf.get('activeProfile')) return;
+      this.conf.set('activeProfile', name);
+    });
+  }
+
+  private async locked<T>(change: () => T): Promise<T> {
+    const { lock } = await import('proper-lockfile');
+    const release = await lock(this.conf.path, {
+      realpath: false,
+      retries: LOCK_RETRIES,
+      stale: LOCK_STALE_MS,
+    });
+    try {
+      return change();
+    } finally {
+      await release();
+    }
   }
 }

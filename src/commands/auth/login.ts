@@ -62,8 +62,8 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ...(workspaceId && { workspaceId }),
     ...(workspaceToken && { workspaceToken }),
   };
-  store.save(name, profile);
-  if (!store.activeName()) store.use(name);
+  await store.save(name, profile);
+  await store.use(name, { ifNoneActive: true });
   ctx.out.success(`Stored credentials in profile "${name}" (${store.path})`);
   if (!profile.baseUrl) ctx.out.warn('no service URL stored: pass --base-url or set SVC_BASE_URL');
 }

@@ -9,6 +9,6 @@ export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
   if (!profile)
     throw new UsageError(`no profile named "${name}"`, { hint: 'see `svc profile list`' });
   const { authToken: _a, workspaceToken: _w, ...rest } = profile;
-  store.save(name, rest);
+  await store.save(name, rest);
   ctx.out.success(`Removed the tokens of profile "${name}"`);
 }

@@ -4,7 +4,7 @@ import { unknownProfile } from './view.js';
 
 export async function run(ctx: Context, _opts: GlobalOptions, [name]: string[]): Promise<void> {
   const store = await ctx.profiles();
-  if (!name || !store.remove(name))
+  if (!name || !(await store.remove(name)))
     throw unknownProfile(
       name ?? '',
       store.list().map(([n]) => n),

@@ -9,6 +9,6 @@ export async function run(ctx: Context, _opts: GlobalOptions, [name]: string[]):
       name ?? '',
       store.list().map(([n]) => n),
     );
-  store.use(name);
+  await store.use(name);
   ctx.out.success(`Profile "${name}" is now active`);
 }

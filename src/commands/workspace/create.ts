@@ -55,13 +55,13 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     const profileName = chosenProfile ?? profileFlag ?? defaultProfileName(store, ws.name);
     const apiKey = Object.keys(ws.apiKeyList)[0];
     // Saved before the second call, so a failure there loses nothing already created.
-    store.save(profileName, {
+    await store.save(profileName, {
       baseUrl: client.baseUrl,
       workspaceId: ws.id,
       workspaceToken: ws.authToken,
       ...(apiKey && { apiKey }),
     });
-    store.use(profileName);
+    await store.use(profileName);
 
     if (apiKey) {
       spinner.update('Fetching the API key’s auth token…');
@@ -75,7 +75,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
         }
         throw err;
       });
-      store.save(profileName, { ...store.get(profileName), authToken });
+      await store.save(profileName, { ...store.get(profileName), authToken });
     }
     spinner.stop();
 
