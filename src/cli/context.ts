@@ -163,6 +163,7 @@ export class Context {
       sleep: this.sleep,
       random: this.deps.random ?? Math.random,
       now: this.now,
+      insecure: this.globals.insecure === true,
     });
   }
 

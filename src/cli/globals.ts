@@ -11,4 +11,5 @@ export interface GlobalOptions {
   debug?: boolean;
   timeout?: string;
   dryRun?: boolean;
+  insecure?: boolean;
 }

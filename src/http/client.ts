@@ -12,6 +12,7 @@ import {
 import { formatDuration } from './duration.js';
 import { decodeSuccess, errorFromBody, parseJson, type ApiResult } from './envelope.js';
 import type { Redactor } from './redact.js';
+import { checkCredentialTransport } from './transport-security.js';
 import { formatIssues } from './validation.js';
 import {
   backoffDelay,
@@ -44,6 +45,8 @@ export interface HttpClientOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   now: () => number;
+  /** `--insecure`: allow credentials over plain http to hosts other than loopback. */
+  insecure?: boolean;
 }
 
 /** How one exchange behaves, taken from the operation (or given by `svc api`). */
@@ -187,6 +190,7 @@ export class HttpClient {
       ...authHeaders(policy.auth, credentials ?? this.o.credentials),
     };
     const url = new URL(this.o.baseUrl.replace(/\/+$/, '') + policy.path);
+    checkCredentialTransport(url, policy.auth, this.o.insecure === true);
     const payload = JSON.stringify(body);
     const attempts = this.o.retries + 1;
 

@@ -1,7 +1,7 @@
 import { MockAgent } from 'undici';
 import { runCli, tempConfigDir, type RunOptions, type RunResult } from './harness.js';
 
-export const FAKE_BASE = 'http://svc.test';
+export const FAKE_BASE = 'https://svc.test';
 
 /** A response the fake sends: the body, and the HTTP status (200 unless said). */
 export interface FakeReply {

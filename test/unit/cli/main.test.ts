@@ -4,7 +4,7 @@ import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../../support/harness.js';
 
-const BASE = 'http://svc.test';
+const BASE = 'https://svc.test';
 
 describe('main: usage errors', () => {
   it('suggests the nearest command and exits 2', async () => {

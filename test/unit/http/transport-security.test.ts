@@ -1,0 +1,72 @@
+import { MockAgent } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { operation } from '../../../src/catalogue/operations.js';
+import { UsageError } from '../../../src/errors/errors.js';
+import { checkCredentialTransport } from '../../../src/http/transport-security.js';
+import { createHarness, rejection, standard, thrown } from './harness.js';
+
+describe('checkCredentialTransport', () => {
+  it.each([
+    ['http://localhost:8080', 'key'],
+    ['http://127.0.0.1:1234', 'workspace'],
+    ['http://[::1]:1234', 'key'],
+    ['https://api.example.com', 'key'],
+    ['http://api.example.com', 'public'],
+  ] as const)('lets %s carry %s credentials', (url, auth) => {
+    expect(() => checkCredentialTransport(new URL(url), auth, false)).not.toThrow();
+  });
+
+  it.each(['http://api.example.com', 'http://10.0.0.5:8080', 'http://localhost.example.com'])(
+    'refuses credentials over plain http to %s, naming --insecure',
+    (url) => {
+      const err = thrown(() => checkCredentialTransport(new URL(url), 'key', false));
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as UsageError).hint).toContain('--insecure');
+    },
+  );
+
+  it('allows them with --insecure', () => {
+    expect(() =>
+      checkCredentialTransport(new URL('http://api.example.com'), 'key', true),
+    ).not.toThrow();
+  });
+});
+
+describe('the client over plain http', () => {
+  const ORIGIN = 'http://api.svc.test';
+  let agent: MockAgent | undefined;
+  afterEach(async () => {
+    await agent?.close();
+  });
+
+  it('sends nothing with credentials unless insecure', async () => {
+    const refused = createHarness({ baseUrl: ORIGIN });
+    agent = refused.agent;
+    const err = await rejection(
+      refused.client.call(operation('documents.get'), { organizationId: 'o' }),
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect(refused.calls()).toHaveLength(0);
+    await refused.agent.close();
+
+    const allowed = createHarness({ baseUrl: ORIGIN, insecure: true });
+    agent = allowed.agent;
+    allowed.agent
+      .get(ORIGIN)
+      .intercept({ path: operation('documents.get').path, method: 'POST' })
+      .reply(200, standard([]));
+    await allowed.client.call(operation('documents.get'), { organizationId: 'o' });
+    expect(allowed.calls()).toHaveLength(1);
+  });
+
+  it('sends public calls, which carry no credentials', async () => {
+    const h = createHarness({ baseUrl: ORIGIN });
+    agent = h.agent;
+    h.agent
+      .get(ORIGIN)
+      .intercept({ path: operation('workspace.emailStatus').path, method: 'POST' })
+      .reply(200, standard({ verified: true }));
+    await h.client.call(operation('workspace.emailStatus'), { ownerEmail: 'a@example.com' });
+    expect(h.calls()).toHaveLength(1);
+  });
+});
