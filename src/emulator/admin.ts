@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { mask } from '../http/redact.js';
 import { VERSION } from '../version.js';
 import { EmulatorError } from './errors.js';
+import { collabRoutes } from './collab-admin.js';
+import { dataRoutes } from './data-admin.js';
+import { faultPlan, type Faults } from './faults.js';
 import { applyFixture } from './fixtures/apply.js';
 import { parseFixture } from './fixtures/load.js';
 import { type Answer, readJson } from './http.js';
@@ -24,6 +27,7 @@ export interface AdminDeps {
   now: () => number;
   jobs: JobEngine;
   secrets: SecretBox;
+  faults: Faults;
 }
 
 const resetRequest = z.strictObject({ workspaceId: z.string().min(1).optional() });
@@ -70,7 +74,7 @@ async function seed(
   deps: AdminDeps,
 ): Promise<Answer> {
   const fixture = parseFixture(await readJson(req), 'in the request body');
-  return ok({ workspaces: applyFixture(deps.store, fixture, deps.now()) });
+  return ok({ workspaces: applyFixture(deps.store, fixture, deps.now(), deps.secrets) });
 }
 
 function outbox(_req: IncomingMessage, query: URLSearchParams, deps: AdminDeps): Answer {
@@ -130,6 +134,19 @@ function emailConfig(_req: IncomingMessage, query: URLSearchParams, deps: AdminD
   });
 }
 
+/** Replaces the fault-injection plan (the body, as for `--faults`); `{"rules": []}` ends it. */
+async function faults(
+  req: IncomingMessage,
+  _query: URLSearchParams,
+  deps: AdminDeps,
+): Promise<Answer> {
+  const parsed = faultPlan.safeParse(await readJson(req));
+  if (!parsed.success)
+    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues));
+  deps.faults.set(parsed.data);
+  return ok({ faults: deps.faults.plan() });
+}
+
 const routes: Record<string, { method: string; route: Route }> = {
   health: { method: 'GET', route: health },
   reset: { method: 'POST', route: reset },
@@ -138,7 +155,10 @@ const routes: Record<string, { method: string; route: Route }> = {
   verify: { method: 'GET', route: verify },
   journal: { method: 'GET', route: journal },
   'email-config': { method: 'GET', route: emailConfig },
+  faults: { method: 'POST', route: faults },
   ...jobRoutes,
+  ...dataRoutes,
+  ...collabRoutes,
 };
 
 /** A request under `/_emulator/`. */

@@ -3,11 +3,14 @@ import { operationForPath } from '../catalogue/operations.js';
 import { type AdminDeps, ADMIN_PREFIX, answerAdmin } from './admin.js';
 import { answerApi, type RequestNote } from './api.js';
 import { EmulatorError, type ErrorStatus } from './errors.js';
+import { sleepFor } from './faults.js';
 import type { HandlerTable } from './handlers/types.js';
 import { type Answer, errorAnswer, send } from './http.js';
 
 export interface AppDeps extends AdminDeps {
   handlers: HandlerTable;
+  /** false: the `/_emulator/` routes answer NOT_FOUND, as on the real service. */
+  adminRoutes: boolean;
   /** Told about failures that became INTERNAL answers; the emulator itself prints nothing. */
   onInternalError?: ((error: unknown) => void) | undefined;
 }
@@ -33,7 +36,9 @@ async function route(
   deps: AppDeps,
   note: RequestNote,
 ): Promise<Answer> {
-  if (pathname.startsWith(ADMIN_PREFIX)) return answerAdmin(req, pathname, query, deps);
+  if (pathname.startsWith(ADMIN_PREFIX) && deps.adminRoutes) {
+    return answerAdmin(req, pathname, query, deps);
+  }
   const op = operationForPath(pathname);
   if (!op) throw new EmulatorError('NOT_FOUND', `No operation at ${pathname}.`);
   return answerApi(op, req, deps, note);
@@ -42,29 +47,47 @@ async function route(
 async function serve(req: IncomingMessage, res: ServerResponse, deps: AppDeps): Promise<void> {
   const method = req.method ?? '';
   const { pathname, query } = splitUrl(req.url ?? '/');
+  const admin = pathname.startsWith(ADMIN_PREFIX);
+  // Faults are for the API a client calls; the admin routes that control them stay reliable.
+  const fault = admin ? undefined : deps.faults.decide(pathname);
   const note: RequestNote = {};
+  const record = (httpStatus: number, errorStatus?: ErrorStatus) =>
+    deps.journal.record({
+      time: deps.now(),
+      method,
+      path: pathname,
+      httpStatus,
+      ...(errorStatus !== undefined && { errorStatus }),
+      ...(note.operation !== undefined && { operation: note.operation }),
+      ...(note.workspaceId !== undefined && { workspaceId: note.workspaceId }),
+      ...(fault?.label !== undefined && { fault: fault.label }),
+    });
+
+  if (fault) await sleepFor(fault.latencyMs);
+  if (fault?.outcome.kind === 'drop-before') {
+    req.socket.destroy();
+    record(0);
+    return;
+  }
   let answer: Answer;
   let errorStatus: ErrorStatus | undefined;
   try {
+    if (fault?.outcome.kind === 'answer') throw fault.outcome.error;
     answer = await route(req, pathname, query, deps, note);
   } catch (error) {
     const failure = asEmulatorError(error, deps);
     errorStatus = failure.status;
     answer = errorAnswer(failure);
   }
+  // The work is done and committed; the client just never hears of it.
+  if (fault?.outcome.kind === 'drop-after') {
+    res.destroy();
+    record(0, errorStatus);
+    return;
+  }
   send(req, res, answer);
-
   // The journal is for what clients sent the service, not for the admin calls reading it.
-  if (pathname.startsWith(ADMIN_PREFIX)) return;
-  deps.journal.record({
-    time: deps.now(),
-    method,
-    path: pathname,
-    httpStatus: answer.status,
-    ...(errorStatus !== undefined && { errorStatus }),
-    ...(note.operation !== undefined && { operation: note.operation }),
-    ...(note.workspaceId !== undefined && { workspaceId: note.workspaceId }),
-  });
+  if (!admin) record(answer.status, errorStatus);
 }
 
 /** The emulator's whole request pipeline; every request gets an envelope, never a stack. */

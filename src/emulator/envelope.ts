@@ -34,7 +34,14 @@ export function unwrapRequest(text: string): Record<string, unknown> {
 export function successEnvelope(kind: EnvelopeKind, reply: ErasedReply): unknown {
   switch (kind) {
     case 'standard':
-      return { result: { status: 'success', message: reply.message, data: reply.data } };
+      return {
+        result: {
+          status: 'success',
+          message: reply.message,
+          data: reply.data,
+          ...(reply.pageToken !== undefined && { pageToken: reply.pageToken }),
+        },
+      };
     case 'no-data':
       return { result: { status: 'success', message: reply.message } };
     case 'ai':

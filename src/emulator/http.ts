@@ -9,7 +9,13 @@ const MAX_DRAIN_BYTES = 16 * MAX_BODY_BYTES;
 /** What the emulator answers to one request. */
 export type Answer =
   | { status: number; json: unknown; headers?: Readonly<Record<string, string>> }
-  | { status: number; text: string; headers?: Readonly<Record<string, string>> };
+  | { status: number; text: string; headers?: Readonly<Record<string, string>> }
+  | {
+      status: number;
+      /** Writes the body over time (an event stream) once the head is written; owns `res`. */
+      stream: (res: ServerResponse) => void;
+      headers: Readonly<Record<string, string>>;
+    };
 
 export function errorAnswer(error: EmulatorError): Answer {
   return { status: error.httpStatus, json: error.toEnvelope(), headers: error.headers };
@@ -72,6 +78,12 @@ export function clientIp(req: IncomingMessage): string {
 }
 
 export function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  if ('stream' in answer) {
+    res.writeHead(answer.status, { 'cache-control': 'no-store', ...answer.headers });
+    answer.stream(res);
+    if (!req.readableEnded) req.resume();
+    return;
+  }
   const body = 'json' in answer ? JSON.stringify(answer.json) : answer.text;
   const type = 'json' in answer ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
   res.writeHead(answer.status, {

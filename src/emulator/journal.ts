@@ -5,6 +5,7 @@ export interface JournalEntry {
   time: number;
   method: string;
   path: string;
+  /** 0 when the connection was dropped without an answer (fault injection). */
   httpStatus: number;
   /** `error.status` of the answer, when it was an error. */
   errorStatus?: ErrorStatus;
@@ -12,6 +13,8 @@ export interface JournalEntry {
   operation?: string;
   /** The workspace the request was authenticated for or concerned, when known. */
   workspaceId?: string;
+  /** What fault injection did to it (`latency 40ms`, `status 503`, `drop-after`). */
+  fault?: string;
 }
 
 const JOURNAL_CAPACITY = 1000;

@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { operation } from '../catalogue/operations.js';
+import type { ProviderId } from './ai/providers.js';
+import { AiRewriter } from './ai/rewriter.js';
 import { createRequestListener } from './app.js';
 import { EmulatorError } from './errors.js';
+import { type FaultPlan, Faults } from './faults.js';
 import { applyFixture, type SeededWorkspace } from './fixtures/apply.js';
 import { readFixtureFile } from './fixtures/load.js';
 import { createHandlers } from './handlers/index.js';
@@ -14,7 +17,7 @@ import {
   type WorkspaceCredentials,
 } from './provision.js';
 import { RateLimiter } from './rate-limit.js';
-import { openSecretBox } from './secrets.js';
+import { openSecretBox, type SecretBox } from './secrets.js';
 import { openStore } from './store/store.js';
 import { validateData } from './validation.js';
 
@@ -39,6 +42,14 @@ export interface EmulatorOptions {
   /** Told about unexpected failures (answered as INTERNAL); the emulator prints nothing. */
   onInternalError?: (error: unknown) => void;
   /**
+   * Default true. false switches off every `/_emulator/` route (reset, seed, journal, jobs,
+   * faults...), for an emulator reachable by others, where they would be a way around the
+   * service's rules.
+   */
+  adminRoutes?: boolean;
+  /** Fault injection from the start (docs/emulator-faults.md); replaceable by an admin call. */
+  faults?: FaultPlan;
+  /**
    * A fixture file (docs/fixtures.md) loaded before the emulator answers; a bad one fails
    * the start with an INVALID_ARGUMENT EmulatorError naming the file and the bad field.
    */
@@ -50,6 +61,13 @@ export interface EmulatorOptions {
    * fails the start with INVALID_ARGUMENT. Jobs left unfinished in `dataDir` resume with it.
    */
   jobDelay?: JobDelay;
+  /**
+   * Base URLs of the AI providers that AI rewrite (operation 25) calls, by provider; the
+   * public APIs where not given. A bad URL fails the start with INVALID_ARGUMENT.
+   */
+  aiProviderUrls?: Partial<Record<ProviderId, string>>;
+  /** How long an AI provider may take to answer, in milliseconds; default 60000. */
+  aiTimeoutMs?: number;
 }
 
 export interface NewWorkspaceInput {
@@ -116,16 +134,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
   const jobDelay = checkJobDelay(options.jobDelay ?? DEFAULT_JOB_DELAY_MS);
+  const ai = new AiRewriter({ urls: options.aiProviderUrls, timeoutMs: options.aiTimeoutMs });
   const store = openStore(options.dataDir);
+  // Opened before seeding: a fixture's AI provider keys are sealed with it.
+  let secrets: SecretBox;
   let seeded: SeededWorkspace[] = [];
   try {
+    secrets = openSecretBox(options.dataDir);
     if (options.seed !== undefined)
-      seeded = applyFixture(store, readFixtureFile(options.seed), now());
+      seeded = applyFixture(store, readFixtureFile(options.seed), now(), secrets);
   } catch (err) {
     store.close();
+    await ai.close();
     throw err;
   }
-  const secrets = openSecretBox(options.dataDir);
   const journal = new Journal();
   const createLimiter = new RateLimiter(
     options.createRateLimit ?? DEFAULT_CREATE_RATE_LIMIT,
@@ -147,6 +169,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     jobs,
     allowedContinueHosts: options.allowedContinueHosts ?? [],
     secrets,
+    ai,
   });
   const server = createServer(
     createRequestListener({
@@ -156,6 +179,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       handlers,
       jobs,
       secrets,
+      faults: new Faults(options.faults),
+      adminRoutes: options.adminRoutes ?? true,
       now,
       onInternalError: options.onInternalError,
     }),
@@ -171,6 +196,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     address = await listen(server, options.port ?? 0, host);
   } catch (err) {
     store.close();
+    await ai.close();
     throw err;
   }
   url = `http://${urlHost(address.address)}:${address.port}`;
@@ -187,9 +213,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close() {
       closing ??= new Promise<void>((resolve) => {
         jobs.close();
+        // Provider calls still in flight fail now rather than hold the stop up.
+        const aiClosed = ai.close();
         server.close(() => {
           store.close();
-          resolve();
+          aiClosed.then(
+            () => resolve(),
+            () => resolve(),
+          );
         });
         server.closeAllConnections();
       });

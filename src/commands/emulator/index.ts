@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Register } from '../../cli/command-kit.js';
 
 function serverOptions(command: Command): Command {
@@ -10,6 +10,23 @@ function serverOptions(command: Command): Command {
     .option(
       '--job-delay <duration>',
       'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)',
+    )
+    .addOption(
+      new Option('--openai-url <url>', 'base URL of the OpenAI API that AI rewrite calls').env(
+        'SVC_EMULATOR_OPENAI_URL',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--anthropic-url <url>',
+        'base URL of the Anthropic API that AI rewrite calls',
+      ).env('SVC_EMULATOR_ANTHROPIC_URL'),
+    )
+    .addOption(
+      new Option(
+        '--google-url <url>',
+        'base URL of the Google Gemini API that AI rewrite calls',
+      ).env('SVC_EMULATOR_GOOGLE_URL'),
     );
 }
 
@@ -27,7 +44,11 @@ Prints one JSON line {"status":"ready","url":…} on stdout once it accepts requ
 Examples:
   $ svc emulator start --port 4510
   $ svc emulator start --data-dir .svc-emulator
-  $ svc emulator start --seed examples/fixtures/basic.json`,
+  $ svc emulator start --seed examples/fixtures/basic.json
+  $ svc emulator start --openai-url http://127.0.0.1:8099
+
+AI rewrite sends text to the public provider APIs with the workspace's keys (set with
+the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it elsewhere.`,
     )
     .action(invoke(() => import('./start.js')));
 

@@ -1,5 +1,5 @@
 import type { GlobalOptions } from '../../cli/globals.js';
-import type { RunningEmulator } from '../../emulator/server.js';
+import type { EmulatorOptions, RunningEmulator } from '../../emulator/server.js';
 import { UsageError } from '../../errors/errors.js';
 import { parseDuration } from '../../http/duration.js';
 
@@ -9,12 +9,14 @@ export interface ServerFlags extends GlobalOptions {
   dataDir?: string;
   seed?: string;
   jobDelay?: string;
+  openaiUrl?: string;
+  anthropicUrl?: string;
+  googleUrl?: string;
 }
 
-export function parseServerFlags(opts: ServerFlags): {
+export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
   port: number;
   host: string;
-  dataDir?: string;
 } {
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -26,6 +28,12 @@ export function parseServerFlags(opts: ServerFlags): {
     ...(opts.dataDir && { dataDir: opts.dataDir }),
     ...(opts.seed && { seed: opts.seed }),
     ...(opts.jobDelay !== undefined && { jobDelay: parseJobDelay(opts.jobDelay) }),
+    // Providers not named keep their public API.
+    aiProviderUrls: {
+      ...(opts.openaiUrl && { openai: opts.openaiUrl }),
+      ...(opts.anthropicUrl && { anthropic: opts.anthropicUrl }),
+      ...(opts.googleUrl && { google: opts.googleUrl }),
+    },
   };
 }
 

@@ -1,10 +1,17 @@
+import { activityHandlers } from './activities.js';
+import { aiHandlers } from './ai.js';
+import { crdtHandlers } from './crdt.js';
 import { documentHandlers } from './documents.js';
 import { emailConfigHandlers } from './email-config.js';
 import { folderHandlers } from './folders.js';
 import { groupHandlers } from './groups.js';
+import { liveStateHandlers } from './livestate.js';
 import { migrationHandlers } from './migrations.js';
+import { notificationConfigHandlers } from './notification-config.js';
+import { notificationHandlers } from './notifications.js';
 import { organizationHandlers } from './organizations.js';
 import { permissionHandlers } from './permissions.js';
+import { presenceHandlers } from './presence.js';
 import type { HandlerDeps, HandlerTable } from './types.js';
 import { userDataHandlers } from './user-data.js';
 import { userHandlers } from './users.js';
@@ -23,5 +30,12 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...userHandlers(deps),
     ...migrationHandlers(deps),
     ...userDataHandlers(deps),
+    ...activityHandlers(deps),
+    ...presenceHandlers(deps),
+    ...liveStateHandlers(deps),
+    ...crdtHandlers(deps),
+    ...notificationHandlers(deps),
+    ...notificationConfigHandlers(deps),
+    ...aiHandlers(deps),
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OperationByName, OperationName } from '../../catalogue/operations.js';
+import type { AiRewriter } from '../ai/rewriter.js';
 import type { AuthFor } from '../auth.js';
 import type { JobEngine } from '../jobs/engine.js';
 import type { RateLimiter } from '../rate-limit.js';
@@ -19,6 +20,8 @@ export interface HandlerDeps {
   allowedContinueHosts: readonly string[];
   /** Seals provider keys before they are stored. */
   secrets: SecretBox;
+  /** Calls the AI providers for rewrites. */
+  ai: AiRewriter;
 }
 
 export interface Caller<N extends OperationName> {
@@ -34,7 +37,12 @@ export type Reply<N extends OperationName> = (OperationByName<N>['envelope'] ext
   ? { data: Payload<N> }
   : OperationByName<N>['envelope'] extends 'no-data'
     ? { message: string }
-    : { message: string; data: Payload<N> }) & {
+    : {
+        message: string;
+        data: Payload<N>;
+        /** Beside `data` in `result`: where the next page starts (notifications get). */
+        pageToken?: string;
+      }) & {
   /** The workspace the request concerned, for the journal, when no credentials named it. */
   workspaceId?: string;
 };
@@ -52,6 +60,7 @@ export type HandlerTable = { [N in OperationName]?: Handler<N> };
 export interface ErasedReply {
   message?: string;
   data?: unknown;
+  pageToken?: string;
   workspaceId?: string;
 }
 export type ErasedHandler = (

@@ -22,6 +22,16 @@ export const DOCUMENT_KEYED_TABLES: readonly DocumentKeyedTable[] = [
   { table: 'documents', column: 'id' },
   // Who may open it: the grants that are its contact list.
   { table: 'access_grants', column: 'resource_id', where: "resource_kind = 'document'" },
+  // Its notifications (their recipients go with them) and users' settings for it.
+  { table: 'notifications', column: 'document_id' },
+  { table: 'notification_configs', column: 'document_id' },
+  // Its activity log, presence list, live states, editors' data and the events its
+  // connected clients received.
+  { table: 'activities', column: 'document_id' },
+  { table: 'presence', column: 'document_id' },
+  { table: 'live_states', column: 'document_id' },
+  { table: 'crdt_editors', column: 'document_id' },
+  { table: 'feed_events', column: 'document_id' },
 ];
 
 type MoveParams = ScopeParams & { organization_id: string; from_id: string; to_id: string };

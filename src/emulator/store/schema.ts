@@ -168,6 +168,143 @@ const migrations: readonly string[] = [
     PRIMARY KEY (workspace_id, api_key_id)
   );
   `,
+  // Operations 22 to 25. A notification's recipients (notifyUsersByUserId) have a table of
+  // their own so a user's notifications can be queried and a deleted user's entries
+  // removed. A notification config without document_id is the user's organization-level
+  // one. AI provider keys belong to the workspace and are sealed like email provider keys.
+  `
+  CREATE TABLE notifications (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    document_id TEXT,
+    location_id TEXT,
+    action_user_id TEXT,
+    sent_at INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE INDEX notifications_by_time
+    ON notifications(workspace_id, api_key_id, organization_id, sent_at, id);
+  CREATE INDEX notifications_by_document
+    ON notifications(workspace_id, api_key_id, organization_id, document_id, sent_at, id);
+  CREATE TABLE notification_recipients (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    notification_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    notify INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, notification_id, user_id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id, notification_id)
+      REFERENCES notifications(workspace_id, api_key_id, organization_id, id) ON DELETE CASCADE
+  );
+  CREATE INDEX notification_recipients_by_user
+    ON notification_recipients(workspace_id, api_key_id, organization_id, user_id);
+  CREATE TABLE notification_configs (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    document_id TEXT,
+    inbox TEXT CHECK (inbox IN ('ALL', 'MINE', 'NONE')),
+    email TEXT CHECK (email IN ('ALL', 'MINE', 'NONE')),
+    slack TEXT CHECK (slack IN ('ALL', 'MINE', 'NONE')),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE UNIQUE INDEX notification_configs_one_per_level
+    ON notification_configs(workspace_id, api_key_id, organization_id, user_id, ifnull(document_id, ''));
+  CREATE TABLE ai_keys (
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    provider TEXT NOT NULL CHECK (provider IN ('openai', 'anthropic', 'google')),
+    sealed_key TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, provider)
+  );
+  `,
+  // Operations 17 to 21. An activity keeps the whole object written, beside the columns it
+  // is found by. A CRDT editor's state is its Yjs document as one update. feed_events is
+  // what connected clients receive; AUTOINCREMENT keeps `seq` from being reused after a
+  // reset, so a reader that resumes after a seq it saw misses nothing.
+  `
+  CREATE TABLE activities (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    target_entity_id TEXT,
+    action_user_id TEXT NOT NULL,
+    activity TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE INDEX activities_by_document
+    ON activities(workspace_id, api_key_id, organization_id, document_id);
+  CREATE INDEX activities_by_target
+    ON activities(workspace_id, api_key_id, organization_id, target_entity_id);
+  CREATE INDEX activities_by_user
+    ON activities(workspace_id, api_key_id, organization_id, action_user_id);
+  CREATE TABLE presence (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    user TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, document_id, user_id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE INDEX presence_by_user ON presence(workspace_id, api_key_id, organization_id, user_id);
+  CREATE TABLE live_states (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    state TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, document_id, id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE TABLE crdt_editors (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    editor_id TEXT NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('text', 'map', 'array', 'xml')),
+    content_key TEXT NOT NULL,
+    state BLOB NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, document_id, editor_id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE TABLE feed_events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('livestate', 'crdt')),
+    payload TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    FOREIGN KEY (workspace_id, api_key_id, organization_id)
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+  );
+  CREATE INDEX feed_events_by_workspace ON feed_events(workspace_id, seq);
+  `,
 ];
 
 export function migrate(db: Database): void {

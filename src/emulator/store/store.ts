@@ -1,17 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { ActivityTable } from './activities.js';
+import { AiKeyTable } from './ai-keys.js';
 import { ApiKeyTable } from './api-keys.js';
 import { ConsoleOptionsTable } from './console-options.js';
+import { CrdtEditorTable } from './crdt-editors.js';
 import { DocumentData } from './document-data.js';
 import { DocumentTable } from './documents.js';
 import { EmailConfigTable } from './email-configs.js';
+import { FeedEventTable } from './feed-events.js';
 import { FolderTable } from './folders.js';
 import { GrantTable } from './grants.js';
 import { JobTable } from './jobs.js';
+import { LiveStateTable } from './live-states.js';
+import { NotificationConfigTable } from './notification-configs.js';
+import { NotificationTable } from './notifications.js';
 import { OrganizationUserTable } from './organization-users.js';
 import { OrganizationTable } from './organizations.js';
 import { OutboxTable } from './outbox.js';
+import { PresenceTable } from './presence.js';
 import { migrate } from './schema.js';
 import { UserData } from './user-data.js';
 import { UserGroupTable } from './user-groups.js';
@@ -36,6 +44,15 @@ export class Store {
   readonly grants: GrantTable;
   readonly jobs: JobTable;
   readonly emailConfigs: EmailConfigTable;
+  readonly notifications: NotificationTable;
+  readonly notificationConfigs: NotificationConfigTable;
+  readonly aiKeys: AiKeyTable;
+  readonly activities: ActivityTable;
+  readonly presence: PresenceTable;
+  readonly liveStates: LiveStateTable;
+  readonly crdtEditors: CrdtEditorTable;
+  /** What connected clients of documents receive: live state and CRDT changes. */
+  readonly feedEvents: FeedEventTable;
   /** A document's rows in every table keyed by document id; what a migration moves. */
   readonly documentData: DocumentData;
   /** Users' rows in every table keyed by user id; what a user-data deletion removes. */
@@ -56,6 +73,14 @@ export class Store {
     this.grants = new GrantTable(db);
     this.jobs = new JobTable(db);
     this.emailConfigs = new EmailConfigTable(db);
+    this.notifications = new NotificationTable(db);
+    this.notificationConfigs = new NotificationConfigTable(db);
+    this.aiKeys = new AiKeyTable(db);
+    this.activities = new ActivityTable(db);
+    this.presence = new PresenceTable(db);
+    this.liveStates = new LiveStateTable(db);
+    this.crdtEditors = new CrdtEditorTable(db);
+    this.feedEvents = new FeedEventTable(db);
     this.documentData = new DocumentData(db);
     this.userData = new UserData(db);
     const namesStmt = db.prepare<[], { name: string }>(

@@ -20,6 +20,14 @@ export const USER_KEYED_TABLES: readonly UserKeyedTable[] = [
   { table: 'access_grants', column: 'user_id' },
   // Their entry in the organization's (mention) contact list.
   { table: 'organization_users', column: 'user_id' },
+  // Notifications they caused, their entries among other notifications' recipients, and
+  // their notification settings.
+  { table: 'notifications', column: 'action_user_id' },
+  { table: 'notification_recipients', column: 'user_id' },
+  { table: 'notification_configs', column: 'user_id' },
+  // Activities they did, and their entries in documents' presence lists.
+  { table: 'activities', column: 'action_user_id' },
+  { table: 'presence', column: 'user_id' },
 ];
 
 type UsersParams = ScopeParams & { user_ids: string };

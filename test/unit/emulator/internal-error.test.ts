@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRequestListener } from '../../../src/emulator/app.js';
+import { Faults } from '../../../src/emulator/faults.js';
 import { JobEngine } from '../../../src/emulator/jobs/engine.js';
 import { Journal } from '../../../src/emulator/journal.js';
 import { RateLimiter } from '../../../src/emulator/rate-limit.js';
@@ -25,6 +26,8 @@ beforeAll(async () => {
       now: Date.now,
       jobs: new JobEngine({ store, now: Date.now, delay: 'manual' }),
       secrets: openSecretBox(undefined),
+      faults: new Faults(),
+      adminRoutes: true,
       onInternalError: (error) => internalErrors.push(error),
       handlers: {
         'workspace.emailStatus': () => {

@@ -1,0 +1,131 @@
+import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import { readContent } from './crdt/editor.js';
+import { EmulatorError } from './errors.js';
+import { eventStream } from './event-stream.js';
+import type { Answer } from './http.js';
+import type { Store } from './store/store.js';
+import { describeIssues } from './validation.js';
+
+/**
+ * Admin reads of what operations 17 to 21 wrote (activities, presence lists, live states,
+ * CRDT editors) and of the event feed: what the documents' connected clients would have
+ * received. Each read is of one workspace, across its API keys.
+ */
+
+const id = z.string().min(1, 'must not be empty');
+const seq = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a whole number')
+  .transform(Number);
+
+const inOrganization = { workspaceId: id, organizationId: id };
+const inDocument = { ...inOrganization, documentId: id };
+const activitiesQuery = z.strictObject({ ...inOrganization, documentId: id.optional() });
+const documentQuery = z.strictObject(inDocument);
+const editorQuery = z.strictObject({ ...inDocument, editorId: id });
+const feedQuery = z.strictObject({
+  workspaceId: id,
+  organizationId: id.optional(),
+  documentId: id.optional(),
+  after: seq.optional(),
+});
+
+/** The query parameters checked against `schema` (unknown ones refused), the workspace known. */
+function parseQuery<S extends z.ZodType<{ workspaceId: string }>>(
+  store: Store,
+  query: URLSearchParams,
+  schema: S,
+): z.output<S> {
+  const parsed = schema.safeParse(Object.fromEntries(query));
+  if (!parsed.success) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      describeIssues(parsed.error.issues, { root: '', lead: 'Invalid query' }),
+    );
+  }
+  const { workspaceId } = parsed.data;
+  if (!store.workspaces.findById(workspaceId)) {
+    throw new EmulatorError('NOT_FOUND', `Workspace ${workspaceId} not found.`);
+  }
+  return parsed.data;
+}
+
+const ok = (json: unknown): Answer => ({ status: 200, json });
+
+function activities(store: Store, query: URLSearchParams): Answer {
+  const q = parseQuery(store, query, activitiesQuery);
+  const list = store.activities.list(q.workspaceId, q.organizationId, q.documentId);
+  return ok({
+    activities: list.map((a) => ({
+      organizationId: a.organizationId,
+      documentId: a.documentId,
+      createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
+      activity: a.activity,
+    })),
+  });
+}
+
+function presence(store: Store, query: URLSearchParams): Answer {
+  const q = parseQuery(store, query, documentQuery);
+  return ok({ users: store.presence.list(q.workspaceId, q.organizationId, q.documentId) });
+}
+
+function liveStates(store: Store, query: URLSearchParams): Answer {
+  const q = parseQuery(store, query, documentQuery);
+  const list = store.liveStates.list(q.workspaceId, q.organizationId, q.documentId);
+  return ok({
+    liveStates: list.map((s) => ({
+      liveStateDataId: s.id,
+      state: s.state,
+      updatedAt: s.updatedAt,
+    })),
+  });
+}
+
+/** The editor's content as JSON, and its whole Yjs state: what a client starts from. */
+function crdt(store: Store, query: URLSearchParams): Answer {
+  const q = parseQuery(store, query, editorQuery);
+  const editor = store.crdtEditors.findInWorkspace(
+    q.workspaceId,
+    q.organizationId,
+    q.documentId,
+    q.editorId,
+  );
+  if (!editor) throw new EmulatorError('NOT_FOUND', 'No CRDT data found for this editor ID.');
+  return ok({
+    type: editor.type,
+    contentKey: editor.contentKey,
+    content: readContent(editor.state, editor.type, editor.contentKey),
+    state: Buffer.from(editor.state).toString('base64'),
+  });
+}
+
+function events(store: Store, query: URLSearchParams): Answer {
+  const q = parseQuery(store, query, feedQuery);
+  return ok({ events: store.feedEvents.list({ ...q, after: q.after ?? 0 }) });
+}
+
+/**
+ * The feed as an event stream; a reconnecting client's `Last-Event-ID` header counts as
+ * `after` when it is further along.
+ */
+function stream(store: Store, req: IncomingMessage, query: URLSearchParams): Answer {
+  const q = parseQuery(store, query, feedQuery);
+  const lastEventId = seq.safeParse(req.headers['last-event-id']);
+  const after = Math.max(q.after ?? 0, lastEventId.success ? lastEventId.data : 0);
+  return eventStream(store.feedEvents, { ...q, after });
+}
+
+type CollabRoute = (req: IncomingMessage, query: URLSearchParams, deps: { store: Store }) => Answer;
+
+/** The routes, keyed by their path below `/_emulator/`. */
+export const collabRoutes: Record<string, { method: string; route: CollabRoute }> = {
+  activities: { method: 'GET', route: (_req, query, { store }) => activities(store, query) },
+  presence: { method: 'GET', route: (_req, query, { store }) => presence(store, query) },
+  livestate: { method: 'GET', route: (_req, query, { store }) => liveStates(store, query) },
+  crdt: { method: 'GET', route: (_req, query, { store }) => crdt(store, query) },
+  events: { method: 'GET', route: (_req, query, { store }) => events(store, query) },
+  'events/stream': { method: 'GET', route: (req, query, { store }) => stream(store, req, query) },
+};

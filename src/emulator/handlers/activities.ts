@@ -1,0 +1,95 @@
+import { EmulatorError } from '../errors.js';
+import { newId } from '../ids.js';
+import type { ActivityFilter } from '../store/activities.js';
+import type { Scope } from '../store/scope.js';
+import type { Store } from '../store/store.js';
+import { perItem, scopeOf, unique } from './shared.js';
+import type { Handler, HandlerDeps } from './types.js';
+
+interface ActivityHandlers {
+  'activities.add': Handler<'activities.add'>;
+  'activities.delete': Handler<'activities.delete'>;
+}
+
+/** The spec's precondition of operation 17; deleting logs needs the same service. */
+function requireActivityService(store: Store, scope: Scope): void {
+  if (!store.consoleOptions.get(scope.workspaceId).activityService) {
+    throw new EmulatorError(
+      'FAILED_PRECONDITION',
+      'Activity logs need the activity service, which is off for this workspace.',
+    );
+  }
+}
+
+/** " in document D for target entity T", as far as the filter names them. */
+function within(filter: ActivityFilter): string {
+  return [
+    filter.documentId !== undefined ? ` in document ${filter.documentId}` : '',
+    filter.targetEntityId !== undefined ? ` for target entity ${filter.targetEntityId}` : '',
+  ].join('');
+}
+
+/**
+ * Operations 17 and 18 of the spec. Like folders add, adding creates the organization on
+ * first use; activities need no document record, as the service logs them for whatever
+ * document a client names. Deleting never creates anything.
+ */
+export function activityHandlers(deps: HandlerDeps): ActivityHandlers {
+  const { store } = deps;
+  return {
+    'activities.add': (data, caller) => {
+      const scope = scopeOf(caller.auth);
+      requireActivityService(store, scope);
+      const { organizationId, documentId, activities } = data;
+      const now = deps.now();
+      store.transaction(() => {
+        store.organizations.ensure(scope, organizationId);
+        for (const activity of activities) {
+          const id = activity.id ?? newId();
+          store.activities.put(
+            scope,
+            {
+              organizationId,
+              documentId,
+              id,
+              targetEntityId: activity.targetEntityId ?? null,
+              actionUserId: activity.actionUser.userId,
+              activity: { ...activity, id },
+            },
+            now,
+          );
+        }
+      });
+      const count = activities.length;
+      return {
+        message: 'Activities added.',
+        data: {
+          success: true,
+          message: `${count} ${count === 1 ? 'activity' : 'activities'} added.`,
+        },
+      };
+    },
+
+    'activities.delete': (data, caller) => {
+      const scope = scopeOf(caller.auth);
+      requireActivityService(store, scope);
+      const orgId = data.organizationId;
+      const filter: ActivityFilter = {
+        documentId: data.documentId,
+        targetEntityId: data.targetEntityId,
+      };
+      // Named ids must also match the other selectors; without ids, the selectors choose.
+      const ids = data.activityIds ?? store.activities.matching(scope, orgId, filter);
+      const result = perItem(
+        store,
+        unique(ids),
+        (id) => id,
+        (id) =>
+          store.activities.delete(scope, orgId, id, filter)
+            ? { success: true, message: 'Activity deleted.' }
+            : { success: false, message: `Activity ${id} does not exist${within(filter)}.` },
+      );
+      return { message: 'Activities processed.', data: result };
+    },
+  };
+}

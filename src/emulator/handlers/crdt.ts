@@ -1,0 +1,72 @@
+import { crdtContent, shapeMismatch, updateState } from '../crdt/editor.js';
+import { MarkupError } from '../crdt/markup.js';
+import { EmulatorError } from '../errors.js';
+import { scopeOf } from './shared.js';
+import type { Handler, HandlerDeps } from './types.js';
+
+/**
+ * Operation 21 of the spec. The editor's Yjs document is changed by the operations that
+ * turn its content into the new one, and the update that change emits goes to the event
+ * feed, for the connected clients (none when the content was already that). Editors come
+ * from seed fixtures; the type, and the content key when given, must be the editor's.
+ */
+export function crdtHandlers(deps: HandlerDeps): { 'crdt.update': Handler<'crdt.update'> } {
+  const { store } = deps;
+  return {
+    'crdt.update': (data, caller) => {
+      const scope = scopeOf(caller.auth);
+      const editor = store.crdtEditors.find(
+        scope,
+        data.organizationId,
+        data.documentId,
+        data.editorId,
+      );
+      if (!editor) throw new EmulatorError('NOT_FOUND', 'No CRDT data found for this editor ID.');
+      if (data.type !== editor.type) {
+        throw new EmulatorError(
+          'INVALID_ARGUMENT',
+          `type must be ${editor.type}, the type of editor ${editor.editorId}, not ${data.type}`,
+        );
+      }
+      if (data.contentKey !== undefined && data.contentKey !== editor.contentKey) {
+        throw new EmulatorError(
+          'INVALID_ARGUMENT',
+          `contentKey must be "${editor.contentKey}", the content key of editor ${editor.editorId}`,
+        );
+      }
+      const content = crdtContent(data.type, data.data);
+      if (!content) throw new EmulatorError('INVALID_ARGUMENT', shapeMismatch(data.type));
+
+      let next: ReturnType<typeof updateState>;
+      try {
+        next = updateState(editor.state, content, editor.contentKey);
+      } catch (error) {
+        if (!(error instanceof MarkupError)) throw error;
+        throw new EmulatorError(
+          'INVALID_ARGUMENT',
+          `data is not well-formed markup: ${error.message}`,
+        );
+      }
+      const now = deps.now();
+      store.transaction(() => {
+        store.crdtEditors.setState(scope, editor, next.state, now);
+        for (const update of next.updates) {
+          store.feedEvents.append(
+            scope,
+            editor.organizationId,
+            editor.documentId,
+            {
+              kind: 'crdt',
+              editorId: editor.editorId,
+              type: editor.type,
+              contentKey: editor.contentKey,
+              update: Buffer.from(update).toString('base64'),
+            },
+            now,
+          );
+        }
+      });
+      return { message: 'CRDT data updated.' };
+    },
+  };
+}

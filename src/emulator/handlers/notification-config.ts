@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import type { notificationConfig } from '../../catalogue/models.js';
+import { EmulatorError } from '../errors.js';
+import type { NotificationLevel, NotificationSettings } from '../store/notification-configs.js';
+import type { Scope } from '../store/scope.js';
+import { scopeOf, unique } from './shared.js';
+import type { Handler, HandlerDeps } from './types.js';
+
+type NotificationConfigItem = z.input<typeof notificationConfig>;
+
+interface NotificationConfigHandlers {
+  'notifications.config.v2': Handler<'notifications.config.v2'>;
+  'notifications.config.v1': Handler<'notifications.config.v1'>;
+}
+
+/** What a user who never changed a setting has (wire-notes). */
+const DEFAULT_INBOX: NotificationLevel = 'ALL';
+const DEFAULT_EMAIL: NotificationLevel = 'MINE';
+
+/**
+ * Each channel's setting for a document is the user's setting for the document, else the
+ * user's organization-level setting, else the default; `slack` has no default and is left
+ * out when neither level sets it.
+ */
+function effective(
+  own: NotificationSettings | undefined,
+  fallback: NotificationSettings | undefined,
+): NotificationConfigItem['config'] {
+  const slack = own?.slack ?? fallback?.slack ?? null;
+  return {
+    inbox: own?.inbox ?? fallback?.inbox ?? DEFAULT_INBOX,
+    email: own?.email ?? fallback?.email ?? DEFAULT_EMAIL,
+    ...(slack !== null && { slack }),
+  };
+}
+
+/** Operations 23 and 24. Nothing stored, or an unknown organization, gives the defaults. */
+export function notificationConfigHandlers(deps: HandlerDeps): NotificationConfigHandlers {
+  const { store } = deps;
+
+  /** One item per document, or the organization-level item when `documentIds` is null. */
+  function items(
+    scope: Scope,
+    organizationId: string,
+    userId: string,
+    documentIds: readonly string[] | null,
+  ): NotificationConfigItem[] {
+    const stored = store.notificationConfigs.ofUser(
+      scope,
+      organizationId,
+      userId,
+      documentIds ?? [],
+    );
+    const apiKey = scope.apiKeyId;
+    if (documentIds === null) {
+      return [
+        {
+          config: effective(stored.organization, undefined),
+          metadata: { organizationId, apiKey, userId },
+        },
+      ];
+    }
+    return documentIds.map((documentId) => ({
+      config: effective(stored.documents.get(documentId), stored.organization),
+      metadata: { organizationId, apiKey, documentId, userId },
+    }));
+  }
+
+  const message = 'Notification config retrieved successfully.';
+  return {
+    // With getOrganizationConfig the answer is the organization-level item alone, whether
+    // or not documentIds are given too.
+    'notifications.config.v2': (data, caller) => ({
+      message,
+      data: items(
+        scopeOf(caller.auth),
+        data.organizationId,
+        data.userId,
+        data.getOrganizationConfig === true ? null : unique(data.documentIds ?? []),
+      ),
+    }),
+
+    'notifications.config.v1': (data, caller) => {
+      const scope = scopeOf(caller.auth);
+      if (!store.consoleOptions.get(scope.workspaceId).notificationConfig) {
+        throw new EmulatorError(
+          'FAILED_PRECONDITION',
+          'Reading notification config (v1) needs the notification config option, which is off for this workspace.',
+        );
+      }
+      return {
+        message,
+        data: items(scope, data.organizationId, data.userId, unique(data.documentIds)),
+      };
+    },
+  };
+}
