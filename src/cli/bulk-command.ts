@@ -48,6 +48,14 @@ function sourceOf(flags: BulkFlags, spec: BulkCommand<unknown>): SourceSpec {
   return { values: fromFlags, label: 'the flags' };
 }
 
+/**
+ * One batch failing for good ends a run of hundreds, so batches are retried longer than a
+ * single call: with a quarter of attempts failing (a service in trouble), a batch still
+ * gets through all but once in a quarter of a million times. Only safe retries happen:
+ * what the client retries at all is unchanged.
+ */
+const BULK_RETRIES = 8;
+
 /** A whole-batch answer (`{success, message}`) as one item's result. */
 function batchOutcome(data: unknown): ItemResult {
   const answer = (typeof data === 'object' && data !== null ? data : {}) as Partial<ItemResult>;
@@ -108,6 +116,7 @@ export async function runBulkCommand<Item>(
         const idempotent = spec.idempotent?.(items);
         const result = await client.call<unknown>(op, dataFor(items), {
           ...(idempotent !== undefined && { idempotent }),
+          retries: BULK_RETRIES,
         });
         return spec.batchAnswer
           ? eachItemGets(batchOutcome(result.data), keys)

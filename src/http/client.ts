@@ -56,6 +56,8 @@ export interface ExchangePolicy {
   envelope: EnvelopeKind;
   idempotent: boolean;
   slow: boolean;
+  /** Retries after the first attempt; the client's own number when absent. */
+  retries?: number;
 }
 
 export interface RawResponse {
@@ -77,6 +79,8 @@ export interface CallOptions {
   credentials?: Credentials;
   /** The operation is idempotent for this particular body (activities with ids). */
   idempotent?: boolean;
+  /** Retries after the first attempt, instead of the client's own number. */
+  retries?: number;
 }
 
 const missingCredentialsHint =
@@ -148,6 +152,7 @@ export class HttpClient {
       envelope: op.envelope,
       idempotent: options.idempotent ?? op.idempotent,
       slow: op.slow,
+      ...(options.retries !== undefined && { retries: options.retries }),
     };
     const raw = await this.exchange(policy, { data }, options.credentials);
     return decodeSuccess(op.envelope, raw.httpStatus, raw.body) as ApiResult<T>;
@@ -192,7 +197,7 @@ export class HttpClient {
     const url = new URL(this.o.baseUrl.replace(/\/+$/, '') + policy.path);
     checkCredentialTransport(url, policy.auth, this.o.insecure === true);
     const payload = JSON.stringify(body);
-    const attempts = this.o.retries + 1;
+    const attempts = (policy.retries ?? this.o.retries) + 1;
 
     for (let attempt = 0; ; attempt++) {
       try {

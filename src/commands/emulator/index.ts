@@ -27,7 +27,12 @@ function serverOptions(command: Command): Command {
         '--google-url <url>',
         'base URL of the Google Gemini API that AI rewrite calls',
       ).env('SVC_EMULATOR_GOOGLE_URL'),
-    );
+    )
+    .option(
+      '--faults <plan>',
+      'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)',
+    )
+    .option('--no-admin', 'switch off the /_emulator/ admin routes (for an emulator others reach)');
 }
 
 export const registerEmulator: Register = (program, invoke) => {

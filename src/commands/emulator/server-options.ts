@@ -1,7 +1,10 @@
 import type { GlobalOptions } from '../../cli/globals.js';
+import type { FaultPlan } from '../../emulator/faults.js';
 import type { EmulatorOptions, RunningEmulator } from '../../emulator/server.js';
 import { UsageError } from '../../errors/errors.js';
 import { parseDuration } from '../../http/duration.js';
+import { formatIssues } from '../../http/validation.js';
+import { parseJsonArg, readTextArg } from '../../io/input.js';
 
 export interface ServerFlags extends GlobalOptions {
   port: string;
@@ -12,6 +15,9 @@ export interface ServerFlags extends GlobalOptions {
   openaiUrl?: string;
   anthropicUrl?: string;
   googleUrl?: string;
+  faults?: string;
+  /** false with --no-admin */
+  admin?: boolean;
 }
 
 export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
@@ -28,6 +34,7 @@ export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
     ...(opts.dataDir && { dataDir: opts.dataDir }),
     ...(opts.seed && { seed: opts.seed }),
     ...(opts.jobDelay !== undefined && { jobDelay: parseJobDelay(opts.jobDelay) }),
+    ...(opts.admin === false && { adminRoutes: false }),
     // Providers not named keep their public API.
     aiProviderUrls: {
       ...(opts.openaiUrl && { openai: opts.openaiUrl }),
@@ -44,9 +51,24 @@ function parseJobDelay(text: string): number | 'manual' {
   return parseDuration(text, '--job-delay');
 }
 
+/** `--faults JSON` or `--faults @file`: a fault plan (docs/emulator-faults.md), checked. */
+async function readFaultPlan(value: string): Promise<FaultPlan> {
+  if (value === '-') throw new UsageError('--faults takes JSON or @file, not stdin');
+  const text = await readTextArg(value, process.stdin, '--faults');
+  const { faultPlan } = await import('../../emulator/faults.js');
+  const parsed = faultPlan.safeParse(await parseJsonArg(text, '--faults'));
+  if (!parsed.success) {
+    throw new UsageError(`--faults is not a fault plan: ${formatIssues(parsed.error.issues)}`);
+  }
+  return parsed.data;
+}
+
 /** Starts the emulator for a command; a bad seed file or a port in use is a usage error. */
 export async function startFromFlags(opts: ServerFlags): Promise<RunningEmulator> {
-  const options = parseServerFlags(opts);
+  const options = {
+    ...parseServerFlags(opts),
+    ...(opts.faults !== undefined && { faults: await readFaultPlan(opts.faults) }),
+  };
   const { startEmulator, EmulatorError } = await import('../../emulator/server.js');
   try {
     return await startEmulator(options);

@@ -92,9 +92,12 @@ export function folderHandlers(deps: HandlerDeps): FolderHandlers {
       const add = (folderId: string, folderName: string, parentId: string): BulkItem => {
         const fail = (message: string): BulkItem => ({ success: false, id: folderId, message });
         if (folderId === ROOT_FOLDER_ID) return fail(`"${ROOT_FOLDER_ID}" is reserved.`);
-        if (store.folders.find(scope, orgId, folderId)) {
-          return fail(`Folder ${folderId} already exists.`);
+        const existing = store.folders.find(scope, orgId, folderId);
+        // The same folder again is what a resent request looks like: done, not a conflict.
+        if (existing?.name === folderName && existing.parentId === parentId) {
+          return { success: true, id: folderId, message: 'Folder already exists as given.' };
         }
+        if (existing) return fail(`Folder ${folderId} already exists.`);
         const parent =
           parentId === ROOT_FOLDER_ID ? undefined : store.folders.find(scope, orgId, parentId);
         if (parentId !== ROOT_FOLDER_ID && !parent) {

@@ -1,7 +1,10 @@
 import { perItem, scopeOf } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
-/** Operation 14 of the spec; like folders add, it creates the organization on first use. */
+/**
+ * Operation 14 of the spec; like folders add, it creates the organization on first use.
+ * Adding a group that exists with the same name succeeds, so a resent request is harmless.
+ */
 export function groupHandlers(deps: HandlerDeps): { 'groups.add': Handler<'groups.add'> } {
   const { store } = deps;
   return {
@@ -13,7 +16,12 @@ export function groupHandlers(deps: HandlerDeps): { 'groups.add': Handler<'group
         data.organizationUserGroups,
         (group) => group.groupId,
         ({ groupId: id, groupName }) => {
-          if (store.userGroups.exists(scope, orgId, id)) {
+          const existing = store.userGroups.nameOf(scope, orgId, id);
+          // The same group again is what a resent request looks like: done, not a conflict.
+          if (existing === groupName) {
+            return { success: true, id, message: `User group ${id} already exists as given.` };
+          }
+          if (existing !== undefined) {
             return { success: false, id, message: `User group ${id} already exists.` };
           }
           store.organizations.ensure(scope, orgId);

@@ -12,15 +12,15 @@ type ById = ScopeParams & { organization_id: string; id: string };
 /** The `user_groups` table: an organization's user groups. */
 export class UserGroupTable {
   private readonly insertStmt: Statement<[ById & { name: string }]>;
-  private readonly existsStmt: Statement<[ById], { found: number }>;
+  private readonly nameStmt: Statement<[ById], { name: string }>;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(
       `INSERT INTO user_groups (workspace_id, api_key_id, organization_id, id, name)
        VALUES (@workspace_id, @api_key_id, @organization_id, @id, @name)`,
     );
-    this.existsStmt = db.prepare(
-      `SELECT 1 AS found FROM user_groups
+    this.nameStmt = db.prepare(
+      `SELECT name FROM user_groups
        WHERE ${IN_SCOPE} AND organization_id = @organization_id AND id = @id`,
     );
   }
@@ -34,8 +34,9 @@ export class UserGroupTable {
     });
   }
 
-  exists(scope: Scope, organizationId: string, id: string): boolean {
+  /** The group's name, or undefined when the organization has no group with that id. */
+  nameOf(scope: Scope, organizationId: string, id: string): string | undefined {
     const params = { ...scopeParams(scope), organization_id: organizationId, id };
-    return this.existsStmt.get(params) !== undefined;
+    return this.nameStmt.get(params)?.name;
   }
 }

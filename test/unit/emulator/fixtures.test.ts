@@ -244,10 +244,11 @@ describe('POST /_emulator/seed', () => {
     ]);
     const folders = await call('/v2/organizations/folders/get', { organizationId: 'o' });
     expect(expectSuccess(folders, 'folders.get')).toEqual([]);
-    // An organization the fixture does not name is left alone.
+    // An organization the fixture does not name is left alone: its group is still there, so
+    // another group with that id is refused.
     const groups = await call('/v1/organizations/usergroups/add', {
       organizationId: 'other',
-      organizationUserGroups: [{ groupId: 'g', groupName: 'G' }],
+      organizationUserGroups: [{ groupId: 'g', groupName: 'Another G' }],
     });
     expect(expectSuccess(groups, 'groups.add')).toMatchObject({ g: { success: false } });
   });

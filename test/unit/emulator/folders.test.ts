@@ -195,6 +195,42 @@ describe('folders add (op 8)', () => {
     expect(twice.map((f) => f.folderName)).toEqual(['First']);
   });
 
+  it('answers success to the same folder added again, so a resent request is harmless', async () => {
+    const folders = [
+      { folderId: 'resent', folderName: 'Resent' },
+      { folderId: 'resent-child', folderName: 'Child', parentFolderId: 'resent' },
+    ];
+    expectSuccess(await addFolders(folders), 'folders.add');
+    const again = await addFolders([
+      ...folders,
+      { folderId: 'resent', folderName: 'Renamed' },
+      { folderId: 'resent-child', folderName: 'Child' },
+    ]);
+    // Keys are unique in the map: the later item with an id decides its entry.
+    expect(expectSuccess(again, 'folders.add')).toEqual({
+      resent: { success: false, id: 'resent', message: expect.stringMatching(/exists/) as string },
+      'resent-child': {
+        success: false,
+        id: 'resent-child',
+        message: expect.stringMatching(/exists/) as string,
+      },
+    });
+    const once = await addFolders(folders);
+    expect(expectSuccess(once, 'folders.add')).toEqual({
+      resent: { success: true, id: 'resent', message: expect.stringMatching(/as given/) as string },
+      'resent-child': {
+        success: true,
+        id: 'resent-child',
+        message: expect.stringMatching(/as given/) as string,
+      },
+    });
+    const stored = (await getFolders({})).filter((f) => f.folderId.startsWith('resent'));
+    expect(stored.map((f) => [f.folderId, f.folderName])).toEqual([
+      ['resent', 'Resent'],
+      ['resent-child', 'Child'],
+    ]);
+  });
+
   it('creates the organization when it does not exist yet', async () => {
     const reply = await addFolders([{ folderId: 'first', folderName: 'First' }], 'initech');
     expect(expectSuccess(reply, 'folders.add')).toMatchObject({ first: { success: true } });

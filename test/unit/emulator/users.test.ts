@@ -55,8 +55,11 @@ describe('user groups add (op 14)', () => {
         message: expect.stringMatching(/already exists/) as string,
       },
     });
+    // The same group again (a resent request) is done; another name for its id is not.
     const again = await add([{ groupId: 'design', groupName: 'Design' }]);
-    expect(expectSuccess(again, 'groups.add')).toMatchObject({ design: { success: false } });
+    expect(expectSuccess(again, 'groups.add')).toMatchObject({ design: { success: true } });
+    const renamed = await add([{ groupId: 'design', groupName: 'Product design' }]);
+    expect(expectSuccess(renamed, 'groups.add')).toMatchObject({ design: { success: false } });
   });
 
   it('creates the organization when it does not exist yet', async () => {

@@ -1,0 +1,91 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+
+/**
+ * A bulk import through a service in trouble: a fifth of the folder-add requests answer
+ * 503, one in twenty loses its connection (half of those after the folders were added),
+ * and every request is slowed. Retries must make every folder land exactly once.
+ */
+
+const FOLDERS = 10_000;
+const ADD = '/v1/organizations/folders/add';
+const plan = {
+  seed: 20261122,
+  rules: [
+    { path: ADD, fault: 'latency', ms: [0, 25], probability: 1 },
+    { path: ADD, fault: 'status', status: 503, probability: 0.2 },
+    { path: ADD, fault: 'drop-before', probability: 0.025 },
+    { path: ADD, fault: 'drop-after', probability: 0.025 },
+  ],
+};
+
+let emulator: Emulator;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  emulator = await startEmulator(['--faults', JSON.stringify(plan)]);
+  const res = await fetch(`${emulator.url}/_emulator/seed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      workspaces: [
+        {
+          ownerEmail: 'faults@example.com',
+          consoleOptions: { advancedQueries: true },
+          organizations: [{ id: 'acme' }],
+        },
+      ],
+    }),
+  });
+  const { workspaces } = (await res.json()) as {
+    workspaces: { apiKey: string; authToken: string }[];
+  };
+  env = cleanEnv({
+    SVC_BASE_URL: emulator.url,
+    SVC_API_KEY: workspaces[0]?.apiKey ?? '',
+    SVC_AUTH_TOKEN: workspaces[0]?.authToken ?? '',
+  });
+});
+afterAll(() => emulator.stop());
+
+describe('bulk import under faults', () => {
+  it(`adds exactly ${FOLDERS.toLocaleString('en-US')} folders through 503s, dropped connections and latency`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-faults-'));
+    const file = join(dir, 'folders.ndjson');
+    writeFileSync(
+      file,
+      Array.from({ length: FOLDERS }, (_, i) =>
+        JSON.stringify({ folderId: `f${i}`, folderName: `Folder ${i}` }),
+      ).join('\n'),
+    );
+
+    const r = await svc(['folders', 'add', '--org', 'acme', '--file', file, '--json'], env);
+    expect(r.exitCode, r.stderr.slice(0, 500)).toBe(0);
+    const results = JSON.parse(r.stdout) as Record<string, { success: boolean }>;
+    expect(Object.keys(results)).toHaveLength(FOLDERS);
+    expect(Object.values(results).every((x) => x.success)).toBe(true);
+
+    const listed = await svc(['folders', 'list', '--org', 'acme', '--json'], env);
+    const ids = (JSON.parse(listed.stdout) as { folderId: string }[]).map((f) => f.folderId);
+    expect(ids).toHaveLength(FOLDERS);
+    expect(new Set(ids).size).toBe(FOLDERS);
+
+    const { entries } = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+      entries: { path: string; fault?: string }[];
+    };
+    const adds = entries.filter((e) => e.path === ADD);
+    const count = (what: string) => adds.filter((e) => e.fault?.includes(what)).length;
+    const faulted = {
+      'status 503': count('status 503'),
+      'drop-before': count('drop-before'),
+      'drop-after': count('drop-after'),
+    };
+    // Printed so that CI logs show what the run went through.
+    console.log(`faults: ${adds.length} folder-add requests for ${FOLDERS} folders;`, faulted);
+    expect(faulted['status 503']).toBeGreaterThan(0);
+    expect(faulted['drop-before'] + faulted['drop-after']).toBeGreaterThan(0);
+  }, 180_000);
+});
