@@ -17,7 +17,7 @@ import { userDataHandlers } from './user-data.js';
 import { userHandlers } from './users.js';
 import { workspaceHandlers } from './workspace.js';
 
-/** Every implemented operation; the others answer UNIMPLEMENTED. */
+/** The handler of every operation, from the module of its resource. */
 export function createHandlers(deps: HandlerDeps): HandlerTable {
   return {
     ...workspaceHandlers(deps),

@@ -53,8 +53,8 @@ export type Handler<N extends OperationName> = (
   caller: Caller<N>,
 ) => Reply<N> | Promise<Reply<N>>;
 
-/** Operations without a handler answer UNIMPLEMENTED. */
-export type HandlerTable = { [N in OperationName]?: Handler<N> };
+/** One handler for every operation of the catalogue: the compiler checks none is missing. */
+export type HandlerTable = { [N in OperationName]: Handler<N> };
 
 /** The shape every handler has once the catalogue's typing is set aside by the dispatcher. */
 export interface ErasedReply {

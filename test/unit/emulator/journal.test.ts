@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { operation } from '../../../src/catalogue/operations.js';
 import { Journal, type JournalEntry } from '../../../src/emulator/journal.js';
+import { startEmulator } from '../../../src/emulator/server.js';
+import { createWorkspace, keyHeaders, post, request } from './helpers.js';
+import { validRequests } from './valid-requests.js';
 
 const entry = (n: number, workspaceId?: string): JournalEntry => ({
   time: n,
@@ -43,5 +47,30 @@ describe('Journal', () => {
     journal.record(entry(1));
     journal.clear();
     expect(journal.entries()).toEqual([]);
+  });
+});
+
+describe('the journal of a running emulator', () => {
+  it('records a failed call with its operation, workspace and error status', async () => {
+    const emulator = await startEmulator();
+    try {
+      const creds = await createWorkspace(emulator.url, 'journal@example.com');
+      // A new workspace has no CRDT data for any editor: NOT_FOUND.
+      const op = operation('crdt.update');
+      await post(emulator.url, op.path, validRequests['crdt.update'], keyHeaders(creds));
+      const journal = await request(`${emulator.url}/_emulator/journal`);
+      const entries = (journal.json as { entries: Record<string, unknown>[] }).entries;
+      expect(entries.at(-1)).toEqual({
+        time: expect.any(Number) as number,
+        method: 'POST',
+        path: op.path,
+        httpStatus: 404,
+        errorStatus: 'NOT_FOUND',
+        operation: op.name,
+        workspaceId: creds.workspaceId,
+      });
+    } finally {
+      await emulator.close();
+    }
   });
 });

@@ -149,7 +149,7 @@ describe('routing', () => {
 });
 
 describe('every answer is an envelope', () => {
-  it('never answers 5xx other than 501, nor a non-JSON body, to hostile input', async () => {
+  it('never answers 5xx, nor a non-JSON body, to hostile input', async () => {
     const creds = await createWorkspace(url, 'hostile@example.com');
     const deep = `{"data":{"organizationId":"o","documentId":"d","x":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
     const replies = await Promise.all([
@@ -175,7 +175,7 @@ describe('every answer is an envelope', () => {
     ]);
     for (const reply of replies) {
       expect(reply.json).toMatchObject({ error: { status: expect.any(String) as string } });
-      expect(reply.status === 501 || reply.status < 500).toBe(true);
+      expect(reply.status).toBeLessThan(500);
       expect(reply.text).not.toMatch(/\bat .*\.(ts|js):\d+/);
     }
     expect(replies.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 404]);
