@@ -3,21 +3,26 @@ import { registerActivities } from '../commands/activities/index.js';
 import { registerAi } from '../commands/ai/index.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
+import { registerCompletion } from '../commands/completion/index.js';
 import { registerCrdt } from '../commands/crdt/index.js';
 import { registerDocs } from '../commands/docs/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerFolders } from '../commands/folders/index.js';
 import { registerGroups } from '../commands/groups/index.js';
+import { registerHelp } from '../commands/help/index.js';
 import { registerLivestate } from '../commands/livestate/index.js';
 import { registerNotifications } from '../commands/notifications/index.js';
 import { registerOrgs } from '../commands/orgs/index.js';
 import { registerPermissions } from '../commands/permissions/index.js';
 import { registerPresence } from '../commands/presence/index.js';
 import { registerProfile } from '../commands/profile/index.js';
+import { registerSchema } from '../commands/schema/index.js';
 import { registerUsers } from '../commands/users/index.js';
 import { registerWorkspace } from '../commands/workspace/index.js';
 import { VERSION } from '../version.js';
 import type { Invoke } from './command-kit.js';
+import { applyHelpLayout } from './help-layout.js';
+import { environmentNames } from './reference/environment.js';
 
 export interface ProgramOutput {
   writeOut(text: string): void;
@@ -55,9 +60,8 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
     .addHelpText(
       'after',
       `
-Environment: SVC_PROFILE, SVC_BASE_URL, SVC_WORKSPACE_ID, SVC_WORKSPACE_TOKEN,
-  SVC_API_KEY, SVC_AUTH_TOKEN, SVC_CONFIG_DIR, SVC_TIMEOUT, SVC_DEBUG, SVC_NO_INPUT,
-  NO_COLOR, FORCE_COLOR, CI
+${environmentNames()}
+See also: svc help environment, svc help exit-codes, svc help reference
 
 Examples:
   $ svc emulator exec -- ./my-script.sh
@@ -83,8 +87,12 @@ Examples:
     registerProfile,
     registerApi,
     registerEmulator,
+    registerCompletion,
+    registerSchema,
+    registerHelp,
   ]) {
     register(program, invoke);
   }
+  applyHelpLayout(program);
   return program;
 }

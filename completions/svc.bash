@@ -1,0 +1,240 @@
+# bash completion for svc
+# Generated from svc's command tree by `svc completion bash`; do not edit.
+# Load it in this shell:     source <(svc completion bash)
+# or for every new shell:    svc completion bash > ~/.local/share/bash-completion/completions/svc
+
+# The subcommands of command path $1 ('' is svc itself).
+_svc_subcommands() {
+  case $1 in
+    '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai auth profile api emulator completion schema help' ;;
+    'workspace') REPLY='create tokens email-status login-link email-config' ;;
+    'permissions') REPLY='get' ;;
+    'folders') REPLY='list add' ;;
+    'docs') REPLY='list update disable enable migrate migration-status' ;;
+    'orgs') REPLY='update disable enable' ;;
+    'groups'|'presence') REPLY='add' ;;
+    'users') REPLY='remove purge purge-status' ;;
+    'activities') REPLY='add delete' ;;
+    'livestate') REPLY='broadcast' ;;
+    'crdt') REPLY='update' ;;
+    'notifications') REPLY='list config' ;;
+    'ai') REPLY='rewrite' ;;
+    'auth') REPLY='login logout status token' ;;
+    'profile') REPLY='list use show remove' ;;
+    'emulator') REPLY='start exec' ;;
+    *) REPLY='' ;;
+  esac
+}
+
+# The flags command path $1 accepts.
+_svc_flags() {
+  case $1 in
+    '') REPLY='-v --version' ;;
+    'workspace create') REPLY='--email --name --workspace-name --avatar' ;;
+    'workspace tokens') REPLY='--api-key' ;;
+    'workspace email-status') REPLY='--email' ;;
+    'workspace login-link') REPLY='--email --continue-url' ;;
+    'workspace email-config') REPLY='--enable --disable --provider --provider-key-stdin --from-email --from-company --triggers' ;;
+    'permissions get') REPLY='--org --user --folder --doc' ;;
+    'folders list') REPLY='--org --folder --max-depth' ;;
+    'folders add') REPLY='--org --id --name --parent --file --batch-size --concurrency' ;;
+    'docs list') REPLY='--org --doc' ;;
+    'docs update') REPLY='--org --doc --name --file --batch-size --concurrency' ;;
+    'docs disable'|'docs enable') REPLY='--org --doc --file --batch-size --concurrency' ;;
+    'docs migrate') REPLY='--org --doc --to --wait --wait-timeout' ;;
+    'docs migration-status') REPLY='--org --id --wait --wait-timeout' ;;
+    'orgs update') REPLY='--org --name --file --batch-size --concurrency' ;;
+    'orgs disable'|'orgs enable') REPLY='--org --file --batch-size --concurrency' ;;
+    'groups add') REPLY='--org --id --name --file --batch-size --concurrency' ;;
+    'users remove') REPLY='--org --doc --folder --user --file --batch-size --concurrency' ;;
+    'users purge') REPLY='--user --org --wait --wait-timeout --file --batch-size --concurrency' ;;
+    'users purge-status') REPLY='--job --wait --wait-timeout' ;;
+    'activities add') REPLY='--org --doc --id --feature-type --action-type --user --user-name --user-email --target --message --file --batch-size --concurrency' ;;
+    'activities delete') REPLY='--org --doc --id --target' ;;
+    'presence add') REPLY='--org --doc --user --name --email --status --file --batch-size --concurrency' ;;
+    'livestate broadcast') REPLY='--org --doc --id --data --merge' ;;
+    'crdt update') REPLY='--org --doc --editor --type --data --content-key' ;;
+    'notifications list') REPLY='--org --doc --location --user --id --order --page-size --page-token --limit --all' ;;
+    'notifications config') REPLY='--org --user --doc --org-level --api' ;;
+    'ai rewrite') REPLY='--model --prompt --text' ;;
+    'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token' ;;
+    'auth token') REPLY='--workspace' ;;
+    'api') REPLY='--data --auth' ;;
+    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --no-admin' ;;
+    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --no-admin --no-workspace' ;;
+    'schema') REPLY='--list' ;;
+    *) REPLY='' ;;
+  esac
+  REPLY+=' --profile --base-url --json --no-color --no-input -y --yes --debug --timeout --dry-run --insecure -h --help'
+}
+
+# How the value of flag $2 of command path $1 completes: a kind, then its words. Fails
+# when the flag takes no value.
+_svc_value() {
+  local flags=''
+  case $1 in
+    'workspace create') flags='--email --name --workspace-name --avatar' ;;
+    'workspace tokens') flags='--api-key' ;;
+    'workspace email-status') flags='--email' ;;
+    'workspace login-link') flags='--email --continue-url' ;;
+    'workspace email-config') flags='--provider --from-email --from-company --triggers' ;;
+    'permissions get') flags='--org --user --folder --doc' ;;
+    'folders list') flags='--org --folder --max-depth' ;;
+    'folders add') flags='--org --id --name --parent --file --batch-size --concurrency' ;;
+    'docs list') flags='--org --doc' ;;
+    'docs update') flags='--org --doc --name --file --batch-size --concurrency' ;;
+    'docs disable'|'docs enable') flags='--org --doc --file --batch-size --concurrency' ;;
+    'docs migrate') flags='--org --doc --to --wait-timeout' ;;
+    'docs migration-status') flags='--org --id --wait-timeout' ;;
+    'orgs update') flags='--org --name --file --batch-size --concurrency' ;;
+    'orgs disable'|'orgs enable') flags='--org --file --batch-size --concurrency' ;;
+    'groups add') flags='--org --id --name --file --batch-size --concurrency' ;;
+    'users remove') flags='--org --doc --folder --user --file --batch-size --concurrency' ;;
+    'users purge') flags='--user --org --wait-timeout --file --batch-size --concurrency' ;;
+    'users purge-status') flags='--job --wait-timeout' ;;
+    'activities add') flags='--org --doc --id --feature-type --action-type --user --user-name --user-email --target --message --file --batch-size --concurrency' ;;
+    'activities delete') flags='--org --doc --id --target' ;;
+    'presence add') flags='--org --doc --user --name --email --status --file --batch-size --concurrency' ;;
+    'livestate broadcast') flags='--org --doc --id --data' ;;
+    'crdt update') flags='--org --doc --editor --type --data --content-key' ;;
+    'notifications list') flags='--org --doc --location --user --id --order --page-size --page-token --limit' ;;
+    'notifications config') flags='--org --user --doc --api' ;;
+    'ai rewrite') flags='--model --prompt --text' ;;
+    'auth login') flags='--api-key --workspace-id' ;;
+    'api') flags='--data --auth' ;;
+    'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults' ;;
+  esac
+  flags+=' --profile --base-url --timeout'
+  [[ " $flags " == *" $2 "* ]] || return 1
+  case "$1 $2" in
+    'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
+    'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs update --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'emulator start --seed'|'emulator exec --seed') REPLY='files' ;;
+    'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
+    'crdt update --type') REPLY='values text map array xml' ;;
+    'notifications list --order') REPLY='values asc desc' ;;
+    'notifications config --api') REPLY='values v1 v2' ;;
+    'api --auth') REPLY='values key workspace none' ;;
+    'emulator start --data-dir'|'emulator exec --data-dir') REPLY='dirs' ;;
+    *' --profile') REPLY='profiles' ;;
+    *) REPLY=text ;;
+  esac
+}
+
+# How the arguments of command path $1 complete; fails when they are free text.
+_svc_args() {
+  case $1 in
+    'profile use'|'profile show'|'profile remove') REPLY='profiles' ;;
+    'emulator exec') REPLY='commands' ;;
+    'completion') REPLY='values bash zsh fish' ;;
+    'schema') REPLY='tree' ;;
+    'help') REPLY='tree exit-codes environment reference' ;;
+    *) return 1 ;;
+  esac
+}
+
+# COMPREPLY from the lines a command prints.
+_svc_reply() {
+  local line
+  COMPREPLY=()
+  while IFS= read -r line; do
+    COMPREPLY+=("$line")
+  done < <("$@")
+}
+
+# Profile names come from svc itself: the one being completed, so ./bin/svc works too.
+_svc_profiles() {
+  local svc=${COMP_WORDS[0]}
+  svc=${svc/#\~/$HOME}
+  "$svc" __complete profiles 2>/dev/null
+}
+
+# Completes word $2 as a value of kind $1 (see _svc_value); $3 is the arguments so far.
+_svc_complete_value() {
+  local kind=${1%% *} words=''
+  [[ $1 == *' '* ]] && words=${1#* }
+  case $kind in
+    values) _svc_reply compgen -W "$words" -- "$2" ;;
+    profiles) _svc_reply compgen -W "$(_svc_profiles)" -- "$2" ;;
+    files)
+      compopt -o filenames 2>/dev/null
+      _svc_reply compgen -f -- "$2"
+      ;;
+    dirs)
+      compopt -o filenames 2>/dev/null
+      _svc_reply compgen -d -- "$2"
+      ;;
+    commands) _svc_reply compgen -c -- "$2" ;;
+    tree)
+      # The arguments are a path of svc commands; the extra words only come first.
+      _svc_subcommands "$3"
+      [[ -z $3 ]] && REPLY+=" $words"
+      _svc_reply compgen -W "$REPLY" -- "$2"
+      ;;
+  esac
+}
+
+_svc() {
+  local cur=${COMP_WORDS[COMP_CWORD]} cmdpath='' word flag='' expect=0 dash=0 i REPLY
+  local -a args=()
+  COMPREPLY=()
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word=${COMP_WORDS[i]}
+    if ((expect)); then
+      # bash splits --flag=value at "=" (COMP_WORDBREAKS): the "=" still belongs to the flag.
+      [[ $word == = ]] || expect=0
+      continue
+    fi
+    case $word in
+      --)
+        dash=$i
+        break
+        ;;
+      --*=*) continue ;;
+      -*)
+        if _svc_value "$cmdpath" "$word"; then
+          expect=1
+          flag=$word
+        fi
+        continue
+        ;;
+    esac
+    _svc_subcommands "$cmdpath"
+    if ((${#args[@]} == 0)) && [[ " $REPLY " == *" $word "* ]]; then
+      cmdpath=${cmdpath:+$cmdpath }$word
+    else
+      args+=("$word")
+    fi
+  done
+
+  if ((dash)); then
+    # After --: a program and its arguments.
+    if _svc_args "$cmdpath" && [[ $REPLY == commands ]] && ((COMP_CWORD == dash + 1)); then
+      _svc_reply compgen -c -- "$cur"
+    else
+      _svc_complete_value files "$cur"
+    fi
+    return 0
+  fi
+  if ((expect)); then
+    [[ $cur == = ]] && cur=''
+    _svc_value "$cmdpath" "$flag"
+    _svc_complete_value "$REPLY" "$cur"
+    return 0
+  fi
+  if [[ $cur == -* ]]; then
+    _svc_flags "$cmdpath"
+    _svc_reply compgen -W "$REPLY" -- "$cur"
+    return 0
+  fi
+  _svc_subcommands "$cmdpath"
+  if [[ -n $REPLY ]] && ((${#args[@]} == 0)); then
+    _svc_reply compgen -W "$REPLY" -- "$cur"
+    return 0
+  fi
+  if _svc_args "$cmdpath"; then
+    _svc_complete_value "$REPLY" "$cur" "${args[*]}"
+  fi
+  return 0
+}
+
+complete -F _svc svc

@@ -1,0 +1,565 @@
+# fish completion for svc
+# Generated from svc's command tree by `svc completion fish`; do not edit.
+# Load it in this shell:     svc completion fish | source
+# or for every new shell:    svc completion fish > ~/.config/fish/completions/svc.fish
+
+# The subcommands of command path $argv[1] ('' is svc itself), with their summaries.
+function __svc_subcommands
+    switch $argv[1]
+        case ''
+            printf '%s\t%s\n' \
+                'workspace' 'Create a workspace, read its tokens, verify its owner email' \
+                'permissions' 'Read users\' access to resources' \
+                'folders' 'Read and add an organization\'s folders' \
+                'docs' 'Read, rename, switch off and migrate an organization\'s documents' \
+                'orgs' 'Rename organizations and switch their access off or on' \
+                'groups' 'Add an organization\'s user groups' \
+                'users' 'Remove users from organizations, folders or documents, or delete all their data' \
+                'activities' 'Write and delete a document\'s activity log' \
+                'presence' 'Set who is present in a document' \
+                'livestate' 'Push data to a document\'s live state and its connected clients' \
+                'crdt' 'Replace a collaborative editor\'s content' \
+                'notifications' 'Read users\' notifications and notification settings' \
+                'ai' 'Rewrite text with the AI models of the workspace' \
+                'auth' 'Store, check and remove credentials' \
+                'profile' 'List, switch, show and remove stored profiles' \
+                'api' 'Call any path of the API and print the whole response body' \
+                'emulator' 'Run a local, stateful emulator of the whole service' \
+                'completion' 'Print the shell completion script for bash, zsh or fish' \
+                'schema' 'Print the JSON Schema of what a command prints with --json' \
+                'help' 'Show help for a command, or a topic: exit-codes, environment, reference'
+        case 'workspace'
+            printf '%s\t%s\n' \
+                'create' 'Create a workspace and store its credentials in a profile that becomes active' \
+                'tokens' 'List the auth tokens of an API key' \
+                'email-status' 'Show whether a workspace owner\'s email is verified' \
+                'login-link' 'Email a login link that also verifies the owner email' \
+                'email-config' 'Set up email notifications; with no flags at a terminal, a guided setup'
+        case 'permissions'
+            printf '%s\t%s\n' \
+                'get' 'Show what access users have to an organization, its folders and documents'
+        case 'folders'
+            printf '%s\t%s\n' \
+                'list' 'List an organization\'s folders, or one folder and its subfolders' \
+                'add' 'Add folders: one from flags, or many from a file (parents before children)'
+        case 'docs'
+            printf '%s\t%s\n' \
+                'list' 'List an organization\'s documents, or the given ones' \
+                'update' 'Rename documents: one from flags, or many from a file' \
+                'disable' 'Switch off all access to documents (asks first)' \
+                'enable' 'Switch access to documents back on' \
+                'migrate' 'Move a document and all its data to a new id; --wait follows it to the end' \
+                'migration-status' 'Show the status of a document migration; --wait follows it to the end'
+        case 'orgs'
+            printf '%s\t%s\n' \
+                'update' 'Rename organizations: one from flags, or many from a file' \
+                'disable' 'Switch off access to every document of organizations (asks first)' \
+                'enable' 'Switch access to organizations back on'
+        case 'groups'
+            printf '%s\t%s\n' \
+                'add' 'Add user groups: one from flags, or many from a file'
+        case 'users'
+            printf '%s\t%s\n' \
+                'remove' 'Remove users from an organization, or from one folder or document (asks first)' \
+                'purge' 'Delete all data of users: access, mentions and what they created (asks first)' \
+                'purge-status' 'Show the status of a user-data deletion; --wait follows it to the end'
+        case 'activities'
+            printf '%s\t%s\n' \
+                'add' 'Add activity logs: one from flags, or many from a file' \
+                'delete' 'Delete activity logs by id, by document or by target entity (asks first)'
+        case 'presence'
+            printf '%s\t%s\n' \
+                'add' 'Add users to a document\'s presence list: one from flags, or many from a file'
+        case 'livestate'
+            printf '%s\t%s\n' \
+                'broadcast' 'Broadcast a JSON object to a live-state id of a document'
+        case 'crdt'
+            printf '%s\t%s\n' \
+                'update' 'Replace an editor\'s content; connected clients receive the change'
+        case 'notifications'
+            printf '%s\t%s\n' \
+                'list' 'List notifications of a document, a location or a user, a page at a time' \
+                'config' 'Show a user\'s notification settings for documents, or for the organization'
+        case 'ai'
+            printf '%s\t%s\n' \
+                'rewrite' 'Rewrite text with a model; prints only the rewritten text'
+        case 'auth'
+            printf '%s\t%s\n' \
+                'login' 'Store credentials in a profile (tokens come from stdin or a hidden prompt)' \
+                'logout' 'Remove a profile\'s tokens (keeps its service URL and ids)' \
+                'status' 'Show which credentials are in use and check them against the service' \
+                'token' 'Print the auth token in use, e.g. to export it to a CI secret'
+        case 'profile'
+            printf '%s\t%s\n' \
+                'list' 'List stored profiles' \
+                'use' 'Make a profile the active one' \
+                'show' 'Show a profile, secrets masked (default: the selected one)' \
+                'remove' 'Remove a stored profile'
+        case 'emulator'
+            printf '%s\t%s\n' \
+                'start' 'Start the emulator and serve until Ctrl-C' \
+                'exec' 'Start the emulator, run a command against it, stop it, and pass on its exit code'
+    end
+end
+
+# The flags command path $argv[1] accepts, with their descriptions.
+function __svc_flags
+    switch $argv[1]
+        case ''
+            printf '%s\t%s\n' \
+                '-v' 'print the version' \
+                '--version' 'print the version'
+        case 'workspace create'
+            printf '%s\t%s\n' \
+                '--email' 'owner\'s email address' \
+                '--name' 'owner\'s name (default: the email)' \
+                '--workspace-name' 'workspace name (default: "<name> workspace")' \
+                '--avatar' 'owner\'s avatar URL'
+        case 'workspace tokens'
+            printf '%s\t%s\n' \
+                '--api-key' 'API key id (default: the profile\'s key)'
+        case 'workspace email-status'
+            printf '%s\t%s\n' \
+                '--email' 'owner\'s email address'
+        case 'workspace login-link'
+            printf '%s\t%s\n' \
+                '--email' 'address to send the link to' \
+                '--continue-url' 'where the link leads after login'
+        case 'workspace email-config'
+            printf '%s\t%s\n' \
+                '--enable' 'send email notifications' \
+                '--disable' 'stop sending email notifications' \
+                '--provider' 'email provider' \
+                '--provider-key-stdin' 'read the provider\'s API key from stdin (or set SVC_EMAIL_PROVIDER_KEY)' \
+                '--from-email' 'sender address' \
+                '--from-company' 'sender name' \
+                '--triggers' 'comma-separated events that send an email, or "none"; others are switched off: comment_annotation.add, comment.add, comment_annotation.status_change, comment_annotation.assign, comment_annotation.priority_change'
+        case 'permissions get'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--user' 'user id (repeat, or comma-separate)' \
+                '--folder' 'folder id (repeat, or comma-separate)' \
+                '--doc' 'document id (repeat, or comma-separate)'
+        case 'folders list'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--folder' 'start from this folder' \
+                '--max-depth' 'nest subfolders to this depth'
+        case 'folders add'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--id' 'folder id' \
+                '--name' 'folder name' \
+                '--parent' 'parent folder id (default: top level)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)'
+        case 'docs list'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'document id (repeat, or comma-separate); more than 30 are fetched in batches'
+        case 'docs update'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'document id' \
+                '--name' 'new document name' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)'
+        case 'docs disable' 'docs enable'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'document id (repeat, or comma-separate)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)'
+        case 'docs migrate'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'the document to migrate' \
+                '--to' 'its new id' \
+                '--wait' 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out' \
+                '--wait-timeout' 'how long --wait waits (default 30m)'
+        case 'docs migration-status'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--id' 'migration id' \
+                '--wait' 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out' \
+                '--wait-timeout' 'how long --wait waits (default 30m)'
+        case 'orgs update'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--name' 'new organization name' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)'
+        case 'orgs disable' 'orgs enable'
+            printf '%s\t%s\n' \
+                '--org' 'organization id (repeat, or comma-separate)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)'
+        case 'groups add'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--id' 'group id' \
+                '--name' 'group name' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)'
+        case 'users remove'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'only from this document' \
+                '--folder' 'only from this folder' \
+                '--user' 'user id (repeat, or comma-separate)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)'
+        case 'users purge'
+            printf '%s\t%s\n' \
+                '--user' 'user id (repeat, or comma-separate)' \
+                '--org' 'only these organizations (speeds the job up)' \
+                '--wait' 'wait until the deletion completes: exit 0, or 7 when it times out' \
+                '--wait-timeout' 'how long --wait waits (default 30m)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)'
+        case 'users purge-status'
+            printf '%s\t%s\n' \
+                '--job' 'job id printed by `svc users purge`' \
+                '--wait' 'wait until the deletion completes: exit 0, or 7 when it times out' \
+                '--wait-timeout' 'how long --wait waits (default 30m)'
+        case 'activities add'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'document id' \
+                '--id' 'activity id; writing an existing id overwrites it' \
+                '--feature-type' 'the feature that acted' \
+                '--action-type' 'what happened, e.g. comment.add or a custom name' \
+                '--user' 'id of the user who acted' \
+                '--user-name' 'the acting user\'s name' \
+                '--user-email' 'the acting user\'s email' \
+                '--target' 'target entity id (required for custom)' \
+                '--message' 'display message template, e.g. "{{user}} approved"' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)'
+        case 'activities delete'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'delete the document\'s activities' \
+                '--id' 'activity id (repeat, or comma-separate)' \
+                '--target' 'delete the target entity\'s activities'
+        case 'presence add'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'document id' \
+                '--user' 'user id' \
+                '--name' 'the user\'s name' \
+                '--email' 'the user\'s email' \
+                '--status' 'online, away or offline' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)'
+        case 'livestate broadcast'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'document id' \
+                '--id' 'live-state data id' \
+                '--data' 'a JSON object, @file or - for stdin' \
+                '--merge' 'merge top-level keys into the stored state (null removes a key)'
+        case 'crdt update'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'document id' \
+                '--editor' 'editor id' \
+                '--type' 'the content type' \
+                '--data' 'text or markup itself (text, xml), or JSON (map, array); @file or - for stdin' \
+                '--content-key' 'name of the content in the editor (xml; default content)'
+        case 'notifications list'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'of this document' \
+                '--location' 'of this location' \
+                '--user' 'for this user' \
+                '--id' 'only these notifications, at most 30 (repeat, or comma-separate)' \
+                '--order' 'by time (default desc)' \
+                '--page-size' 'notifications per request (default 1000)' \
+                '--page-token' 'continue from the page token a previous call printed' \
+                '--limit' 'fetch pages until N notifications' \
+                '--all' 'fetch every page'
+        case 'notifications config'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--user' 'user id' \
+                '--doc' 'document id (repeat, or comma-separate)' \
+                '--org-level' 'the user\'s organization-level settings (v2 only)' \
+                '--api' 'API version (default v2)'
+        case 'ai rewrite'
+            printf '%s\t%s\n' \
+                '--model' 'model, e.g. gpt-4o, o3-mini, claude-sonnet-4, gemini-2.5-pro' \
+                '--prompt' 'what to do with the text' \
+                '--text' 'the text to rewrite (default: read from stdin)'
+        case 'auth login'
+            printf '%s\t%s\n' \
+                '--api-key' 'API key id' \
+                '--workspace-id' 'workspace id' \
+                '--with-token' 'read the API key\'s auth token from stdin' \
+                '--with-workspace-token' 'read the workspace token from stdin (with --with-token: the second line)'
+        case 'auth token'
+            printf '%s\t%s\n' \
+                '--workspace' 'print the workspace token instead'
+        case 'api'
+            printf '%s\t%s\n' \
+                '--data' 'the request\'s `data` member: JSON, @file, or - for stdin' \
+                '--auth' 'which credentials to send (default: the operation\'s level, else key)'
+        case 'emulator start'
+            printf '%s\t%s\n' \
+                '--port' 'port to listen on; 0 picks a free one' \
+                '--host' 'address to bind; anything but loopback exposes it' \
+                '--data-dir' 'keep state in SQLite under this folder (default: in memory)' \
+                '--seed' 'load a fixture file at start (see docs/fixtures.md)' \
+                '--job-delay' 'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)' \
+                '--openai-url' 'base URL of the OpenAI API that AI rewrite calls' \
+                '--anthropic-url' 'base URL of the Anthropic API that AI rewrite calls' \
+                '--google-url' 'base URL of the Google Gemini API that AI rewrite calls' \
+                '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
+                '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)'
+        case 'emulator exec'
+            printf '%s\t%s\n' \
+                '--port' 'port to listen on; 0 picks a free one' \
+                '--host' 'address to bind; anything but loopback exposes it' \
+                '--data-dir' 'keep state in SQLite under this folder (default: in memory)' \
+                '--seed' 'load a fixture file at start (see docs/fixtures.md)' \
+                '--job-delay' 'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)' \
+                '--openai-url' 'base URL of the OpenAI API that AI rewrite calls' \
+                '--anthropic-url' 'base URL of the Anthropic API that AI rewrite calls' \
+                '--google-url' 'base URL of the Google Gemini API that AI rewrite calls' \
+                '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
+                '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
+                '--no-workspace' 'do not create a workspace (no credential variables are set)'
+        case 'schema'
+            printf '%s\t%s\n' \
+                '--list' 'list the commands that have a schema'
+    end
+    printf '%s\t%s\n' \
+        '--profile' 'stored profile to use (env: SVC_PROFILE)' \
+        '--base-url' 'service base URL, overriding the profile (env: SVC_BASE_URL)' \
+        '--json' 'machine output: one JSON document on stdout' \
+        '--no-color' 'no colour (also NO_COLOR; FORCE_COLOR forces it)' \
+        '--no-input' 'never prompt; a missing value is an error naming its flag' \
+        '-y' 'answer yes to confirmations' \
+        '--yes' 'answer yes to confirmations' \
+        '--debug' 'trace each HTTP exchange on stderr, secrets redacted' \
+        '--timeout' 'per-request timeout, e.g. 500ms, 30s, 5m' \
+        '--dry-run' 'print the request a mutating command would send, and send nothing' \
+        '--insecure' 'allow credentials over plain http to a host other than this machine' \
+        '-h' 'show help for a command' \
+        '--help' 'show help for a command'
+end
+
+# How the value of flag $argv[2] of command path $argv[1] completes: a kind, then its
+# words, one a line. Fails when the flag takes no value.
+function __svc_value
+    set -l flags
+    switch $argv[1]
+        case 'workspace create'
+            set flags '--email' '--name' '--workspace-name' '--avatar'
+        case 'workspace tokens'
+            set flags '--api-key'
+        case 'workspace email-status'
+            set flags '--email'
+        case 'workspace login-link'
+            set flags '--email' '--continue-url'
+        case 'workspace email-config'
+            set flags '--provider' '--from-email' '--from-company' '--triggers'
+        case 'permissions get'
+            set flags '--org' '--user' '--folder' '--doc'
+        case 'folders list'
+            set flags '--org' '--folder' '--max-depth'
+        case 'folders add'
+            set flags '--org' '--id' '--name' '--parent' '--file' '--batch-size' '--concurrency'
+        case 'docs list'
+            set flags '--org' '--doc'
+        case 'docs update'
+            set flags '--org' '--doc' '--name' '--file' '--batch-size' '--concurrency'
+        case 'docs disable' 'docs enable'
+            set flags '--org' '--doc' '--file' '--batch-size' '--concurrency'
+        case 'docs migrate'
+            set flags '--org' '--doc' '--to' '--wait-timeout'
+        case 'docs migration-status'
+            set flags '--org' '--id' '--wait-timeout'
+        case 'orgs update'
+            set flags '--org' '--name' '--file' '--batch-size' '--concurrency'
+        case 'orgs disable' 'orgs enable'
+            set flags '--org' '--file' '--batch-size' '--concurrency'
+        case 'groups add'
+            set flags '--org' '--id' '--name' '--file' '--batch-size' '--concurrency'
+        case 'users remove'
+            set flags '--org' '--doc' '--folder' '--user' '--file' '--batch-size' '--concurrency'
+        case 'users purge'
+            set flags '--user' '--org' '--wait-timeout' '--file' '--batch-size' '--concurrency'
+        case 'users purge-status'
+            set flags '--job' '--wait-timeout'
+        case 'activities add'
+            set flags '--org' '--doc' '--id' '--feature-type' '--action-type' '--user' '--user-name' '--user-email' '--target' '--message' '--file' '--batch-size' '--concurrency'
+        case 'activities delete'
+            set flags '--org' '--doc' '--id' '--target'
+        case 'presence add'
+            set flags '--org' '--doc' '--user' '--name' '--email' '--status' '--file' '--batch-size' '--concurrency'
+        case 'livestate broadcast'
+            set flags '--org' '--doc' '--id' '--data'
+        case 'crdt update'
+            set flags '--org' '--doc' '--editor' '--type' '--data' '--content-key'
+        case 'notifications list'
+            set flags '--org' '--doc' '--location' '--user' '--id' '--order' '--page-size' '--page-token' '--limit'
+        case 'notifications config'
+            set flags '--org' '--user' '--doc' '--api'
+        case 'ai rewrite'
+            set flags '--model' '--prompt' '--text'
+        case 'auth login'
+            set flags '--api-key' '--workspace-id'
+        case 'api'
+            set flags '--data' '--auth'
+        case 'emulator start' 'emulator exec'
+            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults'
+    end
+    contains -- $argv[2] $flags '--profile' '--base-url' '--timeout'; or return 1
+    switch "$argv[1] $argv[2]"
+        case 'workspace email-config --provider'
+            printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
+        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'emulator start --seed' 'emulator exec --seed'
+            printf '%s\n' 'files'
+        case 'activities add --feature-type'
+            printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'
+        case 'crdt update --type'
+            printf '%s\n' 'values' 'text' 'map' 'array' 'xml'
+        case 'notifications list --order'
+            printf '%s\n' 'values' 'asc' 'desc'
+        case 'notifications config --api'
+            printf '%s\n' 'values' 'v1' 'v2'
+        case 'api --auth'
+            printf '%s\n' 'values' 'key' 'workspace' 'none'
+        case 'emulator start --data-dir' 'emulator exec --data-dir'
+            printf '%s\n' 'dirs'
+        case '* --profile'
+            printf '%s\n' 'profiles'
+        case '*'
+            echo text
+    end
+end
+
+# How the arguments of command path $argv[1] complete; fails when they are free text.
+function __svc_args
+    switch $argv[1]
+        case 'profile use' 'profile show' 'profile remove'
+            printf '%s\n' 'profiles'
+        case 'emulator exec'
+            printf '%s\n' 'commands'
+        case 'completion'
+            printf '%s\n' 'values' 'bash' 'zsh' 'fish'
+        case 'schema'
+            printf '%s\n' 'tree'
+        case 'help'
+            printf '%s\n' 'tree' 'exit-codes' 'environment' 'reference'
+        case '*'
+            return 1
+    end
+end
+
+# Completes the word $argv[1] as a value of kind $argv[2]; the rest are the kind's words.
+function __svc_complete_value
+    set -l current $argv[1]
+    set -l kind $argv[2]
+    set -e argv[1..2]
+    switch $kind
+        case values
+            printf '%s\n' $argv
+        case profiles
+            # From svc itself: the one being completed, so ./bin/svc works too.
+            set -l svc (commandline -opc)[1]
+            command $svc __complete profiles 2>/dev/null
+        case files
+            __fish_complete_path "$current"
+        case dirs
+            __fish_complete_directories "$current"
+        case commands
+            __fish_complete_subcommand --commandline "$current"
+    end
+end
+
+function __svc_complete
+    set -l tokens (commandline -opc)
+    set -l current (commandline -ct)
+    set -l cmdpath ''
+    set -l args
+    set -l expect ''
+    set -e tokens[1]
+    for i in (seq (count $tokens))
+        set -l token $tokens[$i]
+        if test -n "$expect"
+            set expect ''
+            continue
+        end
+        switch $token
+            case --
+                # After --: a program and its arguments.
+                set -l rest $tokens
+                set -e rest[1..$i]
+                set -l kind (__svc_args "$cmdpath")
+                if test "$kind[1]" = commands
+                    __fish_complete_subcommand --commandline $rest "$current"
+                else
+                    __fish_complete_path "$current"
+                end
+                return
+            case '--*=*'
+                continue
+            case '-*'
+                if __svc_value "$cmdpath" $token >/dev/null
+                    set expect $token
+                end
+                continue
+        end
+        set -l names (__svc_subcommands "$cmdpath" | string replace -r '\t.*' '')
+        if test (count $args) -eq 0; and contains -- $token $names
+            set cmdpath (string trim -- "$cmdpath $token")
+        else
+            set -a args $token
+        end
+    end
+
+    if test -n "$expect"
+        __svc_complete_value "$current" (__svc_value "$cmdpath" $expect)
+        return
+    end
+    switch $current
+        case '--*=*'
+            set -l flag (string split -m 1 = -- $current)
+            set -l value (__svc_value "$cmdpath" $flag[1]); or return
+            for candidate in (__svc_complete_value "$flag[2]" $value)
+                printf '%s=%s\n' $flag[1] $candidate
+            end
+            return
+        case '-*'
+            __svc_flags "$cmdpath"
+            return
+    end
+    set -l subcommands (__svc_subcommands "$cmdpath")
+    if test (count $args) -eq 0; and set -q subcommands[1]
+        printf '%s\n' $subcommands
+        return
+    end
+    set -l value (__svc_args "$cmdpath"); or return
+    if test "$value[1]" = tree
+        # The arguments are a path of svc commands; the extra words only come first.
+        set -e value[1]
+        __svc_subcommands "$args"
+        set -q args[1]; or printf '%s\n' $value
+        return
+    end
+    __svc_complete_value "$current" $value
+end
+
+complete -c svc -f -a '(__svc_complete)'

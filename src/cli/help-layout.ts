@@ -1,0 +1,117 @@
+import { Help, type Command, type HelpConfiguration, type Option } from 'commander';
+
+/**
+ * How every command's help is laid out: the command's own options first, then the option
+ * families many commands share, then the global options (accepted after any command), and
+ * on `svc --help` the commands in groups. Options are grouped by flag here, in one place,
+ * so the command modules stay plain.
+ */
+
+const OWN_OPTIONS = 'Options:';
+const GLOBAL_OPTIONS = 'Global options:';
+
+/** Shared option families by flag, in the order they are shown. */
+const optionFamilies: readonly (readonly [heading: string, flags: readonly string[]])[] = [
+  ['Input:', ['--file', '--format', '--id-column', '--data']],
+  ['Batching:', ['--batch-size', '--concurrency']],
+  ['Paging:', ['--page-size', '--page-token', '--limit', '--all']],
+  ['Waiting:', ['--wait', '--wait-timeout']],
+];
+
+/** The groups of `svc --help`, by top-level command. */
+const commandGroups: readonly (readonly [heading: string, names: readonly string[]])[] = [
+  ['Resources:', ['workspace', 'permissions', 'folders', 'docs', 'orgs', 'groups', 'users']],
+  ['Collaboration:', ['activities', 'presence', 'livestate', 'crdt', 'notifications', 'ai']],
+  ['Account and configuration:', ['auth', 'profile']],
+  ['Tools:', ['api', 'emulator', 'completion', 'schema', 'help']],
+];
+const OTHER_COMMANDS = 'Commands:';
+
+/** Root options that belong to `svc` alone rather than to every command. */
+const rootOnly = new Set(['--version']);
+
+const order = [
+  OWN_OPTIONS,
+  ...optionFamilies.map(([heading]) => heading),
+  GLOBAL_OPTIONS,
+  ...commandGroups.map(([heading]) => heading),
+  OTHER_COMMANDS,
+];
+/** Headings nobody listed go after the known families, before the global options. */
+function rank(heading: string): number {
+  const i = order.indexOf(heading);
+  return i === -1 ? order.indexOf(GLOBAL_OPTIONS) - 0.5 : i;
+}
+
+const plain = new Help();
+
+export function optionGroup(option: Option): string {
+  return option.helpGroupHeading ?? OWN_OPTIONS;
+}
+
+/** The help option, which commander keeps apart from `cmd.options`. */
+function helpOptionOf(cmd: Command): Option | undefined {
+  return plain.visibleOptions(cmd).find((option) => !cmd.options.includes(option));
+}
+
+function rootOf(cmd: Command): Command {
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  return root;
+}
+
+/** The options of the root that a command accepts too, with the help option last. */
+export function inheritedOptions(cmd: Command): Option[] {
+  const root = rootOf(cmd);
+  const help = helpOptionOf(cmd);
+  if (root === cmd) return help ? [help] : [];
+  const globals = root.options.filter(
+    (option) => !option.hidden && !rootOnly.has(option.long ?? ''),
+  );
+  return help ? [...globals, help] : globals;
+}
+
+const layout: HelpConfiguration = {
+  visibleOptions(cmd) {
+    const own = cmd.options.filter((option) => !option.hidden);
+    // On `svc --help`, --version goes last with --help rather than first.
+    const last = own.filter((option) => rootOnly.has(option.long ?? ''));
+    // A group's help is about its commands; the help of each of those lists the globals.
+    const group = cmd.parent !== null && cmd.commands.length > 0;
+    const inherited = inheritedOptions(cmd).filter(
+      (option) => !group || !rootOf(cmd).options.includes(option),
+    );
+    return [...own.filter((option) => !last.includes(option)), ...last, ...inherited];
+  },
+  groupItems(_unsorted, visible, getGroup) {
+    const groups = new Map<string, typeof visible>();
+    for (const item of visible) {
+      const heading = getGroup(item);
+      groups.set(heading, [...(groups.get(heading) ?? []), item]);
+    }
+    return new Map([...groups].sort(([a], [b]) => rank(a) - rank(b)));
+  },
+};
+
+function* commandsOf(cmd: Command): Generator<Command> {
+  yield cmd;
+  for (const sub of cmd.commands) yield* commandsOf(sub);
+}
+
+/** Applies the layout to the whole tree; call it once every command is registered. */
+export function applyHelpLayout(program: Command): void {
+  for (const option of program.options) option.helpGroup(GLOBAL_OPTIONS);
+  helpOptionOf(program)?.helpGroup(GLOBAL_OPTIONS);
+  for (const sub of program.commands) {
+    const group = commandGroups.find(([, names]) => names.includes(sub.name()));
+    sub.helpGroup(group?.[0] ?? OTHER_COMMANDS);
+  }
+  for (const cmd of commandsOf(program)) {
+    cmd.configureHelp(layout);
+    if (cmd === program) continue;
+    for (const option of cmd.options) {
+      const family = optionFamilies.find(([, flags]) => flags.includes(option.long ?? ''));
+      if (family) option.helpGroup(family[0]);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import { credentialEnvVars } from '../../config/credentials.js';
+import type { CommandInfo } from './tree.js';
+
+export interface EnvironmentRow {
+  name: string;
+  /** The flag that overrides it, when there is one. */
+  flag: string | null;
+  meaning: string;
+}
+
+/** The environment variables svc reads (design/cli-contract.md, "Global options"). */
+export const environmentTable: readonly EnvironmentRow[] = [
+  {
+    name: 'SVC_PROFILE',
+    flag: '--profile',
+    meaning: 'which stored profile to use (default: the active one, else default)',
+  },
+  { name: 'SVC_BASE_URL', flag: '--base-url', meaning: 'service base URL (overrides the profile)' },
+  {
+    name: credentialEnvVars.workspaceId,
+    flag: null,
+    meaning: 'workspace id; credentials in the environment come before the profile',
+  },
+  { name: credentialEnvVars.workspaceToken, flag: null, meaning: 'workspace token' },
+  { name: credentialEnvVars.apiKey, flag: null, meaning: 'API key id' },
+  { name: credentialEnvVars.authToken, flag: null, meaning: "the API key's auth token" },
+  {
+    name: 'SVC_EMAIL_PROVIDER_KEY',
+    flag: '--provider-key-stdin',
+    meaning: "the email provider's API key, for workspace email-config",
+  },
+  {
+    name: 'SVC_CONFIG_DIR',
+    flag: null,
+    meaning: "where profiles are stored (default: the platform's config dir)",
+  },
+  { name: 'SVC_TIMEOUT', flag: '--timeout', meaning: 'per-request timeout (500ms, 30s, 5m)' },
+  {
+    name: 'SVC_DEBUG',
+    flag: '--debug',
+    meaning: '1: trace each HTTP exchange on stderr, secrets redacted',
+  },
+  { name: 'SVC_NO_INPUT', flag: '--no-input', meaning: '1: never prompt' },
+  { name: 'CI', flag: null, meaning: 'true: never prompt, as with --no-input' },
+  { name: 'NO_COLOR', flag: '--no-color', meaning: 'any value but empty: no colour' },
+  {
+    name: 'FORCE_COLOR',
+    flag: null,
+    meaning: 'colour even when not a terminal (0 or false: none)',
+  },
+];
+
+/** The variables' names, comma-separated and wrapped for `svc --help`. */
+export function environmentNames(width = 80): string {
+  const lines: string[] = [];
+  let line = 'Environment:';
+  for (const [i, { name }] of environmentTable.entries()) {
+    const word = i < environmentTable.length - 1 ? `${name},` : name;
+    if (line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = ' ';
+    }
+    line += ` ${word}`;
+  }
+  return [...lines, line].join('\n');
+}
+
+/**
+ * The table, and the variables that give a command's flag its value (commander's
+ * `Option.env()`), which the commands declare themselves.
+ */
+export function environmentRows(tree: CommandInfo): EnvironmentRow[] {
+  const declared = new Map<string, { flag: string; description: string; commands: string[] }>();
+  const visit = (cmd: CommandInfo) => {
+    for (const option of cmd.options) {
+      if (!option.envVar) continue;
+      const entry = declared.get(option.envVar) ?? {
+        flag: option.long ?? option.flags,
+        description: option.description,
+        commands: [],
+      };
+      entry.commands.push(['svc', ...cmd.path].join(' '));
+      declared.set(option.envVar, entry);
+    }
+    cmd.subcommands.forEach(visit);
+  };
+  visit(tree);
+  const listed = new Set(environmentTable.map((row) => row.name));
+  return [
+    ...environmentTable,
+    ...[...declared]
+      .filter(([name]) => !listed.has(name))
+      .map(([name, { flag, description, commands }]) => ({
+        name,
+        flag,
+        meaning: `${description} (${commands.join(', ')})`,
+      })),
+  ];
+}

@@ -1,0 +1,47 @@
+import { ExitCode, type ExitCodeValue } from '../../errors/exit-codes.js';
+
+export interface ExitCodeRow {
+  code: ExitCodeValue;
+  meaning: string;
+}
+
+/** What each exit code means (design/cli-contract.md, "Exit codes"); the codes are ExitCode's. */
+export const exitCodeTable: readonly ExitCodeRow[] = [
+  { code: ExitCode.Success, meaning: 'success' },
+  {
+    code: ExitCode.Error,
+    meaning: 'error not covered below (unexpected response, INTERNAL, ALREADY_EXISTS…)',
+  },
+  {
+    code: ExitCode.Usage,
+    meaning:
+      'usage or invalid input: bad flag, bad file, client-side validation, INVALID_ARGUMENT, FAILED_PRECONDITION, a prompt needed under --no-input, a declined confirmation',
+  },
+  {
+    code: ExitCode.Credentials,
+    meaning: 'credentials missing or rejected: UNAUTHENTICATED, PERMISSION_DENIED',
+  },
+  { code: ExitCode.NotFound, meaning: 'NOT_FOUND' },
+  {
+    code: ExitCode.PartialFailure,
+    meaning: 'partial failure: a bulk call in which some items report success: false',
+  },
+  {
+    code: ExitCode.OperationFailed,
+    meaning:
+      'the operation ran and failed: a migration ended failed, ai rewrite answered success: false',
+  },
+  {
+    code: ExitCode.Timeout,
+    meaning: 'timed out: --wait-timeout passed, or a request timed out after its retries',
+  },
+  {
+    code: ExitCode.Temporary,
+    meaning:
+      'temporary: could not connect, RESOURCE_EXHAUSTED, UNAVAILABLE or 5xx after retries; try again later',
+  },
+  {
+    code: ExitCode.Interrupted,
+    meaning: 'interrupted (Ctrl-C); --wait prints how to resume (the migration or job id)',
+  },
+];
