@@ -94,8 +94,9 @@ export class ProfileStore {
   }
 
   private async locked<T>(change: () => T): Promise<T> {
-    const { lock } = await import('proper-lockfile');
-    const release = await lock(this.conf.path, {
+    // A CommonJS package: its exports are the default export, bundled or not.
+    const { default: lockfile } = await import('proper-lockfile');
+    const release = await lockfile.lock(this.conf.path, {
       realpath: false,
       retries: LOCK_RETRIES,
       stale: LOCK_STALE_MS,

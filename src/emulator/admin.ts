@@ -8,7 +8,7 @@ import { dataRoutes } from './data-admin.js';
 import { faultPlan, type Faults } from './faults.js';
 import { applyFixture } from './fixtures/apply.js';
 import { parseFixture } from './fixtures/load.js';
-import { type Answer, readJson } from './http.js';
+import { type Answer, readJson, ok } from './http.js';
 import { jobRoutes } from './jobs/admin.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { Journal } from './journal.js';
@@ -37,8 +37,6 @@ type Route = (
   query: URLSearchParams,
   deps: AdminDeps,
 ) => Promise<Answer> | Answer;
-
-const ok = (json: unknown): Answer => ({ status: 200, json });
 
 function health(): Answer {
   return ok({ status: 'ok', version: VERSION });

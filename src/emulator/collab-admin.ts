@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readContent } from './crdt/editor.js';
 import { EmulatorError } from './errors.js';
 import { eventStream } from './event-stream.js';
-import type { Answer } from './http.js';
+import { type Answer, ok } from './http.js';
 import type { Store } from './store/store.js';
 import { describeIssues } from './validation.js';
 
@@ -50,8 +50,6 @@ function parseQuery<S extends z.ZodType<{ workspaceId: string }>>(
   }
   return parsed.data;
 }
-
-const ok = (json: unknown): Answer => ({ status: 200, json });
 
 function activities(store: Store, query: URLSearchParams): Answer {
   const q = parseQuery(store, query, activitiesQuery);

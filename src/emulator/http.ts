@@ -17,6 +17,9 @@ export type Answer =
       headers: Readonly<Record<string, string>>;
     };
 
+/** A 200 answer with a JSON body: what the admin routes mostly give. */
+export const ok = (json: unknown): Answer => ({ status: 200, json });
+
 export function errorAnswer(error: EmulatorError): Answer {
   return { status: error.httpStatus, json: error.toEnvelope(), headers: error.headers };
 }

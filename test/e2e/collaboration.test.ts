@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { type AiProvider, rewritten, startAiProvider } from '../support/ai-provider.js';
-import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
 
 /**
  * Operations 17 to 25 from the command line, end to end: the built svc against an emulator
@@ -90,24 +90,11 @@ beforeAll(async () => {
   emulator = await startEmulator(
     ['openai', 'anthropic', 'google'].flatMap((p) => [`--${p}-url`, provider.url]),
   );
-  const { workspaces } = await admin<{
-    workspaces: { ownerEmail: string; workspaceId: string; apiKey: string; authToken: string }[];
-  }>('seed', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(fixture),
-  });
-  const envFor = (email: string) => {
-    const ws = workspaces.find((w) => w.ownerEmail === email);
-    return cleanEnv({
-      SVC_BASE_URL: emulator.url,
-      SVC_API_KEY: ws?.apiKey ?? '',
-      SVC_AUTH_TOKEN: ws?.authToken ?? '',
-    });
-  };
-  env = envFor('collab@example.com');
-  bareEnv = envFor('bare@example.com');
-  workspaceId = workspaces.find((w) => w.ownerEmail === 'collab@example.com')?.workspaceId ?? '';
+  const seeded = await seedWorkspaces(emulator, fixture);
+  env = seeded.envFor('collab@example.com');
+  bareEnv = seeded.envFor('bare@example.com');
+  workspaceId =
+    seeded.workspaces.find((w) => w.ownerEmail === 'collab@example.com')?.workspaceId ?? '';
 }, 60_000);
 afterAll(async () => {
   await emulator.stop();

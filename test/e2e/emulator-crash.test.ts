@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../support/e2e.js';
+import { seedWorkspaces, startEmulator, type Emulator } from '../support/e2e.js';
 
 /**
  * `kill -9` the emulator while a client writes, then restart it on the same data directory:
@@ -29,22 +29,15 @@ describe('emulator crash', () => {
   it('keeps every acknowledged write across a kill -9 and a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-crash-'));
     emulator = await startEmulator(['--data-dir', dataDir]);
-    const seeded = await fetch(`${emulator.url}/_emulator/seed`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        workspaces: [
-          {
-            ownerEmail: 'crash@example.com',
-            consoleOptions: { advancedQueries: true },
-            organizations: [{ id: 'acme' }],
-          },
-        ],
-      }),
+    const { workspaces } = await seedWorkspaces(emulator, {
+      workspaces: [
+        {
+          ownerEmail: 'crash@example.com',
+          consoleOptions: { advancedQueries: true },
+          organizations: [{ id: 'acme' }],
+        },
+      ],
     });
-    const { workspaces } = (await seeded.json()) as {
-      workspaces: { apiKey: string; authToken: string }[];
-    };
     const headers = {
       'x-service-api-key': workspaces[0]?.apiKey ?? '',
       'x-service-auth-token': workspaces[0]?.authToken ?? '',

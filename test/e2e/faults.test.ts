@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
 
 /**
  * A bulk import through a service in trouble: a fifth of the folder-add requests answer
@@ -27,27 +27,16 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   emulator = await startEmulator(['--faults', JSON.stringify(plan)]);
-  const res = await fetch(`${emulator.url}/_emulator/seed`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      workspaces: [
-        {
-          ownerEmail: 'faults@example.com',
-          consoleOptions: { advancedQueries: true },
-          organizations: [{ id: 'acme' }],
-        },
-      ],
-    }),
+  const seeded = await seedWorkspaces(emulator, {
+    workspaces: [
+      {
+        ownerEmail: 'faults@example.com',
+        consoleOptions: { advancedQueries: true },
+        organizations: [{ id: 'acme' }],
+      },
+    ],
   });
-  const { workspaces } = (await res.json()) as {
-    workspaces: { apiKey: string; authToken: string }[];
-  };
-  env = cleanEnv({
-    SVC_BASE_URL: emulator.url,
-    SVC_API_KEY: workspaces[0]?.apiKey ?? '',
-    SVC_AUTH_TOKEN: workspaces[0]?.authToken ?? '',
-  });
+  env = seeded.envFor('faults@example.com');
 });
 afterAll(() => emulator.stop());
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
 
 const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
 
@@ -36,20 +36,9 @@ async function reseed(): Promise<void> {
 
 beforeAll(async () => {
   emulator = await startEmulator(['--seed', fixturePath]);
-  const res = await fetch(`${emulator.url}/_emulator/seed`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: readFileSync(fixturePath, 'utf8'),
-  });
-  const { workspaces } = (await res.json()) as {
-    workspaces: { ownerEmail: string; apiKey: string; authToken: string }[];
-  };
-  const owner = workspaces.find((w) => w.ownerEmail === 'owner@example.com');
-  env = cleanEnv({
-    SVC_BASE_URL: emulator.url,
-    SVC_API_KEY: owner?.apiKey ?? '',
-    SVC_AUTH_TOKEN: owner?.authToken ?? '',
-  });
+  env = (await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'))).envFor(
+    'owner@example.com',
+  );
 });
 afterAll(async () => {
   await emulator.stop();

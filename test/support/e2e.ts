@@ -69,3 +69,40 @@ export async function startEmulator(extraArgs: string[] = []): Promise<Emulator>
     },
   };
 }
+
+export interface SeededWorkspace {
+  ownerEmail: string;
+  workspaceId: string;
+  workspaceToken: string;
+  apiKey: string;
+  authToken: string;
+}
+
+/**
+ * Loads a fixture (docs/fixtures.md) into a running emulator through its admin call, and
+ * gives an environment for svc with the key-level credentials of each workspace by email.
+ */
+export async function seedWorkspaces(
+  emulator: Emulator,
+  fixture: unknown,
+): Promise<{ workspaces: SeededWorkspace[]; envFor(ownerEmail: string): Record<string, string> }> {
+  const res = await fetch(`${emulator.url}/_emulator/seed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof fixture === 'string' ? fixture : JSON.stringify(fixture),
+  });
+  if (res.status !== 200) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
+  const { workspaces } = (await res.json()) as { workspaces: SeededWorkspace[] };
+  return {
+    workspaces,
+    envFor(ownerEmail) {
+      const ws = workspaces.find((w) => w.ownerEmail === ownerEmail);
+      if (!ws) throw new Error(`no seeded workspace for ${ownerEmail}`);
+      return cleanEnv({
+        SVC_BASE_URL: emulator.url,
+        SVC_API_KEY: ws.apiKey,
+        SVC_AUTH_TOKEN: ws.authToken,
+      });
+    },
+  };
+}
