@@ -9,7 +9,7 @@ import {
   type SourceSpec,
 } from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
-import { UsageError } from '../errors/errors.js';
+import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
 import { startSpinner } from '../io/spinner.js';
 import { confirmDestructive } from './confirm.js';
 import type { BulkFlags } from './bulk-options.js';
@@ -114,10 +114,19 @@ export async function runBulkCommand<Item>(
       }),
       sendBatch: async (items, keys) => {
         const idempotent = spec.idempotent?.(items);
-        const result = await client.call<unknown>(op, dataFor(items), {
-          ...(idempotent !== undefined && { idempotent }),
-          retries: BULK_RETRIES,
-        });
+        let result;
+        try {
+          result = await client.call<unknown>(op, dataFor(items), {
+            ...(idempotent !== undefined && { idempotent }),
+            retries: BULK_RETRIES,
+          });
+        } catch (err) {
+          // Neither safe to resend nor known to be done: said per item, and the run goes on.
+          if (err instanceof OutcomeUnknownError || err instanceof TimeoutError) {
+            return eachItemGets({ success: false, outcome: 'unknown', message: err.message }, keys);
+          }
+          throw err;
+        }
         return spec.batchAnswer
           ? eachItemGets(batchOutcome(result.data), keys)
           : ((result.data ?? {}) as ResultMap);

@@ -69,6 +69,12 @@ export class TimeoutError extends SvcError {
 /** Could not connect, or the service stayed unavailable after retries: try again later. */
 export class TransientError extends SvcError {}
 
+/**
+ * The connection failed after the request was sent, and it was not resent: the service may
+ * or may not have applied it. Bulk commands report its items as unknown rather than failed.
+ */
+export class OutcomeUnknownError extends TransientError {}
+
 /** Ctrl-C, or a prompt cancelled by the user. */
 export class CancelledError extends SvcError {}
 

@@ -5,6 +5,7 @@ import {
   ApiError,
   CancelledError,
   CredentialsError,
+  OutcomeUnknownError,
   TimeoutError,
   TransientError,
   UsageError,
@@ -313,7 +314,7 @@ export class HttpClient {
       }
       throw new AttemptError(
         { kind: 'network', code },
-        new TransientError(
+        new OutcomeUnknownError(
           `the connection to ${url.origin} failed after the request was sent (${code}); ` +
             (policy.idempotent
               ? 'it is safe to run the command again'

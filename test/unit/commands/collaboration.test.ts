@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeService, fail, ok, type FakeReply } from '../../support/fake-service.js';
+import { MockAgent } from 'undici';
+import { FAKE_BASE, fakeService, fail, ok, type FakeReply } from '../../support/fake-service.js';
+import { runCli, tempConfigDir } from '../../support/harness.js';
 
 let fake: ReturnType<typeof fakeService> | undefined;
 afterEach(async () => {
@@ -428,5 +430,70 @@ describe('activities delete', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('give --id, --doc or --target');
     expect(fake.all()).toHaveLength(0);
+  });
+});
+
+describe('a batch whose outcome is unknown', () => {
+  it('is reported per item as unknown, and the other batches still go', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const pool = agent.get(FAKE_BASE);
+    const path = '/v2/activities/add';
+    // The first batch loses its connection after it was sent; it must not be resent, since
+    // activities without ids would be written twice.
+    pool
+      .intercept({ path, method: 'POST' })
+      .replyWithError(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }));
+    pool
+      .intercept({ path, method: 'POST' })
+      .reply(200, { result: { status: 'success', data: { success: true } } });
+    const lines = Array.from({ length: 150 }, () =>
+      JSON.stringify({
+        featureType: 'comment',
+        actionType: 'comment.add',
+        actionUser: { userId: 'u1' },
+      }),
+    );
+    try {
+      const r = await runCli(
+        [
+          'activities',
+          'add',
+          '--org',
+          'acme',
+          '--doc',
+          'spec',
+          '--file',
+          '-',
+          '--concurrency',
+          '1',
+          '--json',
+        ],
+        {
+          dispatcher: agent,
+          stdin: lines.join('\n'),
+          env: {
+            SVC_CONFIG_DIR: tempConfigDir(),
+            SVC_BASE_URL: FAKE_BASE,
+            SVC_API_KEY: 'key_fake_0123',
+            SVC_AUTH_TOKEN: 'tok_fake_4567',
+          },
+        },
+      );
+      expect(r.code).toBe(5);
+      const results = Object.values(
+        JSON.parse(r.stdout) as Record<
+          string,
+          { success: boolean; outcome?: string; message?: string }
+        >,
+      );
+      const unknown = results.filter((x) => x.outcome === 'unknown');
+      expect(unknown).toHaveLength(100);
+      expect(unknown[0]?.message).toContain('may or may not have been applied');
+      expect(results.filter((x) => x.success)).toHaveLength(50);
+      agent.assertNoPendingInterceptors();
+    } finally {
+      await agent.close();
+    }
   });
 });
