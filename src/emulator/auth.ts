@@ -54,11 +54,12 @@ function keyAuth(headers: IncomingHttpHeaders, store: Store): KeyAuth {
   const apiKeyId = header(headers, API_KEY_HEADER, 'API Key');
   const token = header(headers, AUTH_TOKEN_HEADER, 'Auth Token');
   // One answer for an unknown key and for a token of another key, so neither is revealed.
-  const denied = new EmulatorError('PERMISSION_DENIED', 'Invalid API key or auth token.');
+  // Made only when needed: an error captures a stack, which every request would pay for.
+  const denied = () => new EmulatorError('PERMISSION_DENIED', 'Invalid API key or auth token.');
   const apiKey = store.apiKeys.findKey(apiKeyId);
-  if (!apiKey || !store.apiKeys.findTokenOfKey(apiKey.id, token)) throw denied;
+  if (!apiKey || !store.apiKeys.findTokenOfKey(apiKey.id, token)) throw denied();
   const workspace = store.workspaces.findById(apiKey.workspaceId);
-  if (!workspace) throw denied;
+  if (!workspace) throw denied();
   return { workspace, apiKey };
 }
 

@@ -239,10 +239,14 @@ export class HttpClient {
       : timeout.signal;
     const started = this.o.now();
 
-    this.trace(`* POST ${url.href} (attempt ${attempt + 1}/${attempts})`);
-    for (const [k, v] of Object.entries(this.o.redactor.headers(headers)))
-      this.trace(`> ${k}: ${v}`);
-    this.trace(`> ${this.o.redactor.body(payload)}`);
+    // Redacting a body parses it again: a bulk run would pay that on every batch, so only
+    // when there is a trace to read.
+    if (this.o.trace) {
+      this.trace(`* POST ${url.href} (attempt ${attempt + 1}/${attempts})`);
+      for (const [k, v] of Object.entries(this.o.redactor.headers(headers)))
+        this.trace(`> ${k}: ${v}`);
+      this.trace(`> ${this.o.redactor.body(payload)}`);
+    }
 
     try {
       const res = await this.o.dispatcher.request({
@@ -256,7 +260,7 @@ export class HttpClient {
       const text = await res.body.text();
       const elapsed = this.o.now() - started;
       this.trace(`< ${res.statusCode} (${formatDuration(elapsed)})`);
-      if (text) this.trace(`< ${this.o.redactor.body(text)}`);
+      if (text && this.o.trace) this.trace(`< ${this.o.redactor.body(text)}`);
 
       const body = parseJson(text);
       if (res.statusCode >= 200 && res.statusCode < 300) {
