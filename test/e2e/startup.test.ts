@@ -1,19 +1,133 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn as spawnInTerminal } from 'node-pty';
 import { describe, expect, it } from 'vitest';
 import { binPath, loadedModules } from '../../bench/lib/loaded-modules.mjs';
+
+const dist = new URL('../../dist/', import.meta.url);
+const shim = new URL(`file://${binPath}`).href;
+const renderedHelp = new URL('root-help.json', dist).href;
+const traceRegister = fileURLToPath(new URL('../../bench/lib/trace-register.mjs', import.meta.url));
+
+interface RootHelp {
+  forms: string[];
+  columns: [number, number | null][];
+  text: string;
+}
 
 const heavy =
   /node_modules\/(zod|undici|better-sqlite3|yjs|conf|ajv|@inquirer|ora|cli-table3|chalk)\//;
 
+/** The source modules bundled into each chunk of dist/, from the build's metafile. */
+function chunkInputs(): Map<string, string[]> {
+  const meta = JSON.parse(readFileSync(new URL('metafile-esm.json', dist), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  return new Map(
+    Object.entries(meta.outputs).map(([out, { inputs }]) => [
+      new URL(`file://${join(root, out)}`).href,
+      Object.keys(inputs),
+    ]),
+  );
+}
+
+/** The environment of a person's shell, without variables that change colour or svc. */
+function plainEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined || k.startsWith('SVC_')) continue;
+    if (['NO_COLOR', 'FORCE_COLOR', 'CLICOLOR_FORCE', 'CI'].includes(k)) continue;
+    env[k] = v;
+  }
+  return env;
+}
+
+/** Node arguments that run the CLI itself, past the shim's fast paths: commander's output. */
+function throughCommander(argv: string[]): string[] {
+  const main = new URL('main.js', dist).href;
+  return [
+    '--input-type=module',
+    '-e',
+    `const { run } = await import(${JSON.stringify(main)}); process.exitCode = await run(${JSON.stringify(argv)});`,
+  ];
+}
+
+/** stdout and exit code of `node ...args` in a pseudo-terminal `columns` wide. */
+function inTerminal(
+  args: string[],
+  columns: number,
+  env: Record<string, string>,
+): Promise<{ output: string; code: number }> {
+  const child = spawnInTerminal(process.execPath, args, { cols: columns, rows: 50, env });
+  let output = '';
+  child.onData((data) => (output += data));
+  return new Promise((resolve) =>
+    child.onExit(({ exitCode }) => resolve({ output, code: exitCode })),
+  );
+}
+
 describe('start-up path', () => {
   it('svc --version loads nothing but the bin shim', () => {
-    const modules = loadedModules(['--version']);
-    expect(modules).toEqual([new URL(`file://${binPath}`).href]);
+    expect(loadedModules(['--version'])).toEqual([shim]);
   });
 
-  it('svc --help loads no heavy library and no command implementation', () => {
-    const modules = loadedModules(['--help']);
-    expect(modules.filter((m) => heavy.test(m))).toEqual([]);
-    expect(modules.some((m) => m.includes('node_modules/commander/'))).toBe(true);
-    expect(modules.filter((m) => /\/dist\/(server|create|start|exec)/.test(m))).toEqual([]);
+  it('the root help loads nothing but the shim and the help rendered at build time', () => {
+    for (const argv of [['--help'], ['-h'], []]) {
+      expect(loadedModules(argv)).toEqual([shim, renderedHelp]);
+    }
+  });
+
+  it('the rendered root help is byte for byte what commander prints', () => {
+    const env = plainEnv();
+    for (const argv of [['--help'], ['-h'], []]) {
+      const fast = spawnSync(binPath, argv, { encoding: 'utf8', env });
+      const commander = spawnSync(process.execPath, throughCommander(argv), {
+        encoding: 'utf8',
+        env,
+      });
+      expect(commander.status).toBe(0);
+      expect(commander.stdout).toContain('Usage: svc');
+      expect(fast.status).toBe(0);
+      expect(fast.stdout).toBe(commander.stdout);
+      expect(fast.stderr).toBe(commander.stderr);
+    }
+  });
+
+  it('on a terminal, the rendered help is used only at widths where commander prints the same', async () => {
+    const help = JSON.parse(readFileSync(new URL(renderedHelp), 'utf8')) as RootHelp;
+    const inRange = (w: number) =>
+      help.columns.some(([low, high]) => w >= low && (high === null || w <= high));
+    const widths = [
+      ...help.columns.flatMap(([low, high]) => [low, high ?? 250]),
+      [40, 100, 160].find((w) => !inRange(w)) ?? 0,
+    ].filter((w) => w > 0);
+    const dir = mkdtempSync(join(tmpdir(), 'svc-trace-'));
+    try {
+      for (const width of widths) {
+        const trace = join(dir, `modules-${width}.txt`);
+        const env = { ...plainEnv(), SVC_TRACE_FILE: trace };
+        const fast = await inTerminal(['--import', traceRegister, binPath, '--help'], width, env);
+        const commander = await inTerminal(throughCommander(['--help']), width, plainEnv());
+        expect(fast.code).toBe(0);
+        expect(fast.output).toBe(commander.output);
+        const modules = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+        expect(modules.includes(new URL('main.js', dist).href)).toBe(!inRange(width));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a group's help loads no heavy library and no command implementation", () => {
+    const chunks = chunkInputs();
+    const modules = loadedModules(['docs', '--help']);
+    const bundled = modules.flatMap((m) => chunks.get(m) ?? [m]);
+    expect(bundled.some((m) => m.includes('node_modules/commander/'))).toBe(true);
+    expect(bundled.filter((m) => heavy.test(m))).toEqual([]);
+    expect(bundled.filter((m) => /src\/commands\/[^/]+\/(?!index\.ts$)/.test(m))).toEqual([]);
   });
 });
