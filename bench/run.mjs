@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm run bench`: every performance target of issue 7, each measured by its own script in
+// one run on this machine, then one table of all of them. BENCH_QUICK=1 for smaller sizes.
+import { bench as bulk } from './bulk.mjs';
+import { bench as emulator } from './emulator.mjs';
+import { formatRow, printRows } from './lib/common.mjs';
+import { bench as memory } from './memory.mjs';
+import { bench as roundtrip } from './roundtrip.mjs';
+import { bench as startup } from './startup.mjs';
+
+const all = [];
+for (const bench of [startup, roundtrip, bulk, memory, emulator]) {
+  const { title, rows, notes = [] } = await bench();
+  printRows(title, rows);
+  for (const note of notes) console.log(note);
+  all.push(...rows);
+}
+
+console.log('\nAll targets');
+console.log('| what | measured | target | |');
+console.log('|---|---|---|---|');
+for (const r of all) console.log(formatRow(r));
