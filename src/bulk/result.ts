@@ -30,12 +30,9 @@ export function failureSummary(outcome: BulkOutcome): string {
   return `${outcome.failed.toLocaleString('en-US')} of ${count(outcome.sent, 'item')} failed`;
 }
 
-/**
- * Exit 5 (cli-contract) when any item failed. The error carries the result map, which still
- * goes to stdout.
- */
+/** Exit 5 (cli-contract) when any item failed, once the results are printed. */
 export function throwIfAnyFailed(outcome: BulkOutcome): void {
-  if (outcome.failed > 0) throw new PartialFailureError(failureSummary(outcome), outcome.results);
+  if (outcome.failed > 0) throw new PartialFailureError(failureSummary(outcome));
 }
 
 /** Rows for a human table: the failed items first, each group in input order. */

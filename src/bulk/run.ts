@@ -3,8 +3,8 @@ import { UsageError } from '../errors/errors.js';
 import { Batcher, preparedItems, type Batch } from './batches.js';
 import type { BulkInput } from './input.js';
 import type { BulkFormat } from './read.js';
-import type { BulkOutcome } from './result.js';
-import { sendBatches, type Progress, type SendBatch } from './send.js';
+import type { BulkOutcome, ItemResult } from './result.js';
+import { sendBatches, type Keep, type Progress, type SendBatch } from './send.js';
 import { openSource, type SourceSpec } from './source.js';
 import { validateSource } from './validate.js';
 
@@ -36,8 +36,10 @@ export interface RunBulkOptions<Item> extends BulkOptions<Item> {
    * here (a declined confirmation) sends nothing.
    */
   beforeSend?: (total: number) => void | Promise<void>;
-  /** `failed` keeps only failed items in `results` (see SendOptions). */
-  keep?: 'all' | 'failed';
+  /** Which results `results` holds (see SendOptions). */
+  keep?: Keep;
+  /** Every result as it is merged, in input order (see SendOptions). */
+  onResult?: (key: string, result: ItemResult) => void;
   /** Called as batches are answered, in input order; `total` is known from the first pass. */
   onProgress?: (progress: Progress & { total: number }) => void;
 }
@@ -81,6 +83,7 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
       batchSize,
       concurrency,
       ...(options.keep && { keep: options.keep }),
+      ...(options.onResult && { onResult: options.onResult }),
       ...(onProgress && { onProgress: (p: Progress) => onProgress({ ...p, total }) }),
     });
   } finally {

@@ -11,6 +11,8 @@ export type SendBatch<Item> = (
   keys: readonly string[],
 ) => Promise<Record<string, ItemResult>>;
 
+export type Keep = 'all' | 'failed' | 'none';
+
 export interface Progress {
   /** Items answered so far. */
   done: number;
@@ -24,10 +26,13 @@ export interface SendOptions<Item> {
   /** Batches in flight at once. */
   concurrency: number;
   /**
-   * `failed` keeps only the failed items' results (the rest are counted), so that memory
-   * stays flat on a million-item import whose output is a summary and the failures.
+   * What `results` holds: `failed` keeps only the failed items' results and `none` keeps
+   * nothing (every item is still counted), so that memory stays flat on a million-item
+   * import whose results are written out through `onResult` as they come.
    */
-  keep?: 'all' | 'failed';
+  keep?: Keep;
+  /** Called for every result as it is merged, in input order, whatever `keep` says. */
+  onResult?: (key: string, result: ItemResult) => void;
   /** Called as results are merged, which is in input order. */
   onProgress?: (progress: Progress) => void;
 }
@@ -68,8 +73,9 @@ export async function sendBatches<Item>(
   items: AsyncIterable<readonly PreparedItem<Item>[]>,
   options: SendOptions<Item>,
 ): Promise<BulkOutcome> {
-  const { sendBatch, concurrency } = options;
-  const keepAll = (options.keep ?? 'all') === 'all';
+  const { sendBatch, concurrency, onResult } = options;
+  const keep = options.keep ?? 'all';
+  const kept = (result: ItemResult) => keep === 'all' || (keep === 'failed' && !result.success);
   const limit = 2 * concurrency + OPEN_LEVELS;
   const results = Object.create(null) as ResultMap;
   let done = 0;
@@ -95,13 +101,15 @@ export async function sendBatches<Item>(
     const key = slot.batch.keys[slot.merged++] as string;
     const result = (Object.hasOwn(answer, key) && answer[key]) || noResult();
     if (!result.success) failed++;
-    if (keepAll || !result.success) results[key] = result;
+    if (kept(result)) results[key] = result;
+    onResult?.(key, result);
     done++;
   };
 
   /**
    * Members the service added beyond the items sent are kept, not counted, and never
-   * replace an item's own result.
+   * replace an item's own result. Only a run that keeps every result can tell a stray
+   * member from an item merged earlier, so the others, and `onResult`, leave them out.
    */
   const mergeExtras = (slot: Slot<Item>) => {
     const answer = slot.answer ?? {};
@@ -121,7 +129,7 @@ export async function sendBatches<Item>(
         heads.set(next, slot);
         continue;
       }
-      if (keepAll) mergeExtras(slot);
+      if (keep === 'all') mergeExtras(slot);
       slot.answer = undefined;
       window.splice(window.indexOf(slot), 1);
     }

@@ -10,6 +10,7 @@ import {
 } from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
 import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
+import { count } from '../io/plural.js';
 import { startSpinner } from '../io/spinner.js';
 import { confirmDestructive } from './confirm.js';
 import type { BulkFlags } from './bulk-options.js';
@@ -101,11 +102,17 @@ export async function runBulkCommand<Item>(
   }
 
   const concurrency = wholeNumberFlag(flags.concurrency, '--concurrency');
+  // --json spools the whole result map to disk, so memory stays flat whatever the input's
+  // size; a listing for people keeps the failures and a bounded number of successes.
+  const spool = ctx.out.json ? await ctx.out.jsonObjectSpool() : undefined;
+  const successes = new SuccessList(LISTED_SUCCESSES);
   const spinner = await startSpinner(ctx.io, ctx.out.json, `${op.summary}…`);
   try {
     const outcome = await runBulk({
       ...common,
       ...(concurrency !== undefined && { concurrency }),
+      keep: spool ? 'none' : 'failed',
+      onResult: spool ? (key, result) => spool.add(key, result) : successes.add,
       ...(spec.confirm && {
         beforeSend: async (total: number) => {
           spinner.stop();
@@ -137,10 +144,44 @@ export async function runBulkCommand<Item>(
         ),
     });
     spinner.stop();
-    if (ctx.out.json) ctx.out.jsonDocument(outcome.results);
-    else await ctx.out.rows(failedFirst(outcome.results), op.table);
+    if (spool) {
+      await spool.print();
+    } else {
+      await ctx.out.rows(failedFirst({ ...outcome.results, ...successes.listed }), op.table);
+      if (successes.unlisted > 0) {
+        ctx.out.info(
+          `${count(successes.unlisted, 'more item')} succeeded and ${successes.unlisted === 1 ? 'is' : 'are'} not listed; --json lists every item`,
+        );
+      }
+    }
     throwIfAnyFailed(outcome);
   } finally {
     spinner.stop();
+    await spool?.discard();
   }
+}
+
+/**
+ * Past this many, succeeded items are counted rather than listed for people: a table of a
+ * million rows helps nobody, and holding them would cost memory that grows with the input.
+ */
+const LISTED_SUCCESSES = 1_000;
+
+/** The succeeded results a listing shows, up to a limit, and how many more there were. */
+class SuccessList {
+  readonly listed = Object.create(null) as ResultMap;
+  private size = 0;
+  unlisted = 0;
+
+  constructor(private readonly limit: number) {}
+
+  readonly add = (key: string, result: ItemResult): void => {
+    if (!result.success) return;
+    if (this.size < this.limit) {
+      this.listed[key] = result;
+      this.size++;
+    } else {
+      this.unlisted++;
+    }
+  };
 }

@@ -34,16 +34,11 @@ export class ApiError extends SvcError {
   }
 }
 
-/** A bulk call in which some items reported `success: false`. */
-export class PartialFailureError extends SvcError {
-  constructor(
-    message: string,
-    /** The result document that still goes to stdout. */
-    readonly result: unknown,
-  ) {
-    super(message);
-  }
-}
+/**
+ * A bulk call in which some items reported `success: false`. The command has printed the
+ * result document already; this carries the one-line summary for stderr.
+ */
+export class PartialFailureError extends SvcError {}
 
 /** The operation ran and failed (a migration ended `failed`, AI answered `success: false`). */
 export class OperationFailedError extends SvcError {

@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { cellText, getPath, toRows } from './format.js';
+import type { JsonObjectSpool } from './json-spool.js';
+import { JsonStreamWriter } from './json-stream.js';
 import type { IOStreams } from './streams.js';
 
 /**
@@ -39,25 +41,26 @@ export class Output {
    * The text is what `jsonDocument` would print for the complete array.
    */
   jsonArrayStream(): { push(item: unknown): void; drained(): Promise<void>; end(): void } {
-    const pretty = this.io.stdoutIsTTY;
     const out = this.io.stdout;
-    let first = true;
+    const writer = new JsonStreamWriter('array', this.io.stdoutIsTTY, (text) => out.write(text));
     return {
-      push(item) {
-        const text = pretty
-          ? `  ${(JSON.stringify(item, null, 2) ?? 'null').replaceAll('\n', '\n  ')}`
-          : (JSON.stringify(item) ?? 'null');
-        out.write(`${first ? '[' : ','}${pretty ? '\n' : ''}${text}`);
-        first = false;
-      },
+      push: (item) => writer.push(item),
       /** Lets a slow reader catch up before the next page is fetched. */
       async drained() {
         if (out.writableNeedDrain) await once(out, 'drain');
       },
-      end() {
-        out.write(first ? '[]\n' : `${pretty ? '\n' : ''}]\n`);
-      },
+      end: () => writer.end(),
     };
+  }
+
+  /**
+   * One JSON object (a bulk result map) added to member by member and printed, as
+   * `jsonDocument` would print it, only by `print()`: a failure before then leaves stdout
+   * empty. Call `discard()` in any case.
+   */
+  async jsonObjectSpool(): Promise<JsonObjectSpool> {
+    const { JsonObjectSpool } = await import('./json-spool.js');
+    return JsonObjectSpool.open(this.io.stdout, this.io.stdoutIsTTY);
   }
 
   async rows(rows: readonly object[], layout: TableLayout): Promise<void> {

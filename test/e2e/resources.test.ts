@@ -180,7 +180,7 @@ describe('folders', () => {
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
     const results = JSON.parse(r.stdout) as Record<string, { success: boolean }>;
-    expect(Object.keys(results)).toHaveLength(10_000);
+    expect(Object.keys(results)).toEqual(lines.map((_, i) => `bulk-${i}`));
     expect(Object.values(results).every((x) => x.success)).toBe(true);
 
     const list = await svc(['folders', 'list', '--org', 'bulk-org', '--json'], env);
@@ -188,6 +188,36 @@ describe('folders', () => {
     expect(folders).toHaveLength(10_000);
     expect(new Set(folders.map((f) => f.folderId)).size).toBe(10_000);
   }, 60_000);
+
+  it('lists every failure but only the first 1,000 successes for people; --json has all', async () => {
+    const file = join(env.SVC_CONFIG_DIR ?? '', 'many.ndjson');
+    const ids = Array.from({ length: 1_500 }, (_, i) => `many-${i}`);
+    // One folder that exists already, in the middle: exit 5, and its row comes first.
+    ids[700] = 'handbook';
+    writeFileSync(
+      file,
+      ids.map((id) => JSON.stringify({ folderId: id, folderName: id })).join('\n'),
+    );
+
+    const piped = await svc(['folders', 'add', '--org', 'acme', '--file', file], env);
+    expect(piped.exitCode).toBe(5);
+    const rows = piped.stdout.trimEnd().split('\n');
+    expect(rows).toHaveLength(1_001);
+    expect(rows[0]?.split('\t').slice(0, 2)).toEqual(['handbook', 'false']);
+    expect(rows[1]?.split('\t').slice(0, 2)).toEqual(['many-0', 'true']);
+    expect(piped.stderr).toContain(
+      '499 more items succeeded and are not listed; --json lists every item',
+    );
+    expect(piped.stderr).toContain('1 of 1,500 items failed');
+
+    await reseed();
+    const json = await svc(['folders', 'add', '--org', 'acme', '--file', file, '--json'], env);
+    expect(json.exitCode).toBe(5);
+    const results = JSON.parse(json.stdout) as Record<string, { success: boolean }>;
+    expect(Object.keys(results)).toEqual(ids);
+    expect(Object.values(results).filter((x) => !x.success)).toHaveLength(1);
+    expect(results.handbook?.success).toBe(false);
+  });
 
   it('fails only the duplicate item, exit 5, failed first in the table', async () => {
     const r = await svc(

@@ -444,6 +444,25 @@ describe('the merged result', () => {
     });
   });
 
+  it('hands every result to onResult in input order, keeping none when asked', async () => {
+    const seen: [string, boolean][] = [];
+    const delays = [15, 0, 5];
+    const fake = fakeSender<WireObject>({
+      delayMs: (call) => delays[call] ?? 0,
+      failure: (key) => (key === 'f4' ? 'no' : undefined),
+    });
+    const outcome = await runBulk({
+      source: folderFile(folderList(7)),
+      describe: flat(),
+      batchSize: 3,
+      keep: 'none',
+      onResult: (key, result) => seen.push([key, result.success]),
+      sendBatch: fake.send,
+    });
+    expect(outcome).toEqual({ results: {}, sent: 7, failed: 1 });
+    expect(seen).toEqual(folderList(7).map((f) => [f.folderId, f.folderId !== 'f4']));
+  });
+
   it('reports progress in input order with the total from the first pass', async () => {
     const progress: unknown[] = [];
     const delays = [10, 0, 20];

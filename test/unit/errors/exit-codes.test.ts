@@ -33,7 +33,7 @@ describe('exitCodeFor: typed errors', () => {
   it.each([
     ['UsageError', new UsageError('bad flag'), 2],
     ['CredentialsError', new CredentialsError('no token'), 3],
-    ['PartialFailureError', new PartialFailureError('2 of 5 failed', {}), 5],
+    ['PartialFailureError', new PartialFailureError('2 of 5 failed'), 5],
     ['OperationFailedError', new OperationFailedError('migration failed', {}), 6],
     ['TimeoutError', new TimeoutError('timed out'), 7],
     ['TransientError', new TransientError('could not connect'), 75],
@@ -99,7 +99,7 @@ describe('statusWordFor', () => {
     ['a non-envelope status', new ApiError(undefined, 'm', 502), 'HTTP_502'],
     ['UsageError', new UsageError('m'), 'USAGE'],
     ['CredentialsError', new CredentialsError('m'), 'UNAUTHENTICATED'],
-    ['PartialFailureError', new PartialFailureError('m', {}), 'PARTIAL_FAILURE'],
+    ['PartialFailureError', new PartialFailureError('m'), 'PARTIAL_FAILURE'],
     ['OperationFailedError', new OperationFailedError('m', {}), 'FAILED'],
     ['TimeoutError', new TimeoutError('m'), 'DEADLINE_EXCEEDED'],
     ['TransientError', new TransientError('m'), 'UNAVAILABLE'],

@@ -1,0 +1,71 @@
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { JsonStreamWriter } from './json-stream.js';
+
+/** Written in pieces of about this size: a write per member would be a system call each. */
+const FLUSH_AT = 64 * 1024;
+
+/**
+ * A JSON object built member by member in a private temporary file and copied to stdout
+ * only once it is complete. A million-item result map costs disk rather than memory, and
+ * stdout stays empty when the command fails before the end, as the contract asks of
+ * `--json` errors.
+ */
+export class JsonObjectSpool {
+  private pending = '';
+  private readonly writer: JsonStreamWriter;
+
+  private constructor(
+    private readonly dir: string,
+    private readonly file: string,
+    private fd: number | undefined,
+    private readonly out: Writable,
+    pretty: boolean,
+  ) {
+    this.writer = new JsonStreamWriter('object', pretty, (text) => {
+      this.pending += text;
+      if (this.pending.length >= FLUSH_AT) this.flush();
+    });
+  }
+
+  /** A spool that `print()` copies to `out`; `pretty` as `JSON.stringify(v, null, 2)`. */
+  static async open(out: Writable, pretty: boolean): Promise<JsonObjectSpool> {
+    const dir = await mkdtemp(join(tmpdir(), 'svc-out-'));
+    const file = join(dir, 'result.json');
+    return new JsonObjectSpool(dir, file, openSync(file, 'w', 0o600), out, pretty);
+  }
+
+  add(key: string, value: unknown): void {
+    this.writer.push(value, key);
+  }
+
+  /** Completes the document and copies it to the output, minding backpressure. */
+  async print(): Promise<void> {
+    this.writer.end();
+    this.flush();
+    this.closeFile();
+    await pipeline(createReadStream(this.file), this.out, { end: false });
+  }
+
+  /** Removes the file, whether or not it was copied; safe to call more than once. */
+  async discard(): Promise<void> {
+    this.closeFile();
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  private flush(): void {
+    if (this.fd === undefined || this.pending === '') return;
+    writeSync(this.fd, this.pending);
+    this.pending = '';
+  }
+
+  private closeFile(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
