@@ -1,2 +1,2 @@
 export const binPath: string;
-export function loadedModules(args: string[]): string[];
+export function loadedModules(args: string[], env?: Record<string, string>): string[];

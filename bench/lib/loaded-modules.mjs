@@ -9,13 +9,13 @@ export const binPath = fileURLToPath(new URL('../../bin/svc', import.meta.url));
 const register = fileURLToPath(new URL('./trace-register.mjs', import.meta.url));
 
 /** The non-builtin module URLs that `svc ...args` resolves, in load order. */
-export function loadedModules(args) {
+export function loadedModules(args, env = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'svc-trace-'));
   const file = join(dir, 'modules.txt');
   try {
     const r = spawnSync(process.execPath, ['--import', register, binPath, ...args], {
       encoding: 'utf8',
-      env: { ...process.env, SVC_TRACE_FILE: file },
+      env: { ...process.env, ...env, SVC_TRACE_FILE: file },
     });
     if (r.status !== 0) throw new Error(`svc ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
     let text = '';

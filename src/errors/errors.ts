@@ -70,6 +70,9 @@ export class TransientError extends SvcError {}
  */
 export class OutcomeUnknownError extends TransientError {}
 
+/** The stored config file cannot be read or is not svc's. */
+export class ConfigFileError extends SvcError {}
+
 /** Ctrl-C, or a prompt cancelled by the user. */
 export class CancelledError extends SvcError {}
 

@@ -1,6 +1,7 @@
 import {
   ApiError,
   CancelledError,
+  ConfigFileError,
   CredentialsError,
   ExitStatus,
   OperationFailedError,
@@ -73,5 +74,6 @@ export function statusWordFor(error: unknown): string {
   if (error instanceof TimeoutError) return 'DEADLINE_EXCEEDED';
   if (error instanceof TransientError) return 'UNAVAILABLE';
   if (error instanceof CancelledError) return 'CANCELLED';
+  if (error instanceof ConfigFileError) return 'CONFIG';
   return 'INTERNAL';
 }

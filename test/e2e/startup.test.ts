@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -129,5 +129,24 @@ describe('start-up path', () => {
     expect(bundled.some((m) => m.includes('node_modules/commander/'))).toBe(true);
     expect(bundled.filter((m) => heavy.test(m))).toEqual([]);
     expect(bundled.filter((m) => /src\/commands\/[^/]+\/(?!index\.ts$)/.test(m))).toEqual([]);
+  });
+
+  it('reading profiles loads neither conf nor its schema validator: only writing does', async () => {
+    const chunks = chunkInputs();
+    const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
+    const bundledBy = (argv: string[]) =>
+      loadedModules(argv, { SVC_CONFIG_DIR: dir }).flatMap((m) => chunks.get(m) ?? [m]);
+    const writer = /node_modules\/(conf|ajv)\//;
+    try {
+      writeFileSync(
+        join(dir, 'config.json'),
+        JSON.stringify({ profiles: { ci: { apiKey: 'k' } } }),
+      );
+      expect(bundledBy(['profile', 'list']).filter((m) => writer.test(m))).toEqual([]);
+      const use = bundledBy(['profile', 'use', 'ci']);
+      expect(use.some((m) => m.includes('node_modules/conf/'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   CancelledError,
+  ConfigFileError,
   CredentialsError,
   ExitStatus,
   OperationFailedError,
@@ -38,6 +39,7 @@ describe('exitCodeFor: typed errors', () => {
     ['TimeoutError', new TimeoutError('timed out'), 7],
     ['TransientError', new TransientError('could not connect'), 75],
     ['CancelledError', new CancelledError('interrupted'), 130],
+    ['ConfigFileError', new ConfigFileError('broken config'), 1],
     ['ExitStatus', new ExitStatus(42), 42],
     ['ExitStatus 0', new ExitStatus(0), 0],
     ['a plain Error', new Error('bug'), 1],
@@ -104,6 +106,7 @@ describe('statusWordFor', () => {
     ['TimeoutError', new TimeoutError('m'), 'DEADLINE_EXCEEDED'],
     ['TransientError', new TransientError('m'), 'UNAVAILABLE'],
     ['CancelledError', new CancelledError('m'), 'CANCELLED'],
+    ['ConfigFileError', new ConfigFileError('m'), 'CONFIG'],
     ['a plain Error', new Error('m'), 'INTERNAL'],
   ])('%s has its status word', (_name, error, word) => {
     expect(statusWordFor(error)).toBe(word);
