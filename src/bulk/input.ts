@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BulkSpec, Operation } from '../catalogue/types.js';
 import { formatIssues } from '../http/validation.js';
 

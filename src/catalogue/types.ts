@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Which headers an operation needs (spec, "Authentication"). */
 export type AuthLevel = 'public' | 'workspace' | 'key';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { permissionEntry } from '../catalogue/models.js';
 import type { AccessType } from './store/access-kinds.js';
 import type { DocumentRecord } from './store/documents.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { z } from 'zod';
+import * as z from 'zod';
 import { mask } from '../http/redact.js';
 import { VERSION } from '../version.js';
 import { EmulatorError } from './errors.js';

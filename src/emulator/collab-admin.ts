@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readContent } from './crdt/editor.js';
 import { EmulatorError } from './errors.js';
 import { eventStream } from './event-stream.js';

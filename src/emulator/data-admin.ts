@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { z } from 'zod';
+import * as z from 'zod';
 import { mask } from '../http/redact.js';
 import { PROVIDER_IDS } from './ai/providers.js';
 import { EmulatorError } from './errors.js';

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { EmulatorError, type ErrorStatus } from './errors.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { EmulatorError } from './errors.js';
 
 const MAX_LISTED_ISSUES = 5;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** `folders[3].folderId: must not be empty; name: Required` */
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {

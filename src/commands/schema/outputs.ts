@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import * as m from '../../catalogue/models.js';
 import { operation, operations } from '../../catalogue/operations.js';
 import type { Operation } from '../../catalogue/types.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The AI providers operation 25 sends text to, and each one's own wire format: the

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as Y from 'yjs';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { crdtType } from '../../catalogue/models.js';
 import { type MarkupNode, parseMarkup, serializeMarkup } from './markup.js';
 

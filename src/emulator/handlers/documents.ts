@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { document } from '../../catalogue/models.js';
 import { documentTarget } from '../access.js';
 import type { DocumentRecord } from '../store/documents.js';

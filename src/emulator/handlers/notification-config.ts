@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { notificationConfig } from '../../catalogue/models.js';
 import { EmulatorError } from '../errors.js';
 import type { NotificationLevel, NotificationSettings } from '../store/notification-configs.js';

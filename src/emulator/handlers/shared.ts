@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { bulkItemResult } from '../../catalogue/models.js';
 import type { FolderLookup } from '../access.js';
 import type { KeyAuth } from '../auth.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { OperationByName, OperationName } from '../../catalogue/operations.js';
 import type { AiRewriter } from '../ai/rewriter.js';
 import type { AuthFor } from '../auth.js';

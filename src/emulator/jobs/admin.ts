@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { z } from 'zod';
+import * as z from 'zod';
 import { EmulatorError } from '../errors.js';
 import { type Answer, readJson } from '../http.js';
 import { isFinished, type JobRecord } from '../store/jobs.js';

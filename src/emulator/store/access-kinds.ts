@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { accessRole, accessType } from '../../catalogue/models.js';
 
 /** Who may reach a resource: `public`, `organizationPrivate` or `restricted`. */

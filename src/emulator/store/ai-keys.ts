@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROVIDER_IDS, type ProviderId } from '../ai/providers.js';
 
 /** A workspace's key for one AI provider, sealed (SecretBox): never stored in clear. */

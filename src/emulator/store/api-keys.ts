@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface ApiKeyRecord {
   id: string;

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { z } from 'zod';
+import * as z from 'zod';
 import { accessRole } from '../../catalogue/models.js';
 import type { AccessRole } from './access-kinds.js';
 import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';

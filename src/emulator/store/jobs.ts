@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { z } from 'zod';
+import * as z from 'zod';
 import { migrationStatus } from '../../catalogue/models.js';
 import type { Scope } from './scope.js';
 

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { z } from 'zod';
+import * as z from 'zod';
 import { notificationLevel } from '../../catalogue/models.js';
 import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
 
