@@ -2,13 +2,21 @@ import type { Plugin } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 
-/** `undici` in the bundle is the agent and its request API only (see the entry's comment). */
+/**
+ * `undici` in the bundle is the agent and its request API only, without HTTP/2 (see the
+ * comments of the two modules it stands on).
+ */
 const undiciAgentOnly: Plugin = {
   name: 'undici-agent-only',
   setup(build) {
     build.onResolve({ filter: /^undici$/ }, () => ({
       path: fileURLToPath(new URL('./scripts/perf-undici-entry.mjs', import.meta.url)),
     }));
+    build.onResolve({ filter: /^\.\/client-h2\.js$/ }, ({ importer }) =>
+      importer.includes('/node_modules/undici/')
+        ? { path: fileURLToPath(new URL('./scripts/perf-undici-no-h2.cjs', import.meta.url)) }
+        : undefined,
+    );
   },
 };
 
