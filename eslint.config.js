@@ -35,4 +35,11 @@ export default tseslint.config(
     files: ['bin/**', 'bench/**', 'scripts/**', 'examples/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { module: 'writable', require: 'readonly' },
+    },
+  },
 );
