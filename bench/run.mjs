@@ -5,11 +5,12 @@ import { bench as bulk } from './bulk.mjs';
 import { bench as emulator } from './emulator.mjs';
 import { formatRow, printRows } from './lib/common.mjs';
 import { bench as memory } from './memory.mjs';
+import { bench as migrateWait } from './migrate-wait.mjs';
 import { bench as roundtrip } from './roundtrip.mjs';
 import { bench as startup } from './startup.mjs';
 
 const all = [];
-for (const bench of [startup, roundtrip, bulk, memory, emulator]) {
+for (const bench of [startup, roundtrip, bulk, memory, emulator, migrateWait]) {
   const { title, rows, notes = [] } = await bench();
   printRows(title, rows);
   for (const note of notes) console.log(note);
