@@ -104,7 +104,7 @@ export async function runBulkCommand<Item>(
   const concurrency = wholeNumberFlag(flags.concurrency, '--concurrency');
   // --json spools the whole result map to disk, so memory stays flat whatever the input's
   // size; a listing for people keeps the failures and a bounded number of successes.
-  const spool = ctx.out.json ? await ctx.out.jsonObjectSpool() : undefined;
+  const spool = ctx.out.json ? await ctx.out.jsonSpool('object') : undefined;
   const successes = new SuccessList(LISTED_SUCCESSES);
   const spinner = await startSpinner(ctx.io, ctx.out.json, `${op.summary}…`);
   try {
@@ -112,7 +112,7 @@ export async function runBulkCommand<Item>(
       ...common,
       ...(concurrency !== undefined && { concurrency }),
       keep: spool ? 'none' : 'failed',
-      onResult: spool ? (key, result) => spool.add(key, result) : successes.add,
+      onResult: spool ? (key, result) => spool.add(result, key) : successes.add,
       ...(spec.confirm && {
         beforeSend: async (total: number) => {
           spinner.stop();

@@ -4,42 +4,44 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { JsonStreamWriter } from './json-stream.js';
+import { type JsonKind, JsonStreamWriter } from './json-stream.js';
 
 /** Written in pieces of about this size: a write per member would be a system call each. */
 const FLUSH_AT = 64 * 1024;
 
 /**
- * A JSON object built member by member in a private temporary file and copied to stdout
- * only once it is complete. A million-item result map costs disk rather than memory, and
- * stdout stays empty when the command fails before the end, as the contract asks of
+ * A JSON array or object built member by member in a private temporary file and copied to
+ * stdout only once it is complete. A million-item result costs disk rather than memory,
+ * and stdout stays empty when the command fails before the end, as the contract asks of
  * `--json` errors.
  */
-export class JsonObjectSpool {
+export class JsonSpool {
   private pending = '';
   private readonly writer: JsonStreamWriter;
 
   private constructor(
+    kind: JsonKind,
     private readonly dir: string,
     private readonly file: string,
     private fd: number | undefined,
     private readonly out: Writable,
     pretty: boolean,
   ) {
-    this.writer = new JsonStreamWriter('object', pretty, (text) => {
+    this.writer = new JsonStreamWriter(kind, pretty, (text) => {
       this.pending += text;
       if (this.pending.length >= FLUSH_AT) this.flush();
     });
   }
 
   /** A spool that `print()` copies to `out`; `pretty` as `JSON.stringify(v, null, 2)`. */
-  static async open(out: Writable, pretty: boolean): Promise<JsonObjectSpool> {
+  static async open(kind: JsonKind, out: Writable, pretty: boolean): Promise<JsonSpool> {
     const dir = await mkdtemp(join(tmpdir(), 'svc-out-'));
     const file = join(dir, 'result.json');
-    return new JsonObjectSpool(dir, file, openSync(file, 'w', 0o600), out, pretty);
+    return new JsonSpool(kind, dir, file, openSync(file, 'w', 0o600), out, pretty);
   }
 
-  add(key: string, value: unknown): void {
+  /** Adds one member; `key` names it in an object. */
+  add(value: unknown, key?: string): void {
     this.writer.push(value, key);
   }
 

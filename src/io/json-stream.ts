@@ -1,3 +1,5 @@
+export type JsonKind = 'array' | 'object';
+
 /**
  * A JSON array or object written member by member, as text identical to what
  * `JSON.stringify(whole)` (compact) or `JSON.stringify(whole, null, 2)` (pretty) gives for
@@ -7,7 +9,7 @@ export class JsonStreamWriter {
   private first = true;
 
   constructor(
-    private readonly kind: 'array' | 'object',
+    private readonly kind: JsonKind,
     private readonly pretty: boolean,
     private readonly write: (text: string) => void,
   ) {}

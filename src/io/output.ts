@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { cellText, getPath, toRows } from './format.js';
-import type { JsonObjectSpool } from './json-spool.js';
-import { JsonStreamWriter } from './json-stream.js';
+import type { JsonSpool } from './json-spool.js';
+import { type JsonKind, JsonStreamWriter } from './json-stream.js';
 import type { IOStreams } from './streams.js';
 
 /**
@@ -54,13 +54,13 @@ export class Output {
   }
 
   /**
-   * One JSON object (a bulk result map) added to member by member and printed, as
-   * `jsonDocument` would print it, only by `print()`: a failure before then leaves stdout
-   * empty. Call `discard()` in any case.
+   * One JSON array (a listing) or object (a bulk result map) added to member by member and
+   * printed, as `jsonDocument` would print it, only by `print()`: a failure before then
+   * leaves stdout empty. Call `discard()` in any case.
    */
-  async jsonObjectSpool(): Promise<JsonObjectSpool> {
-    const { JsonObjectSpool } = await import('./json-spool.js');
-    return JsonObjectSpool.open(this.io.stdout, this.io.stdoutIsTTY);
+  async jsonSpool(kind: JsonKind): Promise<JsonSpool> {
+    const { JsonSpool } = await import('./json-spool.js');
+    return JsonSpool.open(kind, this.io.stdout, this.io.stdoutIsTTY);
   }
 
   async rows(rows: readonly object[], layout: TableLayout): Promise<void> {

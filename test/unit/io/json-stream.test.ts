@@ -61,16 +61,16 @@ function spoolFiles(): string[] {
   return readdirSync(tmpdir()).filter((name) => name.startsWith('svc-out-'));
 }
 
-describe('Output.jsonObjectSpool', () => {
+describe('Output.jsonSpool', () => {
   it('prints nothing until print(), then the whole document, and leaves no file behind', async () => {
     const before = spoolFiles();
     const t = fakeTerminal({ stdoutTTY: false });
-    const spool = await new Output(t.io, true).jsonObjectSpool();
+    const spool = await new Output(t.io, true).jsonSpool('object');
     const expected: Record<string, unknown> = {};
     // Enough members to be written to the file in several pieces.
     for (let i = 0; i < 5_000; i++) {
       const value = { success: i % 7 !== 0, message: `item ${i} of many`.repeat(3) };
-      spool.add(`id-${i}`, value);
+      spool.add(value, `id-${i}`);
       expected[`id-${i}`] = value;
     }
     expect(t.stdout.text).toBe('');
@@ -80,10 +80,21 @@ describe('Output.jsonObjectSpool', () => {
     expect(spoolFiles()).toEqual(before);
   });
 
+  it('spools an array the same way, printing it whole only at the end', async () => {
+    const t = fakeTerminal({ stdoutTTY: false });
+    const spool = await new Output(t.io, true).jsonSpool('array');
+    const items = Array.from({ length: 5_000 }, (_, i) => ({ id: `n${i}`, text: 'x'.repeat(40) }));
+    for (const item of items) spool.add(item);
+    expect(t.stdout.text).toBe('');
+    await spool.print();
+    await spool.discard();
+    expect(t.stdout.text).toBe(`${JSON.stringify(items)}\n`);
+  });
+
   it('is pretty on a TTY', async () => {
     const t = fakeTerminal({ stdoutTTY: true });
-    const spool = await new Output(t.io, true).jsonObjectSpool();
-    spool.add('a', { success: true });
+    const spool = await new Output(t.io, true).jsonSpool('object');
+    spool.add({ success: true }, 'a');
     await spool.print();
     await spool.discard();
     expect(t.stdout.text).toBe(`${JSON.stringify({ a: { success: true } }, null, 2)}\n`);
@@ -92,8 +103,8 @@ describe('Output.jsonObjectSpool', () => {
   it('discarded before print() writes nothing to stdout and removes its file', async () => {
     const before = spoolFiles();
     const t = fakeTerminal();
-    const spool = await new Output(t.io, true).jsonObjectSpool();
-    spool.add('a', { success: true });
+    const spool = await new Output(t.io, true).jsonSpool('object');
+    spool.add({ success: true }, 'a');
     expect(spoolFiles().length).toBe(before.length + 1);
     await spool.discard();
     await spool.discard();
