@@ -1,9 +1,8 @@
-import { once } from 'node:events';
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { cellText, getPath, toRows } from './format.js';
 import type { JsonSpool } from './json-spool.js';
-import { type JsonKind, JsonStreamWriter } from './json-stream.js';
+import type { JsonKind } from './json-stream.js';
 import type { IOStreams } from './streams.js';
 
 /**
@@ -34,23 +33,6 @@ export class Output {
   jsonDocument(value: unknown): void {
     const text = this.io.stdoutIsTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value);
     this.io.stdout.write(`${text ?? 'null'}\n`);
-  }
-
-  /**
-   * One JSON array written as its items arrive, so a long listing is never held whole.
-   * The text is what `jsonDocument` would print for the complete array.
-   */
-  jsonArrayStream(): { push(item: unknown): void; drained(): Promise<void>; end(): void } {
-    const out = this.io.stdout;
-    const writer = new JsonStreamWriter('array', this.io.stdoutIsTTY, (text) => out.write(text));
-    return {
-      push: (item) => writer.push(item),
-      /** Lets a slow reader catch up before the next page is fetched. */
-      async drained() {
-        if (out.writableNeedDrain) await once(out, 'drain');
-      },
-      end: () => writer.end(),
-    };
   }
 
   /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { type FaultPlan, Faults } from '../../src/emulator/faults.js';
 import { type AiProvider, rewritten, startAiProvider } from '../support/ai-provider.js';
 import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
 
@@ -83,6 +84,35 @@ async function admin<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(`${emulator.url}/_emulator/${path}`, init);
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
+}
+
+interface JournalEntry {
+  time: number;
+  path: string;
+  httpStatus: number;
+  errorStatus?: string;
+}
+
+/** The API requests the emulator answered from `since` (epoch milliseconds) on. */
+async function requestsSince(since: number): Promise<JournalEntry[]> {
+  const { entries } = await admin<{ entries: JournalEntry[] }>('journal');
+  return entries.filter((e) => e.time >= since);
+}
+
+/** Replaces the emulator's fault plan (docs/emulator-faults.md) while `run` runs. */
+async function withFaults<T>(plan: FaultPlan, run: () => Promise<T>): Promise<T> {
+  const set = (body: FaultPlan) =>
+    admin('faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await set(plan);
+  try {
+    return await run();
+  } finally {
+    await set({ rules: [] });
+  }
 }
 
 beforeAll(async () => {
@@ -394,7 +424,7 @@ describe('notifications list', () => {
     120_000,
   );
 
-  it('--all --json follows every page and streams one array; --limit stops', async () => {
+  it('--all --json follows every page and prints one array; --limit stops', async () => {
     const all = await svc(
       [
         'notifications',
@@ -422,6 +452,61 @@ describe('notifications list', () => {
     expect(ids(limited.stdout)).toEqual(listed.slice(0, 1234));
     expect(limited.stderr).toContain('--page-token');
   });
+
+  /**
+   * A seeded plan under which the first request to `path` passes and the `failing` after it
+   * answer 503: a later page fails, and keeps failing through the client's retries, on
+   * every run. The seed is found with the emulator's own fault logic.
+   */
+  function laterRequestsFail(path: string, failing: number): FaultPlan {
+    for (let seed = 1; ; seed++) {
+      const plan: FaultPlan = {
+        seed,
+        rules: [{ path, fault: 'status', status: 503, probability: 0.9 }],
+      };
+      const faults = new Faults(plan);
+      const kinds = Array.from({ length: 1 + failing }, () => faults.decide(path).outcome.kind);
+      if (kinds[0] === 'none' && kinds.slice(1).every((k) => k === 'answer')) return plan;
+    }
+  }
+
+  it.each([[['--all']], [['--limit', '700']]])(
+    '%j --json prints nothing on stdout and one error line on stderr when a later page fails',
+    async (flags) => {
+      const GET = '/v2/notifications/get';
+      const since = Date.now();
+      const r = await withFaults(laterRequestsFail(GET, 10), () =>
+        svc(
+          [
+            'notifications',
+            'list',
+            '--org',
+            'acme',
+            '--doc',
+            'spec',
+            '--page-size',
+            '300',
+            ...flags,
+            '--json',
+          ],
+          env,
+        ),
+      );
+      // The first page arrived, then every attempt at the second failed.
+      const statuses = (await requestsSince(since)).map((e) => e.httpStatus);
+      expect(statuses[0]).toBe(200);
+      expect(statuses.length).toBeGreaterThan(1);
+      expect(statuses.slice(1).every((s) => s === 503)).toBe(true);
+
+      expect(r.exitCode).toBe(75);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(JSON.parse(r.stderr)).toMatchObject({
+        error: { status: 'UNAVAILABLE' },
+        exitCode: 75,
+      });
+    },
+  );
 
   it('filters by user, and by document and location', async () => {
     const forAlice = await svc(

@@ -21,10 +21,12 @@ interface Options extends GlobalOptions {
   all?: boolean;
 }
 
-/** Where pages go as they arrive: a streamed JSON array, piped lines, or one table. */
+/** Where pages go as they arrive: a spooled JSON array, piped lines, or one table. */
 interface Sink {
   page(items: readonly Notification[]): Promise<void>;
   end(): Promise<void>;
+  /** Frees what the sink holds, whether or not it reached the end. */
+  close(): Promise<void>;
 }
 
 /** A notification with what the table shows: its time and its filled-in headline. */
@@ -40,22 +42,26 @@ function displayRow(n: Notification): Record<string, unknown> {
   };
 }
 
-function sinkFor(ctx: Context, layout: TableLayout): Sink {
+async function sinkFor(ctx: Context, layout: TableLayout): Promise<Sink> {
   if (ctx.out.json) {
-    const array = ctx.out.jsonArrayStream();
+    // Spooled to disk rather than streamed: a page failing after others have arrived must
+    // leave stdout empty, and a long listing must not be held in memory either.
+    const spool = await ctx.out.jsonSpool('array');
     return {
       async page(items) {
-        for (const item of items) array.push(item);
-        await array.drained();
+        for (const item of items) spool.add(item);
       },
-      end: async () => array.end(),
+      end: () => spool.print(),
+      close: () => spool.discard(),
     };
   }
+  const close = async () => undefined;
   // Piped lines go out page by page; a terminal table needs every row for its widths.
   if (!ctx.io.stdoutIsTTY) {
     return {
       page: (items) => ctx.out.rows(items.map(displayRow), layout),
       end: async () => undefined,
+      close,
     };
   }
   const rows: Record<string, unknown>[] = [];
@@ -64,6 +70,7 @@ function sinkFor(ctx: Context, layout: TableLayout): Sink {
       rows.push(...items.map(displayRow));
     },
     end: () => ctx.out.rows(rows, layout),
+    close,
   };
 }
 
@@ -83,23 +90,27 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ...(opts.order !== undefined && { order: opts.order }),
   };
 
-  const sink = sinkFor(ctx, op.table);
+  const sink = await sinkFor(ctx, op.table);
   let token = opts.pageToken;
-  let fetched = 0;
-  do {
-    // Under --limit the last page asks for no more than is missing, so the token after it
-    // continues exactly where the listing stopped.
-    const size = limit === undefined ? pageSize : Math.min(pageSize ?? limit, limit - fetched);
-    const page = await client.call<Notification[]>(op, {
-      ...query,
-      ...(size !== undefined && { pageSize: size }),
-      ...(token !== undefined && { pageToken: token }),
-    });
-    const items = page.data ?? [];
-    await sink.page(items);
-    fetched += items.length;
-    token = page.pageToken || undefined;
-  } while (follow && token !== undefined && (limit === undefined || fetched < limit));
-  await sink.end();
+  try {
+    let fetched = 0;
+    do {
+      // Under --limit the last page asks for no more than is missing, so the token after it
+      // continues exactly where the listing stopped.
+      const size = limit === undefined ? pageSize : Math.min(pageSize ?? limit, limit - fetched);
+      const page = await client.call<Notification[]>(op, {
+        ...query,
+        ...(size !== undefined && { pageSize: size }),
+        ...(token !== undefined && { pageToken: token }),
+      });
+      const items = page.data ?? [];
+      await sink.page(items);
+      fetched += items.length;
+      token = page.pageToken || undefined;
+    } while (follow && token !== undefined && (limit === undefined || fetched < limit));
+    await sink.end();
+  } finally {
+    await sink.close();
+  }
   if (token !== undefined) ctx.out.info(`more notifications: continue with --page-token ${token}`);
 }

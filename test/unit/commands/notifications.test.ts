@@ -53,7 +53,7 @@ describe('notifications list', () => {
     expect(r.stderr).not.toContain('--page-token');
   });
 
-  it('streams the same text JSON.stringify gives for the whole array, on a terminal too', async () => {
+  it('prints the same text JSON.stringify gives for the whole array, on a terminal too', async () => {
     fake = fakeService({ [GET]: pages });
     const r = await fake.run(
       ['notifications', 'list', '--org', 'acme', '--doc', 'spec', '--all', '--json'],
@@ -61,6 +61,32 @@ describe('notifications list', () => {
     );
     expect(r.stdout).toBe(`${JSON.stringify(all, null, 2)}\n`);
   });
+
+  it.each([[['--all']], [['--limit', '5', '--page-size', '3']]])(
+    '%j --json prints nothing but the error when a later page fails',
+    async (flags) => {
+      fake = fakeService({
+        [GET]: (data, call) => (call === 0 ? pages(data) : fail('INVALID_ARGUMENT', 'Bad page.')),
+      });
+      const r = await fake.run([
+        'notifications',
+        'list',
+        '--org',
+        'acme',
+        '--doc',
+        'spec',
+        ...flags,
+        '--json',
+      ]);
+      expect(fake.sent(GET)).toHaveLength(2);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(JSON.parse(r.stderr)).toEqual({
+        error: { status: 'INVALID_ARGUMENT', message: 'Bad page.' },
+        exitCode: 2,
+      });
+    },
+  );
 
   it('prints an empty array when nothing matches', async () => {
     fake = fakeService({ [GET]: () => ok([], { pageToken: '' }) });
