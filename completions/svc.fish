@@ -300,7 +300,7 @@ function __svc_flags
             printf '%s\t%s\n' \
                 '--model' 'model, e.g. gpt-4o, o3-mini, claude-sonnet-4, gemini-2.5-pro' \
                 '--prompt' 'what to do with the text' \
-                '--text' 'the text to rewrite (default: read from stdin)'
+                '--text' 'the text to rewrite (default: stdin, less its final line ending)'
         case 'auth login'
             printf '%s\t%s\n' \
                 '--api-key' 'API key id' \

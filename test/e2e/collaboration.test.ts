@@ -681,6 +681,38 @@ describe('ai rewrite', () => {
     },
   );
 
+  it('sends a piped line without its final newline, as echo users expect', async () => {
+    const before = provider.requests.length;
+    const r = await svc(
+      ['ai', 'rewrite', '--model', 'gpt-4o', '--prompt', 'p'],
+      env,
+      'piped text\n',
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toBe(rewritten('piped text'));
+    expect(provider.requests.slice(before)[0]?.body).toMatchObject({
+      messages: [{ role: 'system' }, { role: 'user', content: 'piped text' }],
+    });
+  });
+
+  it.each([
+    ['empty stdin', [], ''],
+    ['--text ""', ['--text', ''], undefined],
+  ])('refuses empty text (%s) with exit 2, sending nothing', async (_, flags, input) => {
+    const since = Date.now();
+    const before = provider.requests.length;
+    const r = await svc(
+      ['ai', 'rewrite', '--model', 'gpt-4o', '--prompt', 'Fix', ...flags, '--json'],
+      env,
+      input,
+    );
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stderr)).toMatchObject({ error: { status: 'USAGE' }, exitCode: 2 });
+    expect(await requestsSince(since)).toEqual([]);
+    expect(provider.requests.length).toBe(before);
+  });
+
   it('exits 6 with {success: false, error} when the workspace has no key for the provider', async () => {
     const before = provider.requests.length;
     const r = await svc(

@@ -9,7 +9,7 @@ export const registerAi: Register = (program, invoke) => {
       'model, e.g. gpt-4o, o3-mini, claude-sonnet-4, gemini-2.5-pro',
     )
     .requiredOption('--prompt <text>', 'what to do with the text')
-    .option('--text <text>', 'the text to rewrite (default: read from stdin)')
+    .option('--text <text>', 'the text to rewrite (default: stdin, less its final line ending)')
     .addHelpText(
       'after',
       `

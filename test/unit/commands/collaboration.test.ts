@@ -49,7 +49,34 @@ describe('ai rewrite', () => {
         stdin: 'from a pipe\n',
       },
     );
-    expect(JSON.parse(r.stdout)).toEqual({ success: true, text: 'FROM A PIPE\n' });
+    expect(JSON.parse(r.stdout)).toEqual({ success: true, text: 'FROM A PIPE' });
+  });
+
+  it.each([
+    ['text\n', 'text'],
+    ['text\r\n', 'text'],
+    ['text\n\n', 'text\n'],
+    ['  text', '  text'],
+  ])('sends stdin %j as %j: only the one final line ending goes', async (stdin, sent) => {
+    fake = fakeService({ [AI]: rewrite });
+    const r = await fake.run(['ai', 'rewrite', '--model', 'gpt-4o', '--prompt', 'p'], { stdin });
+    expect(r.code).toBe(0);
+    expect(fake.sent(AI)).toEqual([{ model: 'gpt-4o', prompt: 'p', text: sent }]);
+  });
+
+  it.each([
+    [['--text', ''], ''],
+    [[], ''],
+    [[], '\n'],
+    [[], '\r\n'],
+  ])('refuses empty text (%j, stdin %j) with exit 2 and sends nothing', async (flags, stdin) => {
+    fake = fakeService({ [AI]: rewrite });
+    const r = await fake.run(['ai', 'rewrite', '--model', 'gpt-4o', '--prompt', 'p', ...flags], {
+      stdin,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('the text to rewrite is empty');
+    expect(fake.all()).toHaveLength(0);
   });
 
   it('exits 6 on success: false, with the answer on stdout under --json', async () => {
