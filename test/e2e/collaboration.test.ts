@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { type FaultPlan, Faults } from '../../src/emulator/faults.js';
@@ -375,16 +376,19 @@ describe('CRDT update', () => {
 describe('notifications list', () => {
   const ids = (stdout: string) => (JSON.parse(stdout) as { id: string }[]).map((n) => n.id);
   let added = 0;
-  const addNotifications = (count: number) =>
-    admin('notifications', {
+  /** Adds `count` notifications, after the seeded ones unless `timestampOf` places them; their ids. */
+  const addNotifications = async (count: number, timestampOf?: (i: number) => number) => {
+    const notifications = Array.from({ length: count }, () => {
+      const i = SEEDED + ++added;
+      return notification(i, timestampOf ? { timestamp: timestampOf(i) } : {});
+    });
+    await admin('notifications', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        workspaceId,
-        organizationId: 'acme',
-        notifications: Array.from({ length: count }, () => notification(SEEDED + ++added)),
-      }),
+      body: JSON.stringify({ workspaceId, organizationId: 'acme', notifications }),
     });
+    return notifications.map((n) => n.id);
+  };
 
   it.each(['asc', 'desc'])(
     '--page-token paging (%s) misses and repeats nothing while notifications are added between pages',
@@ -506,6 +510,74 @@ describe('notifications list', () => {
         exitCode: 75,
       });
     },
+  );
+
+  it.each(['asc', 'desc'])(
+    '--all --json (%s) lists each seeded notification once, in order, while others are added between its pages',
+    async (order) => {
+      const GET = '/v2/notifications/get';
+      // Each page waits at the emulator, which leaves time for inserts between pages.
+      const slowPages: FaultPlan = {
+        rules: [{ path: GET, fault: 'latency', ms: 200, probability: 1 }],
+      };
+      // Before the oldest, among the seeded ones, and after the newest: whichever way the
+      // listing goes, some land behind its position and some ahead.
+      const placed = (i: number) =>
+        [T0 - i, T0 + (i % SEEDED) * 1000 + 500, T0 + i * 1000][i % 3] ?? T0;
+      const inserts: { sent: number; done: number }[] = [];
+      const insertedIds = new Set<string>();
+      const since = Date.now();
+
+      const r = await withFaults(slowPages, async () => {
+        let listing = true;
+        const run = svc(
+          [
+            'notifications',
+            'list',
+            '--org',
+            'acme',
+            '--doc',
+            'spec',
+            '--order',
+            order,
+            '--page-size',
+            '250',
+            '--all',
+            '--json',
+          ],
+          env,
+        ).finally(() => (listing = false));
+        while (listing) {
+          const sent = Date.now();
+          for (const id of await addNotifications(3, placed)) insertedIds.add(id);
+          inserts.push({ sent, done: Date.now() });
+          await delay(20);
+        }
+        return run;
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+
+      // Between every two pages the emulator answered, an insert was made and committed.
+      const answered = (await requestsSince(since))
+        .filter((e) => e.path === GET)
+        .map((e) => e.time);
+      expect(answered.length).toBeGreaterThan(SEEDED / 250);
+      const gapsWithInsert = answered
+        .slice(1)
+        .filter((end, k) => inserts.some((x) => x.sent > (answered[k] ?? end) && x.done < end));
+      expect(gapsWithInsert).toHaveLength(answered.length - 1);
+
+      const listed = JSON.parse(r.stdout) as { id: string; timestamp: number }[];
+      const ids = listed.map((n) => n.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const seeded = new Set(Array.from({ length: SEEDED }, (_, i) => notification(i).id));
+      expect(ids.filter((id) => seeded.has(id))).toHaveLength(SEEDED);
+      // The listing saw the data change under it.
+      expect(ids.some((id) => insertedIds.has(id))).toBe(true);
+      const times = listed.map((n) => n.timestamp);
+      expect(times).toEqual([...times].sort((a, b) => (order === 'asc' ? a - b : b - a)));
+    },
+    60_000,
   );
 
   it('filters by user, and by document and location', async () => {
