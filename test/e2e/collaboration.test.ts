@@ -100,6 +100,13 @@ async function requestsSince(since: number): Promise<JournalEntry[]> {
   return entries.filter((e) => e.time >= since);
 }
 
+/** The one JSON error line of stderr that the contract wants on an error, stdout empty. */
+function errorLine(r: { stdout: string; stderr: string }): unknown {
+  expect(r.stdout).toBe('');
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  return JSON.parse(r.stderr);
+}
+
 /** Replaces the emulator's fault plan (docs/emulator-faults.md) while `run` runs. */
 async function withFaults<T>(plan: FaultPlan, run: () => Promise<T>): Promise<T> {
   const set = (body: FaultPlan) =>
@@ -200,26 +207,41 @@ describe('activities', () => {
     expect(Object.keys(JSON.parse(byTarget.stdout) as object)).toEqual(['a1']);
   });
 
-  it('is refused with exit 2 when the activity service is off', async () => {
-    const r = await svc(
-      [
-        'activities',
-        'add',
-        '--org',
-        'acme',
-        '--doc',
-        'spec',
-        '--feature-type',
-        'comment',
-        '--action-type',
-        'comment.add',
-        '--user',
-        'u1',
-      ],
-      bareEnv,
+  it('deletes by document and target entity, then by document, and nothing elsewhere', async () => {
+    const activity = (id: string, target?: string) =>
+      JSON.stringify({
+        id,
+        featureType: 'comment',
+        actionType: 'comment.add',
+        actionUser: { userId: 'alice' },
+        ...(target !== undefined && { targetEntityId: target }),
+      });
+    for (const [doc, lines] of [
+      ['plan', [activity('d1', 't1'), activity('d2', 't2'), activity('d3')]],
+      ['spec', [activity('d4', 't1')]],
+    ] as const) {
+      const path = file(`${doc}-activities.ndjson`, lines.join('\n'));
+      const r = await svc(
+        ['activities', 'add', '--org', 'acme', '--doc', doc, '--file', path],
+        env,
+      );
+      expect(r.exitCode, r.stderr).toBe(0);
+    }
+    const del = (...selector: string[]) =>
+      svc(['activities', 'delete', '--org', 'acme', ...selector, '--yes', '--json'], env);
+    const keys = (stdout: string) => Object.keys(JSON.parse(stdout) as object).sort();
+
+    const docAndTarget = await del('--doc', 'plan', '--target', 't1');
+    expect(docAndTarget.exitCode).toBe(0);
+    expect(keys(docAndTarget.stdout)).toEqual(['d1']);
+    const doc = await del('--doc', 'plan');
+    expect(doc.exitCode).toBe(0);
+    expect(keys(doc.stdout)).toEqual(['d2', 'd3']);
+
+    const left = await admin<{ activities: { activity: { id: string } }[] }>(
+      `activities?workspaceId=${workspaceId}&organizationId=acme`,
     );
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('FAILED_PRECONDITION');
+    expect(left.activities.map((a) => a.activity.id)).toContain('d4');
   });
 });
 
@@ -503,9 +525,7 @@ describe('notifications list', () => {
       expect(statuses.slice(1).every((s) => s === 503)).toBe(true);
 
       expect(r.exitCode).toBe(75);
-      expect(r.stdout).toBe('');
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(JSON.parse(r.stderr)).toMatchObject({
+      expect(errorLine(r)).toMatchObject({
         error: { status: 'UNAVAILABLE' },
         exitCode: 75,
       });
@@ -613,12 +633,6 @@ describe('notifications list', () => {
     );
     expect(table.stdout).toMatch(/^\S+Z\tcustom\tBob mentioned Alice\tspec$/);
   });
-
-  it('exits 2 when advanced queries are off', async () => {
-    const r = await svc(['notifications', 'list', '--org', 'acme', '--doc', 'spec'], bareEnv);
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('FAILED_PRECONDITION');
-  });
 });
 
 describe('notifications config', () => {
@@ -667,7 +681,7 @@ describe('notifications config', () => {
     });
   });
 
-  it('v1 answers the same, and is refused where the console option is off', async () => {
+  it('v1 answers the same', async () => {
     const v1 = await svc(
       [
         'notifications',
@@ -686,23 +700,6 @@ describe('notifications config', () => {
     );
     expect(v1.exitCode).toBe(0);
     expect((JSON.parse(v1.stdout) as Config)[0]?.config).toEqual({ inbox: 'MINE', email: 'ALL' });
-    const off = await svc(
-      [
-        'notifications',
-        'config',
-        '--org',
-        'acme',
-        '--user',
-        'alice',
-        '--doc',
-        'plan',
-        '--api',
-        'v1',
-      ],
-      bareEnv,
-    );
-    expect(off.exitCode).toBe(2);
-    expect(off.stderr).toContain('FAILED_PRECONDITION');
   });
 });
 
@@ -779,23 +776,170 @@ describe('ai rewrite', () => {
       input,
     );
     expect(r.exitCode).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(JSON.parse(r.stderr)).toMatchObject({ error: { status: 'USAGE' }, exitCode: 2 });
+    expect(errorLine(r)).toMatchObject({ error: { status: 'USAGE' }, exitCode: 2 });
     expect(await requestsSince(since)).toEqual([]);
     expect(provider.requests.length).toBe(before);
   });
+});
 
-  it('exits 6 with {success: false, error} when the workspace has no key for the provider', async () => {
+describe('the documented errors of operations 17 to 25', () => {
+  const paths = {
+    add: '/v2/activities/add',
+    delete: '/v2/activities/delete',
+    broadcast: '/v2/livestate/broadcast',
+    notifications: '/v2/notifications/get',
+    configV1: '/v1/notifications/config/get',
+    ai: '/v2/rewriter/ask-ai',
+  };
+  const addFlags = ['activities', 'add', '--org', 'acme', '--doc', 'spec'];
+  const poll = { featureType: 'poll', actionType: 'poll.vote', actionUser: { userId: 'u1' } };
+  const custom = { featureType: 'custom', actionType: 'x.y', actionUser: { userId: 'u1' } };
+
+  it.each([
+    [
+      'a custom activity without targetEntityId',
+      [...addFlags, '--feature-type', 'custom', '--action-type', 'x.y', '--user', 'u1'],
+      'targetEntityId is required',
+      paths.add,
+      { organizationId: 'acme', documentId: 'spec', activities: [custom] },
+    ],
+    [
+      'an undocumented featureType',
+      [...addFlags, '--file', file('poll.ndjson', JSON.stringify(poll))],
+      'line 1: featureType',
+      paths.add,
+      { organizationId: 'acme', documentId: 'spec', activities: [poll] },
+    ],
+    [
+      'activities delete with no selector',
+      ['activities', 'delete', '--org', 'acme', '--yes'],
+      'give --id, --doc or --target',
+      paths.delete,
+      { organizationId: 'acme' },
+    ],
+    [
+      'an unsupported notification filter combination',
+      ['notifications', 'list', '--org', 'acme', '--location', 'even'],
+      'unsupported filter combination',
+      paths.notifications,
+      { organizationId: 'acme', locationId: 'even' },
+    ],
+    [
+      'live state data that is not an object',
+      ['livestate', 'broadcast', '--org', 'acme', '--doc', 'plan', '--id', 'c', '--data', '[1]'],
+      'must be a JSON object',
+      paths.broadcast,
+      { organizationId: 'acme', documentId: 'plan', liveStateDataId: 'c', data: [1] },
+    ],
+  ])(
+    '%s: svc exits 2 sending nothing; sent anyway, the service answers INVALID_ARGUMENT',
+    async (_, args, message, path, data) => {
+      const since = Date.now();
+      const r = await svc([...args, '--json'], env);
+      expect(r.exitCode).toBe(2);
+      expect(errorLine(r)).toMatchObject({
+        error: { status: 'USAGE', message: expect.stringContaining(message) },
+        exitCode: 2,
+      });
+      expect(await requestsSince(since)).toEqual([]);
+
+      const raw = await svc(['api', path, '--data', JSON.stringify(data), '--json'], env);
+      expect(raw.exitCode).toBe(2);
+      expect(JSON.parse(raw.stderr)).toMatchObject({
+        error: { status: 'INVALID_ARGUMENT' },
+        exitCode: 2,
+      });
+      const sent = await requestsSince(since);
+      expect(sent.map((e) => [e.path, e.errorStatus])).toEqual([[path, 'INVALID_ARGUMENT']]);
+    },
+  );
+
+  it.each([
+    [
+      'a page token that is not one',
+      'collab',
+      ['notifications', 'list', '--org', 'acme', '--doc', 'spec', '--page-token', 'nope'],
+      paths.notifications,
+      'INVALID_ARGUMENT',
+    ],
+    [
+      'a model of no known provider',
+      'collab',
+      ['ai', 'rewrite', '--model', 'llama-3', '--prompt', 'p', '--text', 't'],
+      paths.ai,
+      'INVALID_ARGUMENT',
+    ],
+    [
+      'activities with the activity service off',
+      'bare',
+      [...addFlags, '--feature-type', 'comment', '--action-type', 'x.y', '--user', 'u1'],
+      paths.add,
+      'FAILED_PRECONDITION',
+    ],
+    [
+      'notifications with advanced queries off',
+      'bare',
+      ['notifications', 'list', '--org', 'acme', '--doc', 'spec'],
+      paths.notifications,
+      'FAILED_PRECONDITION',
+    ],
+    [
+      'notification config v1 with its console option off',
+      'bare',
+      ['notifications', 'config', '--org', 'acme', '--user', 'u1', '--doc', 'spec', '--api', 'v1'],
+      paths.configV1,
+      'FAILED_PRECONDITION',
+    ],
+  ])('%s: the service answers %s, and svc exits 2', async (_, workspace, args, path, status) => {
+    const since = Date.now();
     const before = provider.requests.length;
-    const r = await svc(
-      ['ai', 'rewrite', '--model', 'gpt-4o', '--prompt', 'p', '--text', 't', '--json'],
-      bareEnv,
-    );
-    expect(r.exitCode).toBe(6);
-    expect(JSON.parse(r.stdout)).toEqual({
-      success: false,
-      error: 'No API key configured for provider: OpenAI',
-    });
+    const r = await svc([...args, '--json'], workspace === 'bare' ? bareEnv : env);
+    expect(r.exitCode).toBe(2);
+    expect(errorLine(r)).toMatchObject({ error: { status }, exitCode: 2 });
+    const sent = await requestsSince(since);
+    expect(sent.map((e) => [e.path, e.errorStatus])).toEqual([[path, status]]);
     expect(provider.requests.length).toBe(before);
+  });
+
+  /** Exit 6 is an outcome: `{success: false, error}` on stdout, one JSON line on stderr. */
+  function failedRewrite(r: { exitCode?: number; stdout: string; stderr: string }, error: string) {
+    expect(r.exitCode).toBe(6);
+    expect(JSON.parse(r.stdout)).toEqual({ success: false, error });
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(r.stderr)).toMatchObject({ error: { status: 'FAILED' }, exitCode: 6 });
+  }
+  const rewrite = (model: string) => [
+    'ai',
+    'rewrite',
+    '--model',
+    model,
+    '--prompt',
+    'p',
+    '--text',
+    't',
+    '--json',
+  ];
+
+  it.each([
+    ['gpt-4o', 'OpenAI'],
+    ['claude-sonnet-4', 'Anthropic'],
+    ['gemini-2.5-pro', 'Google'],
+  ])('%s with no %s key in the workspace: exit 6, the provider not called', async (model, name) => {
+    const since = Date.now();
+    const before = provider.requests.length;
+    const r = await svc(rewrite(model), bareEnv);
+    failedRewrite(r, `No API key configured for provider: ${name}`);
+    expect((await requestsSince(since)).map((e) => [e.path, e.httpStatus])).toEqual([
+      [paths.ai, 200],
+    ]);
+    expect(provider.requests.length).toBe(before);
+  });
+
+  it('a provider answering an error: exit 6 naming the provider', async () => {
+    const before = provider.requests.length;
+    provider.failNext({ status: 500, body: { error: { message: 'overloaded' } } });
+    const r = await svc(rewrite('claude-sonnet-4'), env);
+    failedRewrite(r, 'Anthropic answered HTTP 500.');
+    expect(provider.requests.slice(before).map((q) => q.path)).toEqual(['/v1/messages']);
   });
 });
