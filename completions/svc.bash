@@ -34,7 +34,7 @@ _svc_flags() {
     'workspace tokens') REPLY='--api-key' ;;
     'workspace email-status') REPLY='--email' ;;
     'workspace login-link') REPLY='--email --continue-url' ;;
-    'workspace email-config') REPLY='--enable --disable --provider --provider-key-stdin --from-email --from-company --triggers' ;;
+    'workspace email-config') REPLY='--enable --disable --provider --provider-key-stdin --from-email --from-company --trigger' ;;
     'permissions get') REPLY='--org --user --folder --doc' ;;
     'folders list') REPLY='--org --folder --max-depth' ;;
     'folders add') REPLY='--org --id --name --parent --file --batch-size --concurrency' ;;
@@ -77,7 +77,7 @@ _svc_value() {
     'workspace tokens') flags='--api-key' ;;
     'workspace email-status') flags='--email' ;;
     'workspace login-link') flags='--email --continue-url' ;;
-    'workspace email-config') flags='--provider --from-email --from-company --triggers' ;;
+    'workspace email-config') flags='--provider --from-email --from-company --trigger' ;;
     'permissions get') flags='--org --user --folder --doc' ;;
     'folders list') flags='--org --folder --max-depth' ;;
     'folders add') flags='--org --id --name --parent --file --batch-size --concurrency' ;;
@@ -108,6 +108,7 @@ _svc_value() {
   [[ " $flags " == *" $2 "* ]] || return 1
   case "$1 $2" in
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
+    'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
     'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs update --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'emulator start --seed'|'emulator exec --seed') REPLY='files' ;;
     'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'crdt update --type') REPLY='values text map array xml' ;;

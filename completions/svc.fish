@@ -133,7 +133,7 @@ function __svc_flags
                 '--provider-key-stdin' 'read the provider\'s API key from stdin (or set SVC_EMAIL_PROVIDER_KEY)' \
                 '--from-email' 'sender address' \
                 '--from-company' 'sender name' \
-                '--triggers' 'comma-separated events that send an email, or "none"; others are switched off: comment_annotation.add, comment.add, comment_annotation.status_change, comment_annotation.assign, comment_annotation.priority_change'
+                '--trigger' 'switch one event\'s emails on or off; repeat, or comma-separate'
         case 'permissions get'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -373,7 +373,7 @@ function __svc_value
         case 'workspace login-link'
             set flags '--email' '--continue-url'
         case 'workspace email-config'
-            set flags '--provider' '--from-email' '--from-company' '--triggers'
+            set flags '--provider' '--from-email' '--from-company' '--trigger'
         case 'permissions get'
             set flags '--org' '--user' '--folder' '--doc'
         case 'folders list'
@@ -429,6 +429,8 @@ function __svc_value
     switch "$argv[1] $argv[2]"
         case 'workspace email-config --provider'
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
+        case 'workspace email-config --trigger'
+            printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
         case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'emulator start --seed' 'emulator exec --seed'
             printf '%s\n' 'files'
         case 'activities add --feature-type'

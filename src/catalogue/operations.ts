@@ -160,9 +160,9 @@ export const operations = [
         { header: 'PROVIDER', path: 'emailServiceConfig.type' },
         { header: 'FROM', path: 'emailServiceConfig.fromEmail' },
         { header: 'COMPANY', path: 'emailServiceConfig.fromCompany' },
-        // Added by the command: the key masked, and the names of the triggers that are on.
+        // Added by the command: the key masked, and the triggers summed up in one line.
         { header: 'KEY', path: 'emailServiceConfig.apiKey' },
-        { header: 'TRIGGERS', path: 'triggersOn' },
+        { header: 'TRIGGERS', path: 'triggers' },
       ],
     },
   },

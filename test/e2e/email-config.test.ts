@@ -55,8 +55,12 @@ describe('workspace email-config with flags', () => {
         'noreply@acme.dev',
         '--from-company',
         'Acme',
-        '--triggers',
-        'comment.add,comment_annotation.assign',
+        '--trigger',
+        'comment_annotation.add=off,comment.add=on,comment_annotation.status_change=off',
+        '--trigger',
+        'comment_annotation.assign=on',
+        '--trigger',
+        'comment_annotation.priority_change=off',
         '--json',
       ],
       env,
@@ -82,6 +86,25 @@ describe('workspace email-config with flags', () => {
     const stored = await storedConfig(workspaceId, apiKey);
     expect(stored.body.emailServiceConfig).toMatchObject({ type: 'sendgrid', apiKey: '****4242' });
     expect(configFiles(env)).not.toContain(PROVIDER_KEY);
+
+    // One trigger switched alone: the rest of the stored configuration stays.
+    const one = await svc(
+      ['workspace', 'email-config', '--trigger', 'comment_annotation.add=on'],
+      env,
+    );
+    expect(one.exitCode).toBe(0);
+    const after = await storedConfig(workspaceId, apiKey);
+    expect(after.body.emailServiceConfig).toMatchObject({
+      type: 'sendgrid',
+      fromEmail: 'noreply@acme.dev',
+      triggers: {
+        'comment_annotation.add': true,
+        'comment.add': true,
+        'comment_annotation.status_change': false,
+        'comment_annotation.assign': true,
+        'comment_annotation.priority_change': false,
+      },
+    });
   });
 
   it('takes the key from SVC_EMAIL_PROVIDER_KEY and never shows it in --debug or --dry-run', async () => {
@@ -105,7 +128,8 @@ describe('workspace email-config with flags', () => {
 
   it.each([
     [['--from-email', 'not-an-address'], 2, 'fromEmail'],
-    [['--triggers', 'page.view'], 2, 'unknown: page.view'],
+    [['--trigger', 'page.view=on'], 2, 'NAME is one of comment_annotation.add'],
+    [['--trigger', 'comment.add=maybe'], 2, 'NAME=on or NAME=off'],
     [['--enable', '--disable'], 2, 'not both'],
     [[], 2, '--enable or --disable'],
   ])('%j exits %i', async (flags, code, message) => {

@@ -9,7 +9,6 @@ import { cellText, getPath } from '../../io/format.js';
 import { readAll } from '../../io/input.js';
 import {
   askForEmailConfig,
-  triggerFlags,
   type EmailConfigRequest,
   type EmailProvider,
 } from './email-questions.js';
@@ -21,26 +20,29 @@ interface Options extends GlobalOptions {
   providerKeyStdin?: boolean;
   fromEmail?: string;
   fromCompany?: string;
-  triggers?: string;
+  trigger?: string[];
 }
 
 type Echoed = ResponseOf<'workspace.emailConfig'>;
 
-function parseTriggers(value: string): Record<EmailTrigger, boolean> {
-  if (value.trim() === 'none') return triggerFlags([]);
-  const names = value
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t !== '');
-  const unknown = names.filter((t) => !(emailTriggerNames as readonly string[]).includes(t));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new UsageError(
-      `--triggers takes "none" or a comma-separated list of: ${emailTriggerNames.join(', ')}${
-        unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''
-      }`,
-    );
+const triggerSwitch = /^(.*)=(on|off)$/;
+
+function badTrigger(value: string): UsageError {
+  return new UsageError(
+    `--trigger "${value}": give NAME=on or NAME=off, where NAME is one of ${emailTriggerNames.join(', ')}`,
+  );
+}
+
+/** `NAME=on/off` switches → the flags of just the named triggers; a later repeat wins. */
+function parseTriggers(switches: readonly string[]): Partial<Record<EmailTrigger, boolean>> {
+  if (switches.length === 0) throw badTrigger('');
+  const triggers: Partial<Record<EmailTrigger, boolean>> = {};
+  for (const value of switches) {
+    const [, name = '', state] = triggerSwitch.exec(value) ?? [];
+    if (!(emailTriggerNames as readonly string[]).includes(name)) throw badTrigger(value);
+    triggers[name as EmailTrigger] = state === 'on';
   }
-  return triggerFlags(names as EmailTrigger[]);
+  return triggers;
 }
 
 /** The provider key from stdin or the environment: never from argv, where others see it. */
@@ -61,7 +63,7 @@ async function requestFromFlags(ctx: Context, opts: Options): Promise<EmailConfi
     ...(apiKey !== undefined && { apiKey }),
     ...(opts.fromEmail !== undefined && { fromEmail: opts.fromEmail }),
     ...(opts.fromCompany !== undefined && { fromCompany: opts.fromCompany }),
-    ...(opts.triggers !== undefined && { triggers: parseTriggers(opts.triggers) }),
+    ...(opts.trigger !== undefined && { triggers: parseTriggers(opts.trigger) }),
   };
   const use = opts.enable ? true : opts.disable ? false : undefined;
   return {
@@ -83,19 +85,27 @@ function masked(config: EmailConfigRequest | NonNullable<Echoed>): EmailConfigRe
   };
 }
 
-/** The rows of the record table: the triggers that are on, by name. */
+/**
+ * The triggers as the table shows them: when the whole set is known, the names of those
+ * that are on; otherwise each one that was sent, with its state.
+ */
+function triggerSummary(triggers: Partial<Record<string, boolean>>): string {
+  const entries = Object.entries(triggers);
+  if (entries.length < emailTriggerNames.length) {
+    return entries.map(([name, on]) => `${name}=${on ? 'on' : 'off'}`).join(', ');
+  }
+  return (
+    entries
+      .filter(([, on]) => on)
+      .map(([name]) => name)
+      .join(', ') || 'none'
+  );
+}
+
+/** The row of the record table, with its triggers summed up. */
 function displayRow(config: EmailConfigRequest): Record<string, unknown> {
   const triggers = config.emailServiceConfig?.triggers;
-  return {
-    ...config,
-    triggersOn:
-      triggers &&
-      (Object.entries(triggers)
-        .filter(([, on]) => on)
-        .map(([name]) => name)
-        .join(', ') ||
-        'none'),
-  };
+  return { ...config, triggers: triggers && triggerSummary(triggers) };
 }
 
 /** The guided setup's answers, key masked, on stderr before the question that sends them. */
@@ -117,7 +127,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const given = fromFlags.useEmailService !== undefined || fromFlags.emailServiceConfig;
   if (!given && !ctx.prompter.enabled) {
     throw new UsageError(
-      'give what to change: --enable or --disable, --provider, --provider-key-stdin, --from-email, --from-company or --triggers',
+      'give what to change: --enable or --disable, --provider, --provider-key-stdin, --from-email, --from-company or --trigger',
       { hint: 'with no flags at a terminal, svc guides you through the setup' },
     );
   }

@@ -24,8 +24,8 @@ const triggerLabels: Record<EmailTrigger, string> = {
   'comment_annotation.priority_change': "a thread's priority changes",
 };
 
-/** Every trigger, on when listed: the checkbox's answer and `--triggers` mean the same. */
-export function triggerFlags(on: readonly EmailTrigger[]): Record<EmailTrigger, boolean> {
+/** Every trigger, on when checked: the guided setup sets them all. */
+function triggerFlags(on: readonly EmailTrigger[]): Record<EmailTrigger, boolean> {
   return Object.fromEntries(emailTriggerNames.map((t) => [t, on.includes(t)])) as Record<
     EmailTrigger,
     boolean
@@ -74,7 +74,7 @@ export async function askForEmailConfig(ctx: Context): Promise<EmailConfigReques
   });
   const on = await ask.checkbox<EmailTrigger>(
     'Send an email when',
-    '--triggers',
+    '--trigger',
     emailTriggerNames.map((t) => ({
       value: t,
       name: `${t}  (${triggerLabels[t]})`,

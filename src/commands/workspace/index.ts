@@ -1,6 +1,6 @@
 import { Option } from 'commander';
 import { emailTriggerNames } from '../../catalogue/email-triggers.js';
-import type { Register } from '../../cli/command-kit.js';
+import { collect, type Register } from '../../cli/command-kit.js';
 
 export const registerWorkspace: Register = (program, invoke) => {
   const workspace = program
@@ -77,17 +77,29 @@ Examples:
     )
     .option('--from-email <address>', 'sender address')
     .option('--from-company <name>', 'sender name')
-    .option(
-      '--triggers <names>',
-      `comma-separated events that send an email, or "none"; others are switched off: ${emailTriggerNames.join(', ')}`,
+    .addOption(
+      new Option(
+        '--trigger <name=on/off>',
+        "switch one event's emails on or off; repeat, or comma-separate",
+      )
+        // The choices are what help and completion offer; collect keeps every repeat, and
+        // the command checks each one.
+        .choices(emailTriggerNames.flatMap((name) => [`${name}=on`, `${name}=off`]))
+        .argParser(collect),
     )
     .addHelpText(
       'after',
       `
+Only the triggers named by --trigger are sent, so one can be switched alone: the
+service keeps the others as they are.
+
+The provider key comes from stdin (--provider-key-stdin) or SVC_EMAIL_PROVIDER_KEY, never
+from argv.
+
 Examples:
   $ svc workspace email-config
   $ printf %s "$SENDGRID_KEY" | svc workspace email-config --enable --provider sendgrid --provider-key-stdin --from-email noreply@acme.dev --from-company Acme
-  $ svc workspace email-config --triggers comment.add,comment_annotation.assign --json
+  $ svc workspace email-config --trigger comment.add=on --trigger comment_annotation.assign=off --json
   $ svc workspace email-config --disable`,
     )
     .action(invoke(() => import('./email-config.js')));

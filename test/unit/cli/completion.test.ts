@@ -79,6 +79,21 @@ describe('what the scripts complete', () => {
       values: ['key', 'workspace', 'none'],
     });
     expect(at('completion').args).toEqual({ kind: 'values', values: ['bash', 'zsh', 'fish'] });
+    expect(valueOf('workspace email-config', '--trigger')).toEqual({
+      kind: 'values',
+      values: [
+        'comment_annotation.add=on',
+        'comment_annotation.add=off',
+        'comment.add=on',
+        'comment.add=off',
+        'comment_annotation.status_change=on',
+        'comment_annotation.status_change=off',
+        'comment_annotation.assign=on',
+        'comment_annotation.assign=off',
+        'comment_annotation.priority_change=on',
+        'comment_annotation.priority_change=off',
+      ],
+    });
   });
 
   it('asks svc for profile names, and the shell for files and directories', () => {

@@ -31,28 +31,85 @@ describe('workspace email-config', () => {
     expect(fake.sent(PATH)).toEqual([{ emailServiceConfig: { fromCompany: 'Acme' } }]);
   });
 
-  it('shows the enabled triggers by name in the table', async () => {
+  it('--trigger sends only the named triggers, so one can be switched alone', async () => {
     fake = fakeService({ [PATH]: () => ok(null) });
-    const r = await fake.run(['workspace', 'email-config', '--triggers', 'comment.add'], {
+    const r = await fake.run(['workspace', 'email-config', '--trigger', 'comment.add=off']);
+    expect(r.code).toBe(0);
+    expect(fake.sent(PATH)).toEqual([
+      { emailServiceConfig: { triggers: { 'comment.add': false } } },
+    ]);
+  });
+
+  it('--trigger repeats and comma-separates, and a later switch of a trigger wins', async () => {
+    fake = fakeService({ [PATH]: () => ok(null) });
+    const r = await fake.run(
+      [
+        'workspace',
+        'email-config',
+        '--trigger',
+        'comment.add=on,comment_annotation.assign=off',
+        '--trigger',
+        'comment_annotation.add=off',
+        '--trigger',
+        'comment.add=off',
+      ],
+      { tty: true },
+    );
+    expect(r.code).toBe(0);
+    expect(fake.sent(PATH)).toEqual([
+      {
+        emailServiceConfig: {
+          triggers: {
+            'comment.add': false,
+            'comment_annotation.assign': false,
+            'comment_annotation.add': false,
+          },
+        },
+      },
+    ]);
+    // Only some triggers are known: each is shown with its state.
+    expect(r.stdout).toMatch(
+      /TRIGGERS\s+comment\.add=off, comment_annotation\.assign=off, comment_annotation\.add=off\n/,
+    );
+  });
+
+  it('shows the triggers that are on by name when the service echoes them all', async () => {
+    const triggers = {
+      'comment_annotation.add': false,
+      'comment.add': true,
+      'comment_annotation.status_change': false,
+      'comment_annotation.assign': true,
+      'comment_annotation.priority_change': false,
+    };
+    fake = fakeService({ [PATH]: () => ok({ emailServiceConfig: { triggers } }) });
+    const r = await fake.run(['workspace', 'email-config', '--trigger', 'comment.add=on'], {
       tty: true,
     });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/TRIGGERS\s+comment\.add\n/);
+    expect(r.stdout).toMatch(/TRIGGERS\s+comment\.add, comment_annotation\.assign\n/);
   });
 
-  it('--triggers none switches every trigger off', async () => {
+  it.each([['page.view=on'], ['comment.add'], ['comment.add=yes'], ['']])(
+    '--trigger %j exits 2 naming the valid values, and sends nothing',
+    async (value) => {
+      fake = fakeService({ [PATH]: () => ok(null) });
+      const r = await fake.run(['workspace', 'email-config', '--trigger', value, '--json']);
+      expect(r.code).toBe(2);
+      const { error } = JSON.parse(r.stderr) as { error: { message: string } };
+      expect(error.message).toContain('NAME=on or NAME=off');
+      expect(error.message).toContain(
+        'comment_annotation.add, comment.add, comment_annotation.status_change, comment_annotation.assign, comment_annotation.priority_change',
+      );
+      expect(fake.all()).toHaveLength(0);
+    },
+  );
+
+  it('has no --triggers: the contract has --trigger NAME=on/off', async () => {
     fake = fakeService({ [PATH]: () => ok(null) });
-    await fake.run(['workspace', 'email-config', '--triggers', 'none']);
-    const sent = fake.sent(PATH)[0] as {
-      emailServiceConfig: { triggers: Record<string, boolean> };
-    };
-    expect(Object.values(sent.emailServiceConfig.triggers)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    const r = await fake.run(['workspace', 'email-config', '--triggers', 'comment.add']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown option '--triggers'");
+    expect(fake.all()).toHaveLength(0);
   });
 
   it('refuses an empty key on stdin before sending', async () => {
