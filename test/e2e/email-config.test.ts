@@ -187,6 +187,41 @@ describe('guided workspace email-config in a terminal', () => {
     });
   });
 
+  it('guides even when SVC_EMAIL_PROVIDER_KEY is set, taking the key from it', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    const term = svcInTerminal(['workspace', 'email-config'], {
+      ...env,
+      SVC_EMAIL_PROVIDER_KEY: PROVIDER_KEY,
+    });
+    await term.waitFor('Email notifications');
+    term.type(KEY.enter);
+    await term.waitFor('Email provider');
+    term.type(`${KEY.down}${KEY.down}${KEY.enter}`);
+    await term.waitFor('custom API key: from SVC_EMAIL_PROVIDER_KEY');
+    await term.waitFor('From email');
+    term.type(`noreply@acme.dev${KEY.enter}`);
+    await term.waitFor('From company');
+    term.type(`Acme${KEY.enter}`);
+    await term.waitFor('Send an email when');
+    term.type(KEY.enter);
+    await term.waitFor('****4242');
+    await term.waitFor('Save this email configuration?');
+    term.type(KEY.enter);
+    expect(await term.exited).toBe(0);
+
+    expect(term.screen()).not.toContain(PROVIDER_KEY);
+    const stored = await storedConfig(workspaceId, apiKey);
+    expect(stored.body).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: {
+        type: 'custom',
+        apiKey: '****4242',
+        fromEmail: 'noreply@acme.dev',
+        fromCompany: 'Acme',
+      },
+    });
+  });
+
   it('a declined summary sends nothing', async () => {
     const { env, workspaceId, apiKey } = await workspaceEnv();
     const term = svcInTerminal(['workspace', 'email-config'], env);

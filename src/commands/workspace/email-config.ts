@@ -45,6 +45,10 @@ function parseTriggers(switches: readonly string[]): Partial<Record<EmailTrigger
   return triggers;
 }
 
+function keyFromEnv(ctx: Context): string | undefined {
+  return ctx.env.SVC_EMAIL_PROVIDER_KEY || undefined;
+}
+
 /** The provider key from stdin or the environment: never from argv, where others see it. */
 async function providerKey(ctx: Context, opts: Options): Promise<string | undefined> {
   if (opts.providerKeyStdin) {
@@ -52,7 +56,7 @@ async function providerKey(ctx: Context, opts: Options): Promise<string | undefi
     if (key === '') throw new UsageError('--provider-key-stdin read an empty key from stdin');
     return key;
   }
-  return ctx.env.SVC_EMAIL_PROVIDER_KEY || undefined;
+  return keyFromEnv(ctx);
 }
 
 async function requestFromFlags(ctx: Context, opts: Options): Promise<EmailConfigRequest> {
@@ -122,17 +126,32 @@ function printSummary(
   ctx.out.info('');
 }
 
+/** Whether any flag says what to change; the environment's key alone does not. */
+function flagsGiven(opts: Options): boolean {
+  return [
+    opts.enable,
+    opts.disable,
+    opts.provider,
+    opts.providerKeyStdin,
+    opts.fromEmail,
+    opts.fromCompany,
+    opts.trigger,
+  ].some((flag) => flag !== undefined);
+}
+
 export async function run(ctx: Context, opts: Options): Promise<void> {
-  const fromFlags = await requestFromFlags(ctx, opts);
-  const given = fromFlags.useEmailService !== undefined || fromFlags.emailServiceConfig;
-  if (!given && !ctx.prompter.enabled) {
+  // SVC_EMAIL_PROVIDER_KEY gives a value, not what to change: with no flags, a person at a
+  // terminal is still guided (the key answers its question); a script's key alone is sent.
+  const guided = !flagsGiven(opts) && ctx.prompter.enabled;
+  const request = guided
+    ? await askForEmailConfig(ctx, keyFromEnv(ctx))
+    : await requestFromFlags(ctx, opts);
+  if (request.useEmailService === undefined && !request.emailServiceConfig) {
     throw new UsageError(
       'give what to change: --enable or --disable, --provider, --provider-key-stdin, --from-email, --from-company or --trigger',
       { hint: 'with no flags at a terminal, svc guides you through the setup' },
     );
   }
-  const guided = !given;
-  const request = guided ? await askForEmailConfig(ctx) : fromFlags;
   ctx.redactor.add(request.emailServiceConfig?.apiKey);
 
   const op = operation('workspace.emailConfig');

@@ -32,11 +32,32 @@ function triggerFlags(on: readonly EmailTrigger[]): Record<EmailTrigger, boolean
   >;
 }
 
+/** The key of a provider that needs one: the environment's, or typed in hidden. */
+async function providerKey(
+  ctx: Context,
+  type: EmailProvider,
+  keyFromEnv: string | undefined,
+): Promise<string> {
+  if (keyFromEnv !== undefined) {
+    ctx.out.info(`${type} API key: from SVC_EMAIL_PROVIDER_KEY`);
+    return keyFromEnv;
+  }
+  return ctx.prompter.secret({
+    message: `${type} API key`,
+    flag: '--provider-key-stdin',
+    validate: (v) => v.trim().length > 0 || 'enter the key (it is not shown)',
+  });
+}
+
 /**
  * The guided setup for a person at a terminal: on or off, then the provider, its key
- * (hidden as it is typed), the sender, and the events. Nothing is sent from here.
+ * (hidden as it is typed, and not asked for when the environment gives it), the sender,
+ * and the events. Nothing is sent from here.
  */
-export async function askForEmailConfig(ctx: Context): Promise<EmailConfigRequest> {
+export async function askForEmailConfig(
+  ctx: Context,
+  keyFromEnv: string | undefined,
+): Promise<EmailConfigRequest> {
   const ask = ctx.prompter;
   const enable = await ask.select(
     'Email notifications',
@@ -54,14 +75,7 @@ export async function askForEmailConfig(ctx: Context): Promise<EmailConfigReques
     { value: 'sendgrid', name: 'sendgrid', description: 'your SendGrid account' },
     { value: 'custom', name: 'custom', description: 'your own provider' },
   ]);
-  const apiKey =
-    type === 'default'
-      ? undefined
-      : await ask.secret({
-          message: `${type} API key`,
-          flag: '--provider-key-stdin',
-          validate: (v) => v.trim().length > 0 || 'enter the key (it is not shown)',
-        });
+  const apiKey = type === 'default' ? undefined : await providerKey(ctx, type, keyFromEnv);
   const fromEmail = await ask.text({
     message: 'From email',
     flag: '--from-email',

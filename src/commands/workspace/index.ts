@@ -94,7 +94,9 @@ Only the triggers named by --trigger are sent, so one can be switched alone: the
 service keeps the others as they are.
 
 The provider key comes from stdin (--provider-key-stdin) or SVC_EMAIL_PROVIDER_KEY, never
-from argv.
+from argv. With no flags at a terminal, the guided setup runs even when
+SVC_EMAIL_PROVIDER_KEY is set, and uses that key instead of asking for one; elsewhere,
+the variable alone sends just the key.
 
 Examples:
   $ svc workspace email-config

@@ -112,6 +112,16 @@ describe('workspace email-config', () => {
     expect(fake.all()).toHaveLength(0);
   });
 
+  it('without a terminal, SVC_EMAIL_PROVIDER_KEY alone sends just the key', async () => {
+    fake = fakeService({ [PATH]: () => ok(null) });
+    const r = await fake.run(['workspace', 'email-config'], {
+      env: { SVC_EMAIL_PROVIDER_KEY: KEY },
+    });
+    expect(r.code).toBe(0);
+    expect(fake.sent(PATH)).toEqual([{ emailServiceConfig: { apiKey: KEY } }]);
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+  });
+
   it('refuses an empty key on stdin before sending', async () => {
     fake = fakeService({ [PATH]: () => ok(null) });
     const r = await fake.run(['workspace', 'email-config', '--provider-key-stdin'], {
