@@ -69,6 +69,29 @@ describe('guided workspace create in a terminal', () => {
     expect(status.exitCode).toBe(0);
   });
 
+  it('with some flags given, asks only for the values they leave out', async () => {
+    const env = cleanEnv({ SVC_BASE_URL: emulator.url });
+    const term = svcInTerminal(
+      ['workspace', 'create', '--email', 'partial@example.com', '--avatar', 'https://a.dev/p.png'],
+      env,
+    );
+    await term.waitFor('Owner name');
+    await term.waitFor('partial@example.com');
+    term.type(`Pat${KEY.enter}`);
+    await term.waitFor('Workspace name');
+    term.type(`Pat's team${KEY.enter}`);
+    await term.waitFor('Save the credentials as profile');
+    term.type(`pat${KEY.enter}`);
+    expect(await term.exited).toBe(0);
+
+    const screen = term.screen();
+    expect(screen).not.toContain('Owner email');
+    expect(screen).not.toContain('Avatar URL');
+    // The answers and the flags went into the workspace created.
+    expect(screen).toContain("Pat's team");
+    expect(storedConfig(env)?.activeProfile).toBe('pat');
+  });
+
   it('names the new profile after the workspace when "default" is taken', async () => {
     const env = cleanEnv({ SVC_BASE_URL: emulator.url });
     const first = await svc(['workspace', 'create', '--email', 'first@example.com'], env);

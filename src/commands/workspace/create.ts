@@ -18,7 +18,7 @@ import { printNextSteps } from './next-steps.js';
 
 interface Options extends GlobalOptions, CreateFlags {}
 
-/** From flags alone: what scripts do, and what a terminal does when --email is given. */
+/** From flags alone: what scripts do. */
 function planFromFlags(opts: Options & { email: string }): WorkspacePlan {
   return {
     ownerEmail: opts.email.trim(),
@@ -33,10 +33,11 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   // Checked before anything is created, so that the new credentials always find a home.
   const requested = ctx.globals.profile || ctx.env.SVC_PROFILE;
   const profileFlag = requested ? checkedProfileName(requested) : undefined;
-  // Without --email, a person at a terminal is guided through every value; elsewhere the
-  // first question fails, naming --email.
+  // A person at a terminal is asked for what the flags left out. Elsewhere the flags are
+  // all there is: the service's defaults fill the rest, and without --email the first
+  // question fails, naming it.
   const plan =
-    opts.email === undefined
+    ctx.prompter.enabled || opts.email === undefined
       ? await askForWorkspace(ctx, opts, store, profileFlag)
       : planFromFlags({ ...opts, email: opts.email });
   const { profile: chosenProfile, ...data } = plan;

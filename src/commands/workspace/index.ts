@@ -17,6 +17,9 @@ export const registerWorkspace: Register = (program, invoke) => {
     .addHelpText(
       'after',
       `
+At a terminal, svc asks for each value the flags leave out, offering the default; elsewhere
+--email is required and the service's defaults fill the rest.
+
 Examples:
   $ svc workspace create
   $ svc workspace create --email ada@example.com --name Ada --workspace-name Analytics
