@@ -3,13 +3,14 @@ import type { Context } from './context.js';
 
 /**
  * Asks before a destructive command sends anything. `--yes` (and `--dry-run`, which sends
- * nothing) skip the question; where svc may not prompt, it refuses and names `--yes`.
+ * nothing) skip the question; where svc may not prompt, it refuses. The refusal names
+ * `--yes` in its message, since under `--json` the message is all a script sees.
  */
 export async function confirmDestructive(ctx: Context, action: string): Promise<void> {
   if (ctx.yes || ctx.dryRun) return;
   if (!ctx.prompter.enabled) {
-    throw new UsageError(`refusing to ${action} without confirmation`, {
-      hint: 'pass --yes to confirm (svc cannot prompt here)',
+    throw new UsageError(`refusing to ${action} without confirmation: pass --yes to confirm`, {
+      hint: 'svc cannot prompt here (no terminal, --no-input or CI)',
     });
   }
   const ok = await ctx.prompter.confirm(`${action[0]?.toUpperCase() ?? ''}${action.slice(1)}?`);

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeService, ok } from '../../support/fake-service.js';
+
+let fake: ReturnType<typeof fakeService> | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+describe('a destructive command that may not prompt and has no --yes', () => {
+  it('refuses with one JSON line that names --yes, and sends nothing', async () => {
+    fake = fakeService({ '/v1/users/data/delete': () => ok({ jobId: 'j', tasksCount: 1 }) });
+    const r = await fake.run(['users', 'purge', '--user', 'u1,u2', '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `${JSON.stringify({
+        error: {
+          status: 'USAGE',
+          message:
+            'refusing to delete all data of 2 users without confirmation: pass --yes to confirm',
+        },
+        exitCode: 2,
+      })}\n`,
+    );
+    expect(fake.all()).toHaveLength(0);
+  });
+
+  it('says why it could not ask, for a person reading stderr', async () => {
+    fake = fakeService({ '/v1/organizations/access/disablestate/update': () => ok({}) });
+    const r = await fake.run(['orgs', 'disable', '--org', 'acme', '--no-input']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: refusing to .* without confirmation: pass --yes to confirm\n/,
+    );
+    expect(r.stderr).toContain('hint: svc cannot prompt here');
+    expect(fake.all()).toHaveLength(0);
+  });
+});
