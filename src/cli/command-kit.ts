@@ -23,3 +23,9 @@ export function collect(value: string, previous: string[] = []): string[] {
       .filter((v) => v !== ''),
   );
 }
+
+/** A command and every command below it. */
+export function* commandsOf(cmd: Command): Generator<Command> {
+  yield cmd;
+  for (const sub of cmd.commands) yield* commandsOf(sub);
+}

@@ -1,4 +1,5 @@
 import { Help, type Command, type HelpConfiguration, type Option } from 'commander';
+import { commandsOf } from './command-kit.js';
 
 /**
  * How every command's help is laid out: the command's own options first, then the option
@@ -92,11 +93,6 @@ const layout: HelpConfiguration = {
     return new Map([...groups].sort(([a], [b]) => rank(a) - rank(b)));
   },
 };
-
-function* commandsOf(cmd: Command): Generator<Command> {
-  yield cmd;
-  for (const sub of cmd.commands) yield* commandsOf(sub);
-}
 
 /** Applies the layout to the whole tree; call it once every command is registered. */
 export function applyHelpLayout(program: Command): void {

@@ -23,6 +23,7 @@ import { VERSION } from '../version.js';
 import type { Invoke } from './command-kit.js';
 import { applyHelpLayout } from './help-layout.js';
 import { environmentNames } from './reference/environment.js';
+import { checkRequiredOptionsLast } from './required-options.js';
 
 export interface ProgramOutput {
   writeOut(text: string): void;
@@ -94,5 +95,6 @@ Examples:
     register(program, invoke);
   }
   applyHelpLayout(program);
+  checkRequiredOptionsLast(program);
   return program;
 }

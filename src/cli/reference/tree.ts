@@ -1,6 +1,7 @@
 import { Help, type Argument, type Command, type Option } from 'commander';
 import { inheritedOptions, optionGroup } from '../help-layout.js';
 import { buildProgram } from '../program.js';
+import { isRequired } from '../required-options.js';
 
 /**
  * The command tree as data: what the command reference, the shell completions, `svc schema`
@@ -73,7 +74,7 @@ function optionInfo(option: Option): OptionInfo {
     takesValue: option.required || option.optional,
     placeholder,
     variadic: option.variadic,
-    mandatory: option.mandatory,
+    mandatory: isRequired(option),
     choices: option.argChoices,
     defaultText:
       option.defaultValue === undefined || option.negate

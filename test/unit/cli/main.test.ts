@@ -29,6 +29,25 @@ describe('main: usage errors', () => {
     expect(doc.error.message).toContain("unknown option '--bogus'");
   });
 
+  it('reports a mistyped option, with a suggestion, before the required one it misses', async () => {
+    const r = await runCli(['docs', 'list', '--orgg', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe("error: unknown option '--orgg'\nhint: Did you mean --org?\n");
+  });
+
+  it("still reports a missing required option, in commander's words, before running", async () => {
+    const r = await runCli(['docs', 'migrate', '--org', 'o', '--doc', 'd', '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `${JSON.stringify({
+        error: { status: 'USAGE', message: "required option '--to <id>' not specified" },
+        exitCode: 2,
+      })}\n`,
+    );
+  });
+
   it('names the missing flag when it cannot prompt', async () => {
     const r = await runCli(['workspace', 'create', '--base-url', BASE], {
       env: { SVC_CONFIG_DIR: tempConfigDir() },
