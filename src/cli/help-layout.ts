@@ -73,6 +73,11 @@ export function inheritedOptions(cmd: Command): Option[] {
 }
 
 const layout: HelpConfiguration = {
+  // Commander's implicit `help [command]` of each group repeats `--help` and `svc help`;
+  // it still works, but is not listed.
+  visibleCommands(cmd) {
+    return plain.visibleCommands(cmd).filter((sub) => cmd.commands.includes(sub));
+  },
   visibleOptions(cmd) {
     const own = cmd.options.filter((option) => !option.hidden);
     // On `svc --help`, --version goes last with --help rather than first.

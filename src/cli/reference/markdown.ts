@@ -95,6 +95,12 @@ function notes(text: string): string[] {
     );
 }
 
+function examples(cmd: CommandInfo): string[] {
+  return cmd.examples.length > 0
+    ? ['**Examples**', ['```sh', ...cmd.examples, '```'].join('\n')]
+    : [];
+}
+
 function commandSection(cmd: CommandInfo, level: number): string[] {
   const title = commandName(cmd);
   const parts = [`${'#'.repeat(level)} ${title}`, cell(cmd.summary)];
@@ -108,6 +114,7 @@ function commandSection(cmd: CommandInfo, level: number): string[] {
           cell(sub.summary),
         ]),
       ),
+      ...examples(cmd),
       ...cmd.subcommands.flatMap((sub) => commandSection(sub, level + 1)),
     ];
   }
@@ -117,9 +124,7 @@ function commandSection(cmd: CommandInfo, level: number): string[] {
     ...argumentTable(cmd.arguments),
     ...optionTables(cmd.options),
     ...notes(cmd.notes),
-    ...(cmd.examples.length > 0
-      ? ['**Examples**', ['```sh', ...cmd.examples, '```'].join('\n')]
-      : []),
+    ...examples(cmd),
   ];
 }
 

@@ -113,23 +113,16 @@ export function splitHelpText(text: string): { notes: string; examples: string[]
   return { notes, examples };
 }
 
-/** The subcommands a person may call: not hidden, and not commander's implicit `help`. */
-function visibleSubcommands(cmd: Command): Command[] {
-  return help.visibleCommands(cmd).filter((sub) => cmd.commands.includes(sub));
-}
-
 function describeCommand(
   cmd: Command,
   path: readonly string[],
   textAfterHelp: (cmd: Command) => string,
 ): CommandInfo {
   const { notes, examples } = splitHelpText(textAfterHelp(cmd));
-  // In the order help shows them.
+  // Options and subcommands as help shows them.
+  const layout = cmd.createHelp();
   const inherited = inheritedOptions(cmd);
-  const own = cmd
-    .createHelp()
-    .visibleOptions(cmd)
-    .filter((option) => !inherited.includes(option));
+  const own = layout.visibleOptions(cmd).filter((option) => !inherited.includes(option));
   return {
     path,
     summary: cmd.summary() || (cmd.description().split('\n')[0] ?? ''),
@@ -140,9 +133,9 @@ function describeCommand(
     inherited: inherited.map(optionInfo),
     notes,
     examples,
-    subcommands: visibleSubcommands(cmd).map((sub) =>
-      describeCommand(sub, [...path, sub.name()], textAfterHelp),
-    ),
+    subcommands: layout
+      .visibleCommands(cmd)
+      .map((sub) => describeCommand(sub, [...path, sub.name()], textAfterHelp)),
   };
 }
 

@@ -6,7 +6,14 @@ import { collect } from '../../cli/command-kit.js';
 export const registerActivities: Register = (program, invoke) => {
   const activities = program
     .command('activities')
-    .description("Write and delete a document's activity log");
+    .description("Write and delete a document's activity log")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc activities add --org acme --doc spec --file activities.ndjson
+  $ svc activities delete --org acme --id a1,a2 --yes`,
+    );
   withBulkOptions(
     activities
       .command('add')

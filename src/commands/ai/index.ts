@@ -1,7 +1,16 @@
 import type { Register } from '../../cli/command-kit.js';
 
 export const registerAi: Register = (program, invoke) => {
-  const ai = program.command('ai').description('Rewrite text with the AI models of the workspace');
+  const ai = program
+    .command('ai')
+    .description('Rewrite text with the AI models of the workspace')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc ai rewrite --model gpt-4o --prompt 'Make it friendlier' --text 'Send the report.'
+  $ svc ai rewrite --model claude-sonnet-4 --prompt 'Fix the grammar' < draft.txt`,
+    );
   ai.command('rewrite')
     .description('Rewrite text with a model; prints only the rewritten text')
     .requiredOption(

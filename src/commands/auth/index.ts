@@ -1,7 +1,17 @@
 import type { Register } from '../../cli/command-kit.js';
 
 export const registerAuth: Register = (program, invoke) => {
-  const auth = program.command('auth').description('Store, check and remove credentials');
+  const auth = program
+    .command('auth')
+    .description('Store, check and remove credentials')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc auth login --api-key KEY
+  $ svc auth status
+  $ export SVC_AUTH_TOKEN="$(svc auth token)"`,
+    );
 
   auth
     .command('login')

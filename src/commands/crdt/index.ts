@@ -2,7 +2,16 @@ import { Option } from 'commander';
 import type { Register } from '../../cli/command-kit.js';
 
 export const registerCrdt: Register = (program, invoke) => {
-  const crdt = program.command('crdt').description("Replace a collaborative editor's content");
+  const crdt = program
+    .command('crdt')
+    .description("Replace a collaborative editor's content")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc crdt update --org acme --doc spec --editor body --type text --data 'Hello, world'
+  $ svc crdt update --org acme --doc spec --editor meta --type map --data @meta.json`,
+    );
   crdt
     .command('update')
     .description("Replace an editor's content; connected clients receive the change")

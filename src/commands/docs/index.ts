@@ -5,7 +5,15 @@ import { collect } from '../../cli/command-kit.js';
 export const registerDocs: Register = (program, invoke) => {
   const docs = program
     .command('docs')
-    .description("Read, rename, switch off and migrate an organization's documents");
+    .description("Read, rename, switch off and migrate an organization's documents")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc docs list --org acme
+  $ svc docs update --org acme --doc spec --name "Product spec"
+  $ svc docs migrate --org acme --doc spec --to spec-v2 --wait`,
+    );
   docs
     .command('list')
     .description("List an organization's documents, or the given ones")

@@ -38,7 +38,14 @@ function serverOptions(command: Command): Command {
 export const registerEmulator: Register = (program, invoke) => {
   const emulator = program
     .command('emulator')
-    .description('Run a local, stateful emulator of the whole service');
+    .description('Run a local, stateful emulator of the whole service')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc emulator start --port 4510
+  $ svc emulator exec -- npm test`,
+    );
 
   serverOptions(emulator.command('start').description('Start the emulator and serve until Ctrl-C'))
     .addHelpText(

@@ -2,7 +2,16 @@ import { withBulkOptions } from '../../cli/bulk-options.js';
 import type { Register } from '../../cli/command-kit.js';
 
 export const registerFolders: Register = (program, invoke) => {
-  const folders = program.command('folders').description("Read and add an organization's folders");
+  const folders = program
+    .command('folders')
+    .description("Read and add an organization's folders")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc folders list --org acme --max-depth 2
+  $ svc folders add --org acme --id eng --name Engineering`,
+    );
   folders
     .command('list')
     .description("List an organization's folders, or one folder and its subfolders")

@@ -2,7 +2,16 @@ import { withBulkOptions } from '../../cli/bulk-options.js';
 import type { Register } from '../../cli/command-kit.js';
 
 export const registerGroups: Register = (program, invoke) => {
-  const groups = program.command('groups').description("Add an organization's user groups");
+  const groups = program
+    .command('groups')
+    .description("Add an organization's user groups")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc groups add --org acme --id eng --name Engineering
+  $ svc groups add --org acme --file groups.csv`,
+    );
   withBulkOptions(
     groups
       .command('add')

@@ -3,7 +3,14 @@ import type { Register } from '../../cli/command-kit.js';
 export const registerLivestate: Register = (program, invoke) => {
   const livestate = program
     .command('livestate')
-    .description("Push data to a document's live state and its connected clients");
+    .description("Push data to a document's live state and its connected clients")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc livestate broadcast --org acme --doc spec --id cursor --data '{"x": 10, "y": 4}'
+  $ svc livestate broadcast --org acme --doc spec --id status --data @status.json --merge`,
+    );
   livestate
     .command('broadcast')
     .description('Broadcast a JSON object to a live-state id of a document')

@@ -5,7 +5,14 @@ import { collect } from '../../cli/command-kit.js';
 export const registerNotifications: Register = (program, invoke) => {
   const notifications = program
     .command('notifications')
-    .description("Read users' notifications and notification settings");
+    .description("Read users' notifications and notification settings")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc notifications list --org acme --user u1 --all --json
+  $ svc notifications config --org acme --user u1 --doc spec`,
+    );
   notifications
     .command('list')
     .description('List notifications of a document, a location or a user, a page at a time')

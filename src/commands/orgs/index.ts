@@ -5,7 +5,15 @@ import { collect } from '../../cli/command-kit.js';
 export const registerOrgs: Register = (program, invoke) => {
   const orgs = program
     .command('orgs')
-    .description('Rename organizations and switch their access off or on');
+    .description('Rename organizations and switch their access off or on')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc orgs update --org acme --name "Acme Inc."
+  $ svc orgs disable --org acme --yes
+  $ svc orgs enable --org acme`,
+    );
 
   withBulkOptions(
     orgs

@@ -2,7 +2,16 @@ import type { Register } from '../../cli/command-kit.js';
 import { collect } from '../../cli/command-kit.js';
 
 export const registerPermissions: Register = (program, invoke) => {
-  const permissions = program.command('permissions').description("Read users' access to resources");
+  const permissions = program
+    .command('permissions')
+    .description("Read users' access to resources")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc permissions get --org acme --user u1 --doc spec
+  $ svc permissions get --org acme --user u1,u2 --folder eng --json`,
+    );
   permissions
     .command('get')
     .description('Show what access users have to an organization, its folders and documents')

@@ -2,7 +2,16 @@ import { withBulkOptions } from '../../cli/bulk-options.js';
 import type { Register } from '../../cli/command-kit.js';
 
 export const registerPresence: Register = (program, invoke) => {
-  const presence = program.command('presence').description('Set who is present in a document');
+  const presence = program
+    .command('presence')
+    .description('Set who is present in a document')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc presence add --org acme --doc spec --user u1 --status online
+  $ svc presence add --org acme --doc spec --file people.csv`,
+    );
   withBulkOptions(
     presence
       .command('add')

@@ -3,7 +3,15 @@ import type { Register } from '../../cli/command-kit.js';
 export const registerProfile: Register = (program, invoke) => {
   const profile = program
     .command('profile')
-    .description('List, switch, show and remove stored profiles');
+    .description('List, switch, show and remove stored profiles')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc profile list
+  $ svc profile use staging
+  $ svc profile remove old-staging`,
+    );
 
   profile
     .command('list')
@@ -21,7 +29,13 @@ Examples:
     .command('use')
     .description('Make a profile the active one')
     .argument('<name>', 'profile name')
-    .addHelpText('after', '\nExamples:\n  $ svc profile use staging')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc profile use staging
+  $ svc profile use ci && svc auth status`,
+    )
     .action(invoke(() => import('./use.js')));
 
   profile
@@ -35,6 +49,12 @@ Examples:
     .command('remove')
     .description('Remove a stored profile')
     .argument('<name>', 'profile name')
-    .addHelpText('after', '\nExamples:\n  $ svc profile remove old-staging')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc profile remove old-staging
+  $ svc profile remove ci --json`,
+    )
     .action(invoke(() => import('./remove.js')));
 };

@@ -5,7 +5,15 @@ import { collect } from '../../cli/command-kit.js';
 export const registerUsers: Register = (program, invoke) => {
   const users = program
     .command('users')
-    .description('Remove users from organizations, folders or documents, or delete all their data');
+    .description('Remove users from organizations, folders or documents, or delete all their data')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc users remove --org acme --user u1 --yes
+  $ svc users purge --user u1,u2 --yes --wait
+  $ svc users purge-status --job JOB_ID`,
+    );
   withBulkOptions(
     users
       .command('remove')

@@ -5,7 +5,15 @@ import { collect, type Register } from '../../cli/command-kit.js';
 export const registerWorkspace: Register = (program, invoke) => {
   const workspace = program
     .command('workspace')
-    .description('Create a workspace, read its tokens, verify its owner email');
+    .description('Create a workspace, read its tokens, verify its owner email')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc workspace create --email ada@example.com --name Ada
+  $ svc workspace tokens --json | jq -r '.authTokens[0].name'
+  $ svc workspace email-status --email ada@example.com`,
+    );
 
   workspace
     .command('create')
@@ -62,7 +70,8 @@ Examples:
       'after',
       `
 Examples:
-  $ svc workspace login-link --email ada@example.com --continue-url http://localhost:3000/`,
+  $ svc workspace login-link --email ada@example.com --continue-url http://localhost:3000/
+  $ svc workspace login-link --email ada@example.com --continue-url http://localhost:3000/welcome --json`,
     )
     .action(invoke(() => import('./login-link.js')));
 

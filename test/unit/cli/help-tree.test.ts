@@ -146,7 +146,8 @@ function problemsOf(root: CommandInfo, words: readonly string[]): string[] {
 }
 
 const tree = commandTree();
-const leaves = [...allCommands(tree)].filter((cmd) => cmd.subcommands.length === 0);
+const commands = [...allCommands(tree)];
+const leaves = commands.filter((cmd) => cmd.subcommands.length === 0);
 
 describe('the example checker', () => {
   it('takes shell lines apart into the commands they run', () => {
@@ -184,12 +185,17 @@ describe('every command of the tree', () => {
     expect(leaves.length).toBeGreaterThan(30);
   });
 
-  it.each(leaves.map((cmd) => [`svc ${cmd.path.join(' ')}`, cmd] as const))(
+  it('has groups to check', () => {
+    expect(commands.filter((cmd) => cmd.subcommands.length > 0).length).toBeGreaterThan(15);
+  });
+
+  // Groups too: `svc docs --help` shows what its commands look like in use.
+  it.each(commands.map((cmd) => [`svc ${cmd.path.join(' ')}`.trim(), cmd] as const))(
     '%s has a one-line summary and examples that run it with flags it accepts',
     (name, cmd) => {
       expect(cmd.summary, `${name}: summary`).toMatch(/\S/);
       expect(cmd.summary, `${name}: summary`).not.toContain('\n');
-      expect(cmd.examples.length, `${name}: examples`).toBeGreaterThan(0);
+      expect(cmd.examples.length, `${name}: examples`).toBeGreaterThanOrEqual(2);
       const invocations = cmd.examples.flatMap((example) =>
         shellCommands(example).filter((words) => words[0] === 'svc'),
       );
@@ -204,20 +210,27 @@ describe('every command of the tree', () => {
       expect(problems).toEqual([]);
       // Each command's examples show that command, not only others.
       const runsItself = invocations.some((words) =>
-        words.join(' ').startsWith(`svc ${cmd.path.join(' ')}`),
+        [...words, ''].join(' ').startsWith(['svc', ...cmd.path, ''].join(' ')),
       );
       expect(runsItself, `${name}: an example runs ${name}`).toBe(true);
     },
   );
 
-  it('svc --help examples are valid too', () => {
-    const problems = tree.examples.flatMap((example) =>
-      shellCommands(example)
-        .filter((words) => words[0] === 'svc')
-        .flatMap((words) => problemsOf(tree, words)),
-    );
-    expect(tree.examples.length).toBeGreaterThan(0);
-    expect(problems).toEqual([]);
+  it.each(
+    commands
+      .filter((cmd) => cmd.path.length > 0 && cmd.subcommands.length > 0)
+      .map((cmd) => [cmd.path.join(' '), cmd] as const),
+  )('svc %s --help shows its examples, and not the implicit help command', async (_name, cmd) => {
+    const r = await runCli([...cmd.path, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Examples:\n  $ ${cmd.examples[0] ?? ''}\n`);
+    expect(r.stdout).not.toMatch(/^ {2}help \[command\]/m);
+  });
+
+  it("a group's implicit help command still works, unlisted", async () => {
+    const r = await runCli(['docs', 'help', 'migrate']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: svc docs migrate');
   });
 
   it('every top-level command sits in a named group of svc --help', () => {
