@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { cleanEnv, seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
 
 let emulator: Emulator;
@@ -143,44 +143,69 @@ describe('guided workspace create in a terminal', () => {
 });
 
 describe('confirmations in a terminal', () => {
+  /** A fresh workspace with an organization, and the environment that uses it. */
   async function workspaceEnv() {
     const env = cleanEnv({ SVC_BASE_URL: emulator.url });
     const created = await svc(
-      ['workspace', 'create', '--email', `confirm-${Date.now()}@example.com`],
+      ['workspace', 'create', '--email', `confirm-${Date.now()}@example.com`, '--json'],
       env,
     );
     expect(created.exitCode).toBe(0);
     const added = await svc(['groups', 'add', '--org', 'acme', '--id', 'g', '--name', 'G'], env);
     expect(added.exitCode).toBe(0);
-    return env;
+    return { env, workspaceId: (JSON.parse(created.stdout) as { id: string }).id };
   }
 
-  it('a declined confirmation exits 2 and sends nothing', async () => {
-    const env = await workspaceEnv();
-    const term = svcInTerminal(['users', 'remove', '--org', 'acme', '--user', 'u1,u2'], env);
-    await term.waitFor('Remove 2 users from organization acme');
+  /** The paths of the requests the emulator received for one workspace, oldest first. */
+  async function sentFor(workspaceId: string): Promise<string[]> {
+    const journal = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+      entries: { path: string; workspaceId?: string }[];
+    };
+    return journal.entries.filter((e) => e.workspaceId === workspaceId).map((e) => e.path);
+  }
+
+  it.each([
+    [
+      ['users', 'remove', '--org', 'acme', '--user', 'u1,u2'],
+      'Remove 2 users from organization acme (all its documents and its contact list)?',
+    ],
+    [['users', 'purge', '--user', 'u1,u2,u3'], 'Delete all data of 3 users?'],
+    [
+      ['orgs', 'disable', '--org', 'acme,globex'],
+      'Switch off all access to every document of 2 organizations?',
+    ],
+    [['activities', 'delete', '--org', 'acme', '--id', 'a,b'], 'Delete 2 activity logs?'],
+  ])('svc %j asks with the count; declining exits 2 and sends nothing', async (args, question) => {
+    const { env, workspaceId } = await workspaceEnv();
+    const before = await sentFor(workspaceId);
+    const term = svcInTerminal(args, env);
+    await term.waitFor(question);
     term.type(`n${KEY.enter}`);
     expect(await term.exited).toBe(2);
     expect(term.screen()).toContain('not confirmed: nothing was sent');
-    const journal = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
-      entries: { path: string }[];
-    };
-    expect(journal.entries.some((e) => e.path === '/v1/users/delete')).toBe(false);
+    expect(await sentFor(workspaceId)).toEqual(before);
   });
 
   it('an accepted confirmation sends the request', async () => {
-    const env = await workspaceEnv();
-    const term = svcInTerminal(['docs', 'disable', '--org', 'acme', '--doc', 'd1,d2,d3'], env);
+    const ownerEmail = `accept-${Date.now()}@example.com`;
+    const seeded = await seedWorkspaces(emulator, {
+      workspaces: [
+        {
+          ownerEmail,
+          organizations: [{ id: 'acme', documents: [{ id: 'd1' }, { id: 'd2' }, { id: 'd3' }] }],
+        },
+      ],
+    });
+    const workspaceId = seeded.workspaces[0]?.workspaceId ?? '';
+    const term = svcInTerminal(
+      ['docs', 'disable', '--org', 'acme', '--doc', 'd1,d2,d3'],
+      seeded.envFor(ownerEmail),
+    );
     await term.waitFor('Switch off all access to 3 documents in organization acme?');
     term.type(`y${KEY.enter}`);
-    await term.exited;
-    const journal = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
-      entries: { path: string }[];
-    };
-    expect(
-      journal.entries.some(
-        (e) => e.path === '/v1/organizations/documents/access/disablestate/update',
-      ),
-    ).toBe(true);
+    expect(await term.exited).toBe(0);
+    expect(await sentFor(workspaceId)).toContain(
+      '/v1/organizations/documents/access/disablestate/update',
+    );
   });
 });
