@@ -1,3 +1,4 @@
+import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
 import type { EnvelopeKind } from '../catalogue/types.js';
 import { EmulatorError } from './errors.js';
 import type { ErasedReply } from './handlers/types.js';
@@ -6,13 +7,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The request body's `data`, when the body is exactly `{"data": {...}}` (wire-notes). */
+/**
+ * The request body's `data`, when the body is exactly `{"data": {...}}` (wire-notes) and
+ * within the request limits (catalogue/limits.ts). Every API body is decoded here, so no
+ * handler sees nesting, strings or arrays past those limits.
+ */
 export function unwrapRequest(text: string): Record<string, unknown> {
   let body: unknown;
   try {
+    // V8 parses iteratively: however deep the text nests, this cannot exhaust the stack.
     body = JSON.parse(text);
   } catch {
     throw new EmulatorError('INVALID_ARGUMENT', 'Request body is not valid JSON.');
+  }
+  const excess = findJsonExcess(body);
+  if (excess) {
+    throw new EmulatorError('INVALID_ARGUMENT', `Invalid request: ${describeJsonExcess(excess)}`);
   }
   if (!isPlainObject(body)) {
     throw new EmulatorError('INVALID_ARGUMENT', 'Request body must be a JSON object.');

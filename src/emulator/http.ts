@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
 import { EmulatorError } from './errors.js';
 
 /** The largest request body accepted. */
@@ -64,14 +65,29 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/**
+ * A JSON body's nesting within the request limit, or INVALID_ARGUMENT. Only the depth: what
+ * admin bodies and seed files may hold is their schemas' business, and a fixture may well
+ * be larger than any one API request.
+ */
+export function checkNesting(value: unknown, what: string): void {
+  const excess = findJsonExcess(value, { depthOnly: true });
+  if (excess) {
+    throw new EmulatorError('INVALID_ARGUMENT', `${what}: ${describeJsonExcess(excess)}`);
+  }
+}
+
 /** An admin call's body as JSON; an empty body is `{}`. */
 export async function readJson(req: IncomingMessage): Promise<unknown> {
   const text = (await readBody(req)).toString('utf8').trim();
+  let value: unknown;
   try {
-    return text === '' ? {} : JSON.parse(text);
+    value = text === '' ? {} : JSON.parse(text);
   } catch {
     throw new EmulatorError('INVALID_ARGUMENT', 'Request body is not valid JSON.');
   }
+  checkNesting(value, 'Invalid request body');
+  return value;
 }
 
 export function clientIp(req: IncomingMessage): string {

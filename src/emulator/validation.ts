@@ -1,18 +1,8 @@
 import type * as z from 'zod';
+import { formatJsonPath } from '../catalogue/limits.js';
 import { EmulatorError } from './errors.js';
 
 const MAX_LISTED_ISSUES = 5;
-
-function pathText(root: string, path: readonly PropertyKey[]): string {
-  let text = root;
-  for (const part of path) {
-    if (typeof part === 'number') text += `[${part}]`;
-    else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part)) {
-      text += text === '' ? part : `.${part}`;
-    } else text += `[${JSON.stringify(String(part))}]`;
-  }
-  return text === '' ? '(top level)' : text;
-}
 
 /**
  * Zod's issues as one message that names each offending field, e.g. `data.ownerEmail: …`;
@@ -24,7 +14,7 @@ export function describeIssues(
 ): string {
   const listed = issues
     .slice(0, MAX_LISTED_ISSUES)
-    .map((i) => `${pathText(root, i.path)}: ${i.message}`);
+    .map((i) => `${formatJsonPath(root, i.path)}: ${i.message}`);
   const more = issues.length - listed.length;
   return `${lead}: ${listed.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STRING_LENGTH } from '../../../src/catalogue/limits.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import {
   createWorkspace,
@@ -74,7 +75,12 @@ describe('request bodies', () => {
   });
 
   it('accepts a body just under 1 MiB', async () => {
-    const padding = 'x'.repeat(1024 * 1024 - 200);
+    // In strings each within the longest a request may hold.
+    const chunk = 'x'.repeat(MAX_STRING_LENGTH);
+    const padding = [
+      ...Array<string>(10).fill(chunk),
+      'x'.repeat(1024 * 1024 - 10 * chunk.length - 300),
+    ];
     const reply = await postRaw(
       url,
       create,
