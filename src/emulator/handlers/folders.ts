@@ -1,7 +1,12 @@
 import type { Folder } from '../../catalogue/models.js';
 import { folderChain } from '../access.js';
 import { EmulatorError } from '../errors.js';
-import { ancestorsUnder, type FolderRecord, ROOT_FOLDER_ID } from '../store/folders.js';
+import {
+  ancestorsUnder,
+  type FolderRecord,
+  MAX_FOLDER_DEPTH,
+  ROOT_FOLDER_ID,
+} from '../store/folders.js';
 import type { Scope } from '../store/scope.js';
 import { type BulkItem, perItem, scopeOf } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
@@ -27,25 +32,50 @@ function folderResource(
   };
 }
 
-/** Nests each folder's subfolders `depth` levels down; `subFolders` only where there are some. */
-function nest(
+/**
+ * `roots` as Folder resources with their subfolders nested `depth` levels down, and whether
+ * nesting stopped short of that. Breadth first with a queue, not recursion, so that no
+ * depth of folders can exhaust the stack. Nesting stops at MAX_FOLDER_DEPTH levels, which
+ * cuts nothing that folders add could create but bounds how deep the answer nests (two
+ * JSON levels a folder) even over a store written before that limit existed.
+ */
+function nested(
   scope: Scope,
   folders: readonly FolderRecord[],
   byId: ReadonlyMap<string, FolderRecord>,
-): (folder: FolderRecord, depth: number) => Folder {
+  roots: readonly FolderRecord[],
+  depth: number,
+): { data: Folder[]; cut: boolean } {
   const children = new Map<string, FolderRecord[]>();
   for (const folder of folders) {
     const siblings = children.get(folder.parentId);
     if (siblings) siblings.push(folder);
     else children.set(folder.parentId, [folder]);
   }
-  const node = (folder: FolderRecord, depth: number): Folder => {
+  const levels = Math.min(depth, MAX_FOLDER_DEPTH);
+  let cut = false;
+  const data: Folder[] = [];
+  const queue = roots.map((folder) => {
     const resource = folderResource(scope, folder, byId);
-    const kids = depth > 0 ? (children.get(folder.id) ?? []) : [];
-    if (kids.length > 0) resource.subFolders = kids.map((kid) => node(kid, depth - 1));
-    return resource;
-  };
-  return node;
+    data.push(resource);
+    return { folder, resource, left: levels };
+  });
+  // An index rather than shift(): the queue may hold every folder of the organization.
+  for (let i = 0; i < queue.length; i++) {
+    const { folder, resource, left } = queue[i] as (typeof queue)[number];
+    const kids = children.get(folder.id);
+    if (!kids) continue;
+    if (left === 0) {
+      cut ||= depth > levels;
+      continue;
+    }
+    resource.subFolders = kids.map((kid) => {
+      const child = folderResource(scope, kid, byId);
+      queue.push({ folder: kid, resource: child, left: left - 1 });
+      return child;
+    });
+  }
+  return { data, cut };
 }
 
 interface FolderHandlers {
@@ -62,19 +92,22 @@ export function folderHandlers(deps: HandlerDeps): FolderHandlers {
       // An unknown organization simply has no folders, as it would have no documents.
       const folders = store.folders.ofOrganization(scope, data.organizationId);
       const byId = new Map(folders.map((f) => [f.id, f]));
-      const node = nest(scope, folders, byId);
       const message = 'Folders retrieved successfully.';
+      const answer = (roots: readonly FolderRecord[], depth: number) => {
+        const tree = nested(scope, folders, byId, roots, depth);
+        const note = ` subFolders stop ${MAX_FOLDER_DEPTH} levels down, the most folders may nest.`;
+        return { message: tree.cut ? message + note : message, data: tree.data };
+      };
 
       if (data.folderId !== undefined) {
         const folder = byId.get(data.folderId);
         if (!folder)
           throw new EmulatorError('NOT_FOUND', `Folder ${data.folderId} does not exist.`);
-        return { message, data: [node(folder, data.maxDepth ?? 1)] };
+        return answer([folder], data.maxDepth ?? 1);
       }
       if (data.maxDepth !== undefined) {
-        const { maxDepth } = data;
         const tops = folders.filter((f) => f.parentId === ROOT_FOLDER_ID);
-        return { message, data: tops.map((f) => node(f, maxDepth)) };
+        return answer(tops, data.maxDepth);
       }
       return { message, data: folders.map((f) => folderResource(scope, f, byId)) };
     },
@@ -102,6 +135,12 @@ export function folderHandlers(deps: HandlerDeps): FolderHandlers {
           parentId === ROOT_FOLDER_ID ? undefined : store.folders.find(scope, orgId, parentId);
         if (parentId !== ROOT_FOLDER_ID && !parent) {
           return fail(`Parent folder ${parentId} does not exist.`);
+        }
+        // `ancestors` holds root and every folder above, so its length is the folder's level.
+        if (parent && parent.ancestors.length >= MAX_FOLDER_DEPTH) {
+          return fail(
+            `Folders may nest at most ${MAX_FOLDER_DEPTH} levels; ${parentId} is that deep.`,
+          );
         }
         store.organizations.ensure(scope, orgId);
         store.folders.insert(scope, {

@@ -7,6 +7,13 @@ import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js'
 /** The `parentFolderId` of a top-level folder; no folder may take this id. */
 export const ROOT_FOLDER_ID = 'root';
 
+/**
+ * How many levels folders may nest, a top-level folder being level 1: Google Drive's limit
+ * for nested folders. Each folder carries its whole parent chain (`ancestors`), so without
+ * a bound a listing grows with the square of the depth (a 3,000-deep chain lists as 34 MB).
+ */
+export const MAX_FOLDER_DEPTH = 100;
+
 export interface FolderRecord {
   organizationId: string;
   id: string;

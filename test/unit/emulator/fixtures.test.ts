@@ -111,6 +111,17 @@ describe('startEmulator({ seed })', () => {
       'workspaces[0].organizations[0].folders[0].parentId',
     ],
     [
+      'a parent chain deeper than folders may nest',
+      withOrg({
+        folders: Array.from({ length: 101 }, (_, i) => ({
+          id: `f${i}`,
+          name: 'F',
+          ...(i > 0 && { parentId: `f${i - 1}` }),
+        })),
+      }),
+      'workspaces[0].organizations[0].folders[100].parentId',
+    ],
+    [
       'a document in an unknown folder',
       withOrg({ documents: [{ id: 'd', folderId: 'nope' }] }),
       'workspaces[0].organizations[0].documents[0].folderId',

@@ -1,3 +1,7 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Folder } from '../../../src/catalogue/models.js';
 import {
@@ -5,7 +9,7 @@ import {
   type SeededWorkspace,
   startEmulator,
 } from '../../../src/emulator/server.js';
-import { expectError, expectSuccess, type Reply } from './helpers.js';
+import { expectError, expectSuccess, keyHeaders, post, type Reply } from './helpers.js';
 import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
 
 let emulator: RunningEmulator;
@@ -281,5 +285,115 @@ describe('folders add (op 8)', () => {
       'bulk-990',
       'bulk-991',
     ]);
+  });
+});
+
+/** `count` folders, each inside the one before: `prefix0` at the top. */
+function chain(prefix: string, count: number, from = 0): Record<string, string>[] {
+  return Array.from({ length: count }, (_, n) => {
+    const i = from + n;
+    return {
+      folderId: `${prefix}${i}`,
+      folderName: `Level ${i + 1}`,
+      ...(i > 0 && { parentFolderId: `${prefix}${i - 1}` }),
+    };
+  });
+}
+
+/** How many levels of `subFolders` hang below `folder`, following the first child. */
+function levelsBelow(folder: Folder | undefined): number {
+  let levels = 0;
+  for (let f = folder?.subFolders?.[0]; f; f = f.subFolders?.[0]) levels++;
+  return levels;
+}
+
+describe('deep folders', () => {
+  const MAX_FOLDER_DEPTH = 100;
+
+  it('refuses a folder below the 100th level, keeping the rest of the request', async () => {
+    expectSuccess(await addFolders(chain('c', 100)), 'folders.add');
+    const reply = await addFolders(chain('c', 3, 100));
+    const result = expectSuccess(reply, 'folders.add') as Record<
+      string,
+      { success: boolean; message: string }
+    >;
+    expect(result.c100).toEqual({
+      success: false,
+      id: 'c100',
+      message: `Folders may nest at most ${MAX_FOLDER_DEPTH} levels; c99 is that deep.`,
+    });
+    expect(result.c101?.success).toBe(false);
+
+    const flat = await getFolders({});
+    const deepest = flat.find((f) => f.folderId === 'c99');
+    expect(deepest?.ancestors).toHaveLength(MAX_FOLDER_DEPTH);
+    expect(flat.some((f) => f.folderId === 'c100')).toBe(false);
+  });
+
+  it('answers any maxDepth, nesting as deep as the folders go', async () => {
+    expectSuccess(await addFolders(chain('c', 100)), 'folders.add');
+    const reply = await call('/v2/organizations/folders/get', {
+      organizationId: 'acme',
+      maxDepth: 1_000_000,
+    });
+    expect(reply.status).toBe(200);
+    const tops = expectSuccess(reply, 'folders.get') as Folder[];
+    expect((reply.json as { result: { message: string } }).result.message).toBe(
+      'Folders retrieved successfully.',
+    );
+    expect(levelsBelow(tops.find((f) => f.folderId === 'c0'))).toBe(MAX_FOLDER_DEPTH - 1);
+  });
+
+  it('answers a deeper chain from an older store, nesting 100 levels and saying so', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-deep-folders-'));
+    try {
+      const first = await startEmulator({ dataDir, seed: basicFixture });
+      const creds = seededWorkspaces(first).owner;
+      await first.close();
+
+      // Written straight to the database, as a store from before the limit could hold it.
+      const db = new BetterSqlite3(join(dataDir, 'emulator.db'));
+      const insert = db.prepare(
+        `INSERT INTO folders (workspace_id, api_key_id, organization_id, id, name, parent_id,
+           ancestors, access_type, inherit_access, created_at, last_updated)
+         VALUES (?, ?, 'acme', ?, 'Deep', ?, ?, 'public', 1, 0, 0)`,
+      );
+      db.transaction(() => {
+        const ancestors = ['root'];
+        for (let i = 0; i < 3000; i++) {
+          const parent = ancestors.at(-1) ?? 'root';
+          insert.run(creds.workspaceId, creds.apiKey, `d${i}`, parent, JSON.stringify(ancestors));
+          ancestors.push(`d${i}`);
+        }
+      })();
+      db.close();
+
+      const second = await startEmulator({ dataDir });
+      try {
+        const get = (data: Record<string, unknown>) =>
+          post(
+            second.url,
+            '/v2/organizations/folders/get',
+            { organizationId: 'acme', ...data },
+            keyHeaders(creds),
+          );
+        for (const reply of [
+          await get({ maxDepth: 1_000_000 }),
+          await get({ folderId: 'd1000', maxDepth: 5000 }),
+        ]) {
+          const [top] = (expectSuccess(reply, 'folders.get') as Folder[]).filter((f) =>
+            f.folderId.startsWith('d'),
+          );
+          expect(levelsBelow(top)).toBe(MAX_FOLDER_DEPTH);
+          expect((reply.json as { result: { message: string } }).result.message).toBe(
+            `Folders retrieved successfully. subFolders stop ${MAX_FOLDER_DEPTH} levels down, the most folders may nest.`,
+          );
+        }
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
