@@ -23,6 +23,15 @@ export const MAX_STRING_LENGTH = 100_000;
 /** The most elements of an array, or members of an object, anywhere in a request. */
 export const MAX_COLLECTION_SIZE = 10_000;
 
+/** The longest id: of an organization, document, folder, user, editor, job, model, …. */
+export const MAX_ID_LENGTH = 128;
+
+/** The longest name, email or other short text: the documented bound of a workspace's. */
+export const MAX_NAME_LENGTH = 200;
+
+/** The longest URL: the documented bound of a workspace's avatar. */
+export const MAX_URL_LENGTH = 2000;
+
 /** A member name or an array index on the way from the body's root to a value. */
 export type JsonPath = readonly (string | number)[];
 

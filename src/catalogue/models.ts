@@ -1,13 +1,21 @@
 import * as z from 'zod';
 import { emailTriggerNames } from './email-triggers.js';
+import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_URL_LENGTH } from './limits.js';
 
 /**
  * The resources of the spec's "Resources and their fields", as zod schemas. Response
  * shapes are loose objects: a newer service may add members, and the CLI must not break.
  */
 
-const id = z.string().min(1, 'must not be empty');
+const id = z.string().min(1, 'must not be empty').max(MAX_ID_LENGTH);
 export const ids = z.array(id);
+
+/** A name of something the request creates or renames: a folder, document, group, …. */
+export const name = z.string().min(1).max(MAX_NAME_LENGTH);
+/** Text about a user that the service only stores and shows: a name, an email, a status. */
+const shortText = z.string().max(MAX_NAME_LENGTH);
+export const email = z.email().max(MAX_NAME_LENGTH);
+export const url = z.url().max(MAX_URL_LENGTH);
 
 export const workspace = z.looseObject({
   id: z.string(),
@@ -97,8 +105,8 @@ export const bulkResult = z.record(z.string(), bulkItemResult);
 
 export const actionUser = z.looseObject({
   userId: id,
-  email: z.string().optional(),
-  name: z.string().optional(),
+  email: shortText.optional(),
+  name: shortText.optional(),
 });
 
 export const featureType = z.enum(['comment', 'reaction', 'recorder', 'crdt', 'custom']);
@@ -110,7 +118,7 @@ export const activity = z
     actionType: id,
     actionUser,
     targetEntityId: id.optional(),
-    targetSubEntityId: z.string().optional(),
+    targetSubEntityId: z.string().max(MAX_ID_LENGTH).optional(),
     changes: z.record(z.string(), z.looseObject({ from: z.unknown(), to: z.unknown() })).optional(),
     entityData: z.unknown().optional(),
     entityTargetData: z.unknown().optional(),
@@ -168,17 +176,18 @@ export const notificationConfig = z.looseObject({
 export const presenceStatus = z.enum(['online', 'away', 'offline']);
 export const presenceUser = z.looseObject({
   userId: id,
-  name: z.string().optional(),
-  email: z.string().optional(),
-  status: z.string().optional(),
+  name: shortText.optional(),
+  email: shortText.optional(),
+  status: shortText.optional(),
 });
 
 export const emailProviderType = z.enum(['default', 'sendgrid', 'custom']);
 export const emailServiceConfig = z.strictObject({
-  type: z.string().min(1).optional(),
+  type: z.string().min(1).max(MAX_ID_LENGTH).optional(),
+  // A provider's secret, whose length is the provider's business: the request limits bound it.
   apiKey: z.string().min(1).optional(),
-  fromEmail: z.email().optional(),
-  fromCompany: z.string().optional(),
+  fromEmail: email.optional(),
+  fromCompany: shortText.optional(),
   triggers: z.partialRecord(z.enum(emailTriggerNames), z.boolean()).optional(),
 });
 export const emailConfig = z.looseObject({

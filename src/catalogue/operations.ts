@@ -33,7 +33,10 @@ const nullData = z.null().optional();
 
 /** The documented at-most-30 id lists (wire-notes). */
 const MAX_IDS = 30;
-/** Batch size for bulk writes whose limit the docs do not give. */
+/**
+ * The most items of a list whose limit the docs do not give: what the emulator accepts in
+ * one request, and so the CLI's batch size for bulk writes.
+ */
 const DEFAULT_BATCH = 100;
 
 /**
@@ -83,10 +86,10 @@ export const operations = [
     envelope: 'standard',
     successStatus: 200,
     request: z.object({
-      ownerEmail: z.email().max(200),
-      name: z.string().min(1).max(200).optional(),
-      workspaceName: z.string().min(1).max(200).optional(),
-      avatar: z.url().max(2000).optional(),
+      ownerEmail: m.email,
+      name: m.name.optional(),
+      workspaceName: m.name.optional(),
+      avatar: m.url.optional(),
     }),
     response: m.workspace,
     readOnly: false,
@@ -175,7 +178,7 @@ export const operations = [
     auth: 'public',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({ ownerEmail: z.email() }),
+    request: z.object({ ownerEmail: m.email }),
     response: z.looseObject({ verified: z.boolean() }),
     readOnly: true,
     idempotent: true,
@@ -193,7 +196,7 @@ export const operations = [
     auth: 'public',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({ email: z.email(), continueUrl: z.url() }),
+    request: z.object({ email: m.email, continueUrl: m.url }),
     response: nullData,
     readOnly: false,
     // Resending would send a second email.
@@ -214,9 +217,9 @@ export const operations = [
     successStatus: 200,
     request: z.object({
       organizationId: org,
-      userIds: m.ids.min(1),
-      folderIds: m.ids.optional(),
-      documentIds: m.ids.optional(),
+      userIds: m.ids.min(1).max(DEFAULT_BATCH),
+      folderIds: m.ids.max(DEFAULT_BATCH).optional(),
+      documentIds: m.ids.max(DEFAULT_BATCH).optional(),
     }),
     response: z.record(z.string(), m.userPermissions),
     readOnly: true,
@@ -283,11 +286,12 @@ export const operations = [
         .array(
           z.object({
             folderId: m.nonEmptyId,
-            folderName: z.string().min(1),
+            folderName: m.name,
             parentFolderId: m.nonEmptyId.optional(),
           }),
         )
-        .min(1),
+        .min(1)
+        .max(DEFAULT_BATCH),
     }),
     response: m.bulkResult,
     readOnly: false,
@@ -337,8 +341,9 @@ export const operations = [
     request: z.object({
       organizationId: org,
       documents: z
-        .array(z.object({ documentId: m.nonEmptyId, documentName: z.string().min(1) }))
-        .min(1),
+        .array(z.object({ documentId: m.nonEmptyId, documentName: m.name }))
+        .min(1)
+        .max(DEFAULT_BATCH),
     }),
     response: m.bulkResult,
     readOnly: false,
@@ -358,7 +363,11 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({ organizationId: org, documentIds: m.ids.min(1), disabled: z.boolean() }),
+    request: z.object({
+      organizationId: org,
+      documentIds: m.ids.min(1).max(DEFAULT_BATCH),
+      disabled: z.boolean(),
+    }),
     response: m.bulkResult,
     readOnly: false,
     idempotent: true,
@@ -387,8 +396,9 @@ export const operations = [
     successStatus: 200,
     request: z.object({
       organizations: z
-        .array(z.object({ organizationId: org, organizationName: z.string().min(1) }))
-        .min(1),
+        .array(z.object({ organizationId: org, organizationName: m.name }))
+        .min(1)
+        .max(DEFAULT_BATCH),
     }),
     response: m.bulkResult,
     readOnly: false,
@@ -408,7 +418,10 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({ organizationIds: m.ids.min(1), disabled: z.boolean() }),
+    request: z.object({
+      organizationIds: m.ids.min(1).max(DEFAULT_BATCH),
+      disabled: z.boolean(),
+    }),
     response: m.bulkResult,
     readOnly: false,
     idempotent: true,
@@ -430,8 +443,9 @@ export const operations = [
     request: z.object({
       organizationId: org,
       organizationUserGroups: z
-        .array(z.object({ groupId: m.nonEmptyId, groupName: z.string().min(1) }))
-        .min(1),
+        .array(z.object({ groupId: m.nonEmptyId, groupName: m.name }))
+        .min(1)
+        .max(DEFAULT_BATCH),
     }),
     response: m.bulkResult,
     readOnly: false,
@@ -456,7 +470,7 @@ export const operations = [
         organizationId: org,
         documentId: m.nonEmptyId.optional(),
         folderId: m.nonEmptyId.optional(),
-        userIds: m.ids.min(1),
+        userIds: m.ids.min(1).max(DEFAULT_BATCH),
       })
       .refine((d) => d.documentId === undefined || d.folderId === undefined, {
         message: 'give documentId or folderId, not both',
@@ -479,7 +493,10 @@ export const operations = [
     auth: 'key',
     envelope: 'top-level',
     successStatus: 202,
-    request: z.object({ userIds: m.ids.min(1), organizationIds: m.ids.optional() }),
+    request: z.object({
+      userIds: m.ids.min(1).max(DEFAULT_BATCH),
+      organizationIds: m.ids.max(DEFAULT_BATCH).optional(),
+    }),
     response: z.looseObject({ jobId: z.string(), tasksCount: z.number() }),
     readOnly: false,
     idempotent: false,
@@ -507,7 +524,7 @@ export const operations = [
     request: z.object({
       organizationId: org,
       documentId: m.nonEmptyId,
-      activities: z.array(m.activity).min(1),
+      activities: z.array(m.activity).min(1).max(DEFAULT_BATCH),
     }),
     response: z.looseObject({ success: z.boolean(), message: z.string().optional() }),
     readOnly: false,
@@ -538,7 +555,7 @@ export const operations = [
       .object({
         organizationId: org,
         documentId: m.nonEmptyId.optional(),
-        activityIds: m.ids.min(1).optional(),
+        activityIds: m.ids.min(1).max(DEFAULT_BATCH).optional(),
         targetEntityId: m.nonEmptyId.optional(),
       })
       .refine(
@@ -568,7 +585,7 @@ export const operations = [
     request: z.object({
       organizationId: org,
       documentId: m.nonEmptyId,
-      users: z.array(m.presenceUser).min(1),
+      users: z.array(m.presenceUser).min(1).max(DEFAULT_BATCH),
     }),
     response: z.looseObject({ success: z.boolean() }),
     readOnly: false,
@@ -620,7 +637,7 @@ export const operations = [
         editorId: m.nonEmptyId,
         data: z.unknown(),
         type: m.crdtType,
-        contentKey: z.string().min(1).optional(),
+        contentKey: m.nonEmptyId.optional(),
       })
       .refine((d) => crdtDataMatches(d.type, d.data), {
         path: ['data'],
@@ -692,7 +709,7 @@ export const operations = [
     request: z
       .object({
         organizationId: org,
-        documentIds: m.ids.min(1).optional(),
+        documentIds: m.ids.min(1).max(DEFAULT_BATCH).optional(),
         userId: m.nonEmptyId,
         getOrganizationConfig: z.boolean().optional(),
       })
@@ -741,7 +758,7 @@ export const operations = [
     envelope: 'ai',
     successStatus: 200,
     request: z.object({
-      model: z.string().min(1),
+      model: m.nonEmptyId,
       prompt: z.string().min(1),
       text: z.string(),
     }),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MAX_ID_LENGTH } from '../../../src/catalogue/limits.js';
 import { operation, operationForPath, operations } from '../../../src/catalogue/operations.js';
 
 const spec = readFileSync(
@@ -165,6 +166,54 @@ describe('operations catalogue', () => {
         ...(parts.has('ids') && { notificationIds: ['n1'] }),
       };
       expect(get.safeParse(data).success, combo || '(none)').toBe(ok);
+    }
+  });
+});
+
+interface JsonSchemaNode {
+  type?: string;
+  maxItems?: number;
+  maxLength?: number;
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode;
+  [member: string]: unknown;
+}
+
+/** Every node of a JSON Schema with the member name it sits under (`''` at the root). */
+function* schemaNodes(node: JsonSchemaNode, key = ''): Generator<[string, JsonSchemaNode]> {
+  yield [key, node];
+  for (const [name, child] of Object.entries(node.properties ?? {})) {
+    yield* schemaNodes(child, name);
+  }
+  if (node.items) yield* schemaNodes(node.items, `${key}[]`);
+  for (const member of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const options = node[member];
+    if (Array.isArray(options))
+      for (const o of options) yield* schemaNodes(o as JsonSchemaNode, key);
+  }
+}
+
+describe('request limits', () => {
+  const requestSchema = (op: (typeof operations)[number]) =>
+    z.toJSONSchema(op.request, { unrepresentable: 'any', io: 'input' }) as JsonSchemaNode;
+
+  it('bounds the items of each bulk operation by the batch it declares', () => {
+    for (const op of operations) {
+      if (!('bulk' in op)) continue;
+      const items = requestSchema(op).properties?.[op.bulk.itemsField];
+      expect(items?.maxItems, op.name).toBe(op.bulk.maxBatch);
+    }
+  });
+
+  it('bounds every list, and every id, of every request', () => {
+    for (const op of operations) {
+      for (const [key, node] of schemaNodes(requestSchema(op))) {
+        const where = `${op.name} ${key}`;
+        if (node.type === 'array') expect(node.maxItems, where).toBeLessThanOrEqual(100);
+        if (node.type === 'string' && /(Id|Ids\[\])$/.test(key)) {
+          expect(node.maxLength, where).toBe(MAX_ID_LENGTH);
+        }
+      }
     }
   });
 });

@@ -268,22 +268,25 @@ describe('folders add (op 8)', () => {
     expect((await getFolders({})).some((f) => f.folderId === 'fine')).toBe(false);
   });
 
-  it('adds a thousand nested folders in one request', async () => {
-    const folders = Array.from({ length: 1000 }, (_, i) => ({
+  it('adds a hundred nested folders in one request, and no more', async () => {
+    const folders = Array.from({ length: 101 }, (_, i) => ({
       folderId: `bulk-${i}`,
       folderName: `Bulk ${i}`,
       ...(i % 10 !== 0 && { parentFolderId: `bulk-${i - 1}` }),
     }));
-    const result = expectSuccess(await addFolders(folders), 'folders.add') as Record<
+    const tooMany = expectError(await addFolders(folders), 400, 'INVALID_ARGUMENT');
+    expect(tooMany).toContain('data.folders: ');
+
+    const result = expectSuccess(await addFolders(folders.slice(0, 100)), 'folders.add') as Record<
       string,
       { success: boolean }
     >;
-    expect(Object.values(result).filter((r) => r.success)).toHaveLength(1000);
-    const [chain] = await getFolders({ folderId: 'bulk-990', maxDepth: 20 });
+    expect(Object.values(result).filter((r) => r.success)).toHaveLength(100);
+    const [chain] = await getFolders({ folderId: 'bulk-90', maxDepth: 20 });
     expect(chain?.subFolders?.[0]?.subFolders?.[0]?.ancestors).toEqual([
       'root',
-      'bulk-990',
-      'bulk-991',
+      'bulk-90',
+      'bulk-91',
     ]);
   });
 });

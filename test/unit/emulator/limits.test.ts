@@ -137,3 +137,107 @@ describe('strings and arrays longer than the request limits', () => {
     expectSuccess(await broadcast(JSON.stringify(data)), 'livestate.broadcast');
   });
 });
+
+describe('fields longer or lists larger than the operation allows', () => {
+  const id = (length: number) => 'i'.repeat(length);
+  const folders = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ folderId: `f${i}`, folderName: 'F' }));
+  const userIds = (count: number) => Array.from({ length: count }, (_, i) => `u${i}`);
+
+  it.each([
+    [
+      'a 900 KB organizationId',
+      '/v2/organizations/folders/get',
+      { organizationId: id(900_000) },
+      'data.organizationId',
+    ],
+    [
+      'a 129-character organizationId',
+      '/v2/organizations/folders/get',
+      { organizationId: id(129) },
+      'data.organizationId',
+    ],
+    [
+      '20,000 folders',
+      '/v1/organizations/folders/add',
+      { organizationId: 'org', folders: folders(20_000) },
+      'data.folders',
+    ],
+    [
+      '101 folders',
+      '/v1/organizations/folders/add',
+      { organizationId: 'org', folders: folders(101) },
+      'data.folders',
+    ],
+    [
+      '100,000 userIds',
+      '/v1/users/delete',
+      { organizationId: 'org', userIds: userIds(100_000) },
+      'data.userIds',
+    ],
+    [
+      '101 userIds',
+      '/v1/users/delete',
+      { organizationId: 'org', userIds: userIds(101) },
+      'data.userIds',
+    ],
+    [
+      '31 documentIds',
+      '/v1/organizations/documents/get',
+      { organizationId: 'org', documentIds: userIds(31) },
+      'data.documentIds',
+    ],
+    [
+      'a long id in a list',
+      '/v1/users/data/delete',
+      { userIds: ['u', id(129)] },
+      'data.userIds[1]',
+    ],
+    [
+      'a 201-character folder name',
+      '/v1/organizations/folders/add',
+      { organizationId: 'org', folders: [{ folderId: 'f', folderName: id(201) }] },
+      'data.folders[0].folderName',
+    ],
+    [
+      'a 201-character presence name',
+      '/v2/presence/add',
+      { organizationId: 'org', documentId: 'doc', users: [{ userId: 'u', name: id(201) }] },
+      'data.users[0].name',
+    ],
+    [
+      'a 201-character email',
+      '/v2/workspace/email/status',
+      { ownerEmail: `${id(190)}@example.com` },
+      'data.ownerEmail',
+    ],
+    [
+      'a 129-character content key',
+      '/v2/crdt/update',
+      {
+        organizationId: 'org',
+        documentId: 'doc',
+        editorId: 'map',
+        type: 'map',
+        data: {},
+        contentKey: id(129),
+      },
+      'data.contentKey',
+    ],
+  ])('%s is INVALID_ARGUMENT naming the field', async (_, path, data, field) => {
+    const message = expectError(
+      await post(path, JSON.stringify({ data })),
+      400,
+      'INVALID_ARGUMENT',
+    );
+    expect(message).toMatch(new RegExp(`^Invalid request: ${field.replace(/[.[\]]/g, '\\$&')}: `));
+  });
+
+  it('accepts ids, names and lists at their limits', async () => {
+    const reply = await post(
+      '/v1/users/delete',
+      JSON.stringify({ data: { organizationId: id(128), userIds: userIds(100) } }),
+    );
+    expectSuccess(reply, 'users.remove');
+  });
+});
