@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
 import type { BulkSpec, Operation } from '../catalogue/types.js';
 import { formatIssues } from '../http/validation.js';
 
@@ -62,6 +63,9 @@ function itemSchema(op: Operation): { spec: BulkSpec; element: z.ZodType } {
   return { spec, element: field.element as z.ZodType };
 }
 
+/** The levels above an item in the request body: the body, `data` and the items array. */
+const ITEM_DEPTH = 3;
+
 /**
  * Items that are objects (folders, documents, groups, activities): each row is validated
  * with the element schema, so extra columns are dropped and the output is what is sent.
@@ -80,6 +84,9 @@ export function objectItems(
       if (!isPlainObject(value)) {
         return { ok: false, message: `expected an object, found ${kindOf(value)}` };
       }
+      // Here rather than when a batch is sent, so that nothing is sent when an item is past them.
+      const excess = findJsonExcess(value, { depthAbove: ITEM_DEPTH });
+      if (excess) return { ok: false, message: describeJsonExcess(excess) };
       const parsed = element.safeParse(value);
       if (!parsed.success) return { ok: false, message: formatIssues(parsed.error.issues) };
       return { ok: true, item: parsed.data as WireObject };

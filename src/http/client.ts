@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
 import type { AuthLevel, EnvelopeKind, Operation } from '../catalogue/types.js';
 import type { Credentials } from '../config/credentials.js';
 import {
@@ -103,6 +104,16 @@ export function authHeaders(level: AuthLevel, c: Credentials): Record<string, st
   return { 'x-service-api-key': c.apiKey, 'x-service-auth-token': c.authToken };
 }
 
+/**
+ * A body within the request limits, which the service checks before anything else: past
+ * them it would only answer INVALID_ARGUMENT, and serializing or redacting a body nested
+ * thousands of levels deep would exhaust the stack first.
+ */
+function checkLimits(body: unknown): void {
+  const excess = findJsonExcess(body);
+  if (excess) throw new UsageError(`invalid request body: ${describeJsonExcess(excess)}`);
+}
+
 function validate(op: Operation, data: unknown): void {
   const parsed = op.request.safeParse(data);
   if (!parsed.success) {
@@ -170,6 +181,7 @@ export class HttpClient {
     body: unknown,
     credentials?: Credentials,
   ): DescribedRequest {
+    checkLimits(body);
     const headers = authHeaders(policy.auth, credentials ?? this.o.credentials);
     return {
       method: 'POST',
@@ -189,6 +201,7 @@ export class HttpClient {
     body: unknown,
     credentials: Credentials | undefined,
   ): Promise<RawResponse> {
+    checkLimits(body);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
+import { MAX_JSON_DEPTH, MAX_STRING_LENGTH } from '../../../src/catalogue/limits.js';
 import { FAKE_BASE, fakeService, fail, ok, type FakeReply } from '../../support/fake-service.js';
 import { runCli, tempConfigDir } from '../../support/harness.js';
 
@@ -11,6 +12,9 @@ afterEach(async () => {
   await fake?.close();
   fake = undefined;
 });
+
+/** JSON nested far past the request limit: 100,000 objects, one inside the other. */
+const deeplyNested = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
 
 function tempFile(name: string, text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'svc-collab-')), name);
@@ -231,6 +235,43 @@ describe('livestate broadcast', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--data must be a JSON object');
   });
+
+  it.each<[string, (deep: string) => { args: string[]; stdin?: string }]>([
+    ['inline', (deep) => ({ args: ['--data', deep] })],
+    ['from a file', (deep) => ({ args: ['--data', `@${tempFile('deep.json', deep)}`] })],
+    ['from stdin', (deep) => ({ args: ['--data', '-'], stdin: deep })],
+    ['from stdin under --dry-run', (deep) => ({ args: ['--data', '-', '--dry-run'], stdin: deep })],
+  ])('refuses JSON nested past the request limit %s, sending nothing', async (_, given) => {
+    fake = fakeService({ [LIVE]: () => ok({ success: true }) });
+    const { args, stdin } = given(deeplyNested);
+    const r = await fake.run([...base, ...args], stdin === undefined ? {} : { stdin });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      `invalid request body: data.data.a.a.a.a.a.a…: is nested too deeply: a request may nest objects and arrays at most ${MAX_JSON_DEPTH} levels`,
+    );
+    expect(fake.all()).toHaveLength(0);
+  });
+});
+
+describe('api', () => {
+  it('refuses --data nested past the request limit, sending nothing', async () => {
+    fake = fakeService({});
+    const r = await fake.run(['api', '/v2/livestate/broadcast', '--data', deeplyNested, '--json']);
+    expect(r.code).toBe(2);
+    const line = JSON.parse(r.stderr.trim()) as { error: { message: string }; exitCode: number };
+    expect(line.error.message).toContain('invalid request body: data.a.a.a');
+    expect(line.exitCode).toBe(2);
+    expect(fake.all()).toHaveLength(0);
+  });
+
+  it('refuses a string longer than a request may hold', async () => {
+    fake = fakeService({});
+    const data = JSON.stringify({ text: 'x'.repeat(MAX_STRING_LENGTH + 1) });
+    const r = await fake.run(['api', '/v2/rewriter/ask-ai', '--data', '-'], { stdin: data });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('invalid request body: data.text: is a string of');
+    expect(fake.all()).toHaveLength(0);
+  });
 });
 
 describe('presence add', () => {
@@ -320,6 +361,19 @@ describe('activities add', () => {
       },
     ]);
     expect(JSON.parse(r.stdout)).toEqual({ a1: { success: true, message: 'Activities added.' } });
+  });
+
+  it('refuses an activity nested past the request limit before sending any', async () => {
+    fake = fakeService({ [ADD]: () => ok({ success: true }) });
+    const good = '{"featureType":"comment","actionType":"comment.add","actionUser":{"userId":"u1"}';
+    const file = tempFile(
+      'a.ndjson',
+      [`${good}}`, `${good},"entityData":${deeplyNested}}`, `${good}}`].join('\n'),
+    );
+    const r = await fake.run([...base, '--file', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('line 2: entityData.a.a.a.a.a.a.a…: is nested too deeply');
+    expect(fake.all()).toHaveLength(0);
   });
 
   it('validates every activity of a file before sending any', async () => {

@@ -59,6 +59,43 @@ describe('client-side validation', () => {
     expect(h.calls()).toHaveLength(0);
   });
 
+  it("the emulator's field limits are refused before sending, naming the field", async () => {
+    const h = setup();
+    const userIds = Array.from({ length: 101 }, (_, i) => `u${i}`);
+    for (const [data, field] of [
+      [{ organizationId: 'o1', userIds }, 'userIds'],
+      [{ organizationId: 'o'.repeat(129), userIds: ['u1'] }, 'organizationId'],
+    ] as const) {
+      const err = await rejection(h.client.call(operation('users.remove'), data));
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as UsageError).message).toMatch(
+        new RegExp(`^invalid request for users\\.remove: ${field}: Too big`),
+      );
+    }
+    expect(h.calls()).toHaveLength(0);
+  });
+
+  it('nesting past the request limit is refused by call, describe and raw alike', async () => {
+    const h = setup();
+    const data = { organizationId: 'o1', documentId: 'd1', liveStateDataId: 'l', data: {} };
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 10_000; i++) deep = { a: deep };
+    const op = operation('livestate.broadcast');
+    for (const attempt of [
+      async () => h.client.call(op, { ...data, data: deep }),
+      async () => h.client.describe(op, { ...data, data: deep }),
+      async () => h.client.raw(op, { data: { ...data, data: deep } }),
+    ]) {
+      const err = await rejection(attempt());
+      expect(err).toBeInstanceOf(UsageError);
+      expect(exitCodeFor(err)).toBe(2);
+      expect((err as UsageError).message).toMatch(
+        /^invalid request body: data\.data\.a\.a.*nested too deeply/,
+      );
+    }
+    expect(h.calls()).toHaveLength(0);
+  });
+
   it('data that is not an object is refused', async () => {
     const h = setup();
     const err = await rejection(h.client.call(operation('users.purge'), 'u1'));
