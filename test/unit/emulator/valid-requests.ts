@@ -7,7 +7,10 @@ import type { OperationName } from '../../../src/catalogue/operations.js';
 export const validRequests: Record<OperationName, Record<string, unknown>> = {
   'workspace.create': { ownerEmail: 'fuzz-owner@example.com' },
   'workspace.authTokens': { apiKey: 'k' },
-  'workspace.emailConfig': { useEmailService: true },
+  'workspace.emailConfig': {
+    useEmailService: true,
+    emailServiceConfig: { type: 'default', triggers: { 'comment.add': true } },
+  },
   'workspace.emailStatus': { ownerEmail: 'fuzz@example.com' },
   'workspace.loginLink': { email: 'fuzz@example.com', continueUrl: 'http://localhost/' },
   'permissions.get': { organizationId: 'o', userIds: ['u'] },
@@ -25,12 +28,28 @@ export const validRequests: Record<OperationName, Record<string, unknown>> = {
     organizationId: 'o',
     documentId: 'd',
     activities: [
-      { featureType: 'comment', actionType: 'comment.add', actionUser: { userId: 'u' } },
+      {
+        featureType: 'comment',
+        actionType: 'comment.add',
+        actionUser: { userId: 'u' },
+        changes: { status: { from: 'open', to: 'done' } },
+        entityData: { text: 'Hi' },
+        displayMessageTemplateData: { count: 1 },
+      },
     ],
   },
   'activities.delete': { organizationId: 'o', documentId: 'd' },
-  'presence.add': { organizationId: 'o', documentId: 'd', users: [{ userId: 'u' }] },
-  'livestate.broadcast': { organizationId: 'o', documentId: 'd', liveStateDataId: 'l', data: {} },
+  'presence.add': {
+    organizationId: 'o',
+    documentId: 'd',
+    users: [{ userId: 'u', name: 'U', status: 'online' }],
+  },
+  'livestate.broadcast': {
+    organizationId: 'o',
+    documentId: 'd',
+    liveStateDataId: 'l',
+    data: { cursor: { x: 1, y: [2] } },
+  },
   'crdt.update': { organizationId: 'o', documentId: 'd', editorId: 'e', data: 'x', type: 'text' },
   'notifications.get': { organizationId: 'o', documentId: 'd' },
   'notifications.config.v2': { organizationId: 'o', userId: 'u', getOrganizationConfig: true },
