@@ -5,6 +5,7 @@ import { ProfileStore, type Profile } from '../config/profiles.js';
 import { UsageError } from '../errors/errors.js';
 import type { HttpClient } from '../http/client.js';
 import { parseDuration } from '../http/duration.js';
+import { ProxyRoutes } from '../http/proxy.js';
 import { Redactor } from '../http/redact.js';
 import { Output } from '../io/output.js';
 import { Prompter } from '../io/prompter.js';
@@ -142,9 +143,10 @@ export class Context {
     const credentials = over?.credentials ?? session?.credentials ?? {};
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
     const timeoutMs = this.timeoutMs();
+    const routes = new ProxyRoutes(this.env);
     const [{ HttpClient }, dispatcher] = await Promise.all([
       import('../http/client.js'),
-      this.dispatcher(),
+      this.dispatcher(routes),
     ]);
     return new HttpClient({
       baseUrl: checkBaseUrl(baseUrl),
@@ -164,23 +166,14 @@ export class Context {
       random: this.deps.random ?? Math.random,
       now: this.now,
       insecure: this.globals.insecure === true,
+      proxyFor: (url) => routes.proxyFor(url),
     });
   }
 
-  private async dispatcher(): Promise<Dispatcher> {
+  private async dispatcher(routes: ProxyRoutes): Promise<Dispatcher> {
     if (this.deps.dispatcher) return this.deps.dispatcher;
-    const { EnvHttpProxyAgent } = await import('undici');
-    const pick = (...names: string[]) => names.map((n) => this.env[n]).find((v) => v);
-    const httpProxy = pick('HTTP_PROXY', 'http_proxy');
-    const httpsProxy = pick('HTTPS_PROXY', 'https_proxy');
-    const noProxy = pick('NO_PROXY', 'no_proxy');
-    return new EnvHttpProxyAgent({
-      ...(httpProxy && { httpProxy }),
-      ...(httpsProxy && { httpsProxy }),
-      ...(noProxy && { noProxy }),
-      keepAliveTimeout: 10_000,
-      connect: { timeout: 5_000 },
-    });
+    const { RoutedDispatcher } = await import('../http/dispatcher.js');
+    return new RoutedDispatcher(routes, { keepAliveTimeout: 10_000, connect: { timeout: 5_000 } });
   }
 }
 

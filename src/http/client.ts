@@ -49,6 +49,8 @@ export interface HttpClientOptions {
   now: () => number;
   /** `--insecure`: allow credentials over plain http to hosts other than loopback. */
   insecure?: boolean;
+  /** The proxy the dispatcher sends a request to `url` through; none when absent. */
+  proxyFor?: (url: URL) => string | undefined;
 }
 
 /** How one exchange behaves, taken from the operation (or given by `svc api`). */
@@ -209,7 +211,7 @@ export class HttpClient {
       ...authHeaders(policy.auth, credentials ?? this.o.credentials),
     };
     const url = new URL(this.o.baseUrl.replace(/\/+$/, '') + policy.path);
-    checkCredentialTransport(url, policy.auth, this.o.insecure === true);
+    checkCredentialTransport(url, policy.auth, this.o.insecure === true, this.o.proxyFor?.(url));
     const payload = JSON.stringify(body);
     const attempts = (policy.retries ?? this.o.retries) + 1;
 

@@ -1,4 +1,5 @@
-import { EnvHttpProxyAgent } from 'undici';
+import { RoutedDispatcher } from '../../http/dispatcher.js';
+import { ProxyRoutes } from '../../http/proxy.js';
 import { EmulatorError } from '../errors.js';
 import {
   answerText,
@@ -60,8 +61,8 @@ function errorCode(err: unknown): string | undefined {
 export class AiRewriter {
   private readonly urls: Record<ProviderId, URL>;
   private readonly timeoutMs: number;
-  // Proxy variables apply as for any outbound call of the CLI.
-  private readonly agent = new EnvHttpProxyAgent();
+  // Proxy variables apply as for any outbound call of the CLI, loopback goes direct.
+  private readonly agent = new RoutedDispatcher(new ProxyRoutes(process.env));
 
   constructor(options: AiRewriterOptions = {}) {
     const given = options.urls ?? {};

@@ -25,6 +25,26 @@ describe('checkCredentialTransport', () => {
     },
   );
 
+  it('refuses them to loopback when the request would go through a proxy', () => {
+    const err = thrown(() =>
+      checkCredentialTransport(
+        new URL('http://127.0.0.1:4000'),
+        'key',
+        false,
+        'http://user:secret@proxy.corp.test:3128',
+      ),
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as UsageError).message).toContain('through the proxy at proxy.corp.test:3128');
+    expect((err as UsageError).message).not.toContain('secret');
+  });
+
+  it('lets https through a proxy carry them', () => {
+    expect(() =>
+      checkCredentialTransport(new URL('https://api.example.com'), 'key', false, 'http://p:1'),
+    ).not.toThrow();
+  });
+
   it('allows them with --insecure', () => {
     expect(() =>
       checkCredentialTransport(new URL('http://api.example.com'), 'key', true),
