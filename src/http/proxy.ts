@@ -1,23 +1,18 @@
-/**
- * Which requests go through a proxy. The same answer drives both the dispatcher and the
- * credential check, so a request is never judged "local" while it travels through a proxy.
- */
+import { isLoopback } from './loopback.js';
 
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 };
-
-/** `hostname` as URL gives it (IPv6 in brackets). */
-export function isLoopback(hostname: string): boolean {
-  return LOOPBACK.test(hostname);
-}
 
 interface NoProxyEntry {
   host: string;
   port: number;
 }
 
+/**
+ * Which requests go through a proxy. The same answer drives both the dispatcher and the
+ * credential check, so a request is never judged "local" while it travels through a proxy.
+ */
 export class ProxyRoutes {
   private readonly http: string | undefined;
   private readonly https: string | undefined;

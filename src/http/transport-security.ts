@@ -1,6 +1,6 @@
 import type { AuthLevel } from '../catalogue/types.js';
 import { UsageError } from '../errors/errors.js';
-import { isLoopback } from './proxy.js';
+import { isLoopback } from './loopback.js';
 
 /**
  * Credentials cross the network in headers; over plain http anyone on the path reads them.

@@ -3,6 +3,7 @@ import type { FaultPlan } from '../../emulator/faults.js';
 import type { EmulatorOptions, RunningEmulator } from '../../emulator/server.js';
 import { UsageError } from '../../errors/errors.js';
 import { parseDuration } from '../../http/duration.js';
+import { isLoopback } from '../../http/loopback.js';
 import { formatIssues } from '../../http/validation.js';
 import { parseJsonArg, readTextArg } from '../../io/input.js';
 
@@ -63,15 +64,34 @@ async function readFaultPlan(value: string): Promise<FaultPlan> {
   return parsed.data;
 }
 
-/** Starts the emulator for a command; a bad seed file or a port in use is a usage error. */
-export async function startFromFlags(opts: ServerFlags): Promise<RunningEmulator> {
+/**
+ * Said when the admin routes face the network: they reset, seed and export every workspace,
+ * tokens included, for anyone who can connect.
+ */
+export function exposureWarning(host: string, adminRoutes: boolean): string | undefined {
+  if (!adminRoutes || isLoopback(host)) return undefined;
+  return (
+    `--host ${host} makes the /_emulator/ admin routes, which can export every token, ` +
+    'reachable from the network; pass --no-admin to switch them off'
+  );
+}
+
+/**
+ * Starts the emulator for a command; a bad seed file or a port in use is a usage error.
+ * `warn` hears of a start that exposes the admin routes.
+ */
+export async function startFromFlags(
+  opts: ServerFlags,
+  warn: (line: string) => void,
+): Promise<RunningEmulator> {
   const options = {
     ...parseServerFlags(opts),
     ...(opts.faults !== undefined && { faults: await readFaultPlan(opts.faults) }),
   };
   const { startEmulator, EmulatorError } = await import('../../emulator/server.js');
+  let emulator: RunningEmulator;
   try {
-    return await startEmulator(options);
+    emulator = await startEmulator(options);
   } catch (err) {
     if (err instanceof EmulatorError) throw new UsageError(err.message);
     const code = (err as { code?: string }).code;
@@ -81,4 +101,7 @@ export async function startFromFlags(opts: ServerFlags): Promise<RunningEmulator
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`cannot bind to address ${options.host}`);
     throw err;
   }
+  const warning = exposureWarning(options.host, options.adminRoutes !== false);
+  if (warning) warn(warning);
+  return emulator;
 }
