@@ -1,33 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Operation } from '../../../src/catalogue/types.js';
 import { operation, operations } from '../../../src/catalogue/operations.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import {
+  type BIds,
+  type CrossCase,
+  crossWorkspaceCases,
+  fixtureA,
+  fixtureB,
+  MARKER,
+  runtimeWrites,
+  unknownIds,
+} from './cross-workspace.js';
 import {
   type Credentials,
   createWorkspace,
   expectError,
+  expectSuccess,
   keyHeaders,
   post,
-  request,
+  type Reply,
   workspaceHeaders,
 } from './helpers.js';
+import { adminPost } from './jobs.js';
 import { validRequests } from './valid-requests.js';
 
 /**
  * Every operation with every kind of wrong credentials gets the documented status
- * (wire-notes, "Credentials"), and valid credentials of one workspace never reach another
- * workspace's data.
+ * (wire-notes, "Credentials"), and valid credentials of one workspace never read or change
+ * another workspace's data.
  */
 
 let emulator: RunningEmulator;
 let a: Credentials;
 let b: Credentials;
+const tally = { rejected: 0, reads: 0, writes: 0, leaks: 0 };
 
 beforeAll(async () => {
   emulator = await startEmulator({ createRateLimit: 0 });
   a = await createWorkspace(emulator.url, 'matrix-a@example.com');
   b = await createWorkspace(emulator.url, 'matrix-b@example.com');
 });
-afterAll(() => emulator.close());
+afterAll(async () => {
+  await emulator.close();
+  console.log(
+    `auth matrix: ${keyLevel.length} key-level operations x ${keyCases.length} cases + ` +
+      `${workspaceLevel.length} workspace-level x ${workspaceCases.length} = ` +
+      `${tally.rejected} rejected as documented; cross-workspace: ${tally.reads} reads, ` +
+      `${tally.writes} writes, ${tally.leaks} leaks`,
+  );
+});
 
 const keyLevel = operations.filter((op) => op.auth === 'key');
 const workspaceLevel = operations.filter((op) => op.auth === 'workspace');
@@ -89,6 +115,7 @@ const workspaceCases: Case[] = [
 describe.each(keyLevel.map((op) => [op.name, op] as const))('%s (key level)', (name, op) => {
   it.each(keyCases)('refuses %s', async (_case, headers, http, status) => {
     expectError(await post(emulator.url, op.path, validRequests[name], headers()), http, status);
+    tally.rejected++;
   });
 });
 
@@ -97,49 +124,158 @@ describe.each(workspaceLevel.map((op) => [op.name, op] as const))(
   (name, op) => {
     it.each(workspaceCases)('refuses %s', async (_case, headers, http, status) => {
       expectError(await post(emulator.url, op.path, validRequests[name], headers()), http, status);
+      tally.rejected++;
     });
   },
 );
 
-describe('isolation between workspaces', () => {
-  it("one workspace's writes are invisible to the other's key", async () => {
-    const seeded = await request(`${emulator.url}/_emulator/seed`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        workspaces: [
-          {
-            ownerEmail: 'matrix-a@example.com',
-            organizations: [{ id: 'shared-name', name: 'A', documents: [{ id: 'secret-doc' }] }],
-          },
-        ],
-      }),
+/** A fixed clock: an answer read twice differs only if the data behind it does. */
+const CLOCK = 1_750_000_000_000;
+
+describe('no operation reads or changes another workspace', () => {
+  let iso: RunningEmulator;
+  let dataDir: string;
+  let wsA: Credentials;
+  let wsB: Credentials;
+  let bIds: BIds;
+  /** A's answers before B existed, by operation and request. */
+  const before = new Map<string, Reply>();
+
+  const send = (c: Credentials, op: Operation, data: unknown) =>
+    post(iso.url, op.path, data, op.auth === 'workspace' ? workspaceHeaders(c) : keyHeaders(c));
+
+  const seed = async (fixture: unknown) =>
+    expect((await adminPost(iso.url, 'seed', fixture)).status).toBe(200);
+
+  /** Writes through the API what a fixture cannot hold; answers each operation's data. */
+  async function writeAs(c: Credentials, isB: boolean): Promise<Map<string, unknown>> {
+    const answers = new Map<string, unknown>();
+    for (const [name, data] of runtimeWrites(isB)) {
+      answers.set(name, expectSuccess(await send(c, operation(name), data), name));
+    }
+    return answers;
+  }
+
+  /** The operations whose case is of `kind`, in catalogue order. */
+  function cases<K extends CrossCase['kind']>(kind: K) {
+    return operations.flatMap((op) => {
+      const c = crossWorkspaceCases[op.name];
+      return c.kind === kind ? [[op.name, op, c as Extract<CrossCase, { kind: K }>] as const] : [];
     });
-    expect(seeded.status).toBe(200);
+  }
 
-    const get = operation('documents.get');
-    const fromA = await post(
-      emulator.url,
-      get.path,
-      { organizationId: 'shared-name' },
-      keyHeaders(a),
-    );
-    const fromB = await post(
-      emulator.url,
-      get.path,
-      { organizationId: 'shared-name' },
-      keyHeaders(b),
-    );
-    expect(JSON.stringify(fromA.json)).toContain('secret-doc');
-    expect(JSON.stringify(fromB.json)).not.toContain('secret-doc');
+  /** Every row of B's: any row that names B's workspace or its API key. */
+  function rowsOfB(): string[] {
+    const db = new Database(join(dataDir, 'emulator.db'), { readonly: true });
+    try {
+      const needles = [wsB.workspaceId, wsB.apiKey];
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .pluck()
+        .all() as string[];
+      return tables
+        .flatMap((table) =>
+          (db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[])
+            .filter((row) => Object.values(row).some((v) => needles.includes(v as string)))
+            .map((row) => `${table} ${JSON.stringify(row)}`),
+        )
+        .sort();
+    } finally {
+      db.close();
+    }
+  }
+
+  /** What of B's an answer holds: its content, or its secrets. */
+  function leaksIn(reply: Reply): string[] {
+    const found = [MARKER, wsB.authToken, wsB.workspaceToken].filter((s) => reply.text.includes(s));
+    tally.leaks += found.length;
+    return found;
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'svc-isolation-'));
+    // Nowhere to reach: an AI call made with a key would fail differently from one without.
+    const nowhere = 'http://127.0.0.1:9';
+    iso = await startEmulator({
+      createRateLimit: 0,
+      dataDir,
+      now: () => CLOCK,
+      jobDelay: 0,
+      aiProviderUrls: { openai: nowhere, anthropic: nowhere, google: nowhere },
+    });
+
+    wsA = await createWorkspace(iso.url, 'isolation-a@example.com');
+    await seed(fixtureA('isolation-a@example.com'));
+    await writeAs(wsA, false);
+    for (const [name, op, c] of cases('read')) {
+      for (const [i, data] of c.requests(unknownIds).entries()) {
+        before.set(`${name}#${i}`, await send(wsA, op, data));
+      }
+    }
+
+    wsB = await createWorkspace(iso.url, 'isolation-b@example.com');
+    await seed(fixtureB('isolation-b@example.com'));
+    const answers = await writeAs(wsB, true);
+    expect(
+      (
+        await adminPost(iso.url, 'ai-keys', {
+          workspaceId: wsB.workspaceId,
+          provider: 'openai',
+          apiKey: `${MARKER}-ai-key`,
+        })
+      ).status,
+    ).toBe(200);
+    bIds = {
+      apiKey: wsB.apiKey,
+      migrationId: (answers.get('documents.migrate') as { migrationId: string }).migrationId,
+      purgeJobId: (answers.get('users.purge') as { jobId: string }).jobId,
+    };
+  });
+  afterAll(async () => {
+    await iso.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("a workspace cannot read another workspace's key tokens", async () => {
-    const tokens = operation('workspace.authTokens');
-    expectError(
-      await post(emulator.url, tokens.path, { apiKey: b.apiKey }, workspaceHeaders(a)),
-      404,
-      'NOT_FOUND',
-    );
+  it('has a case for every operation of the catalogue, public exactly when it takes no credentials', () => {
+    for (const op of operations) {
+      const c = (crossWorkspaceCases as Partial<Record<string, CrossCase>>)[op.name];
+      expect(c, `no cross-workspace case for ${op.name}`).toBeDefined();
+      expect(c?.kind === 'public', op.name).toBe(op.auth === 'public');
+    }
   });
+
+  it.each(cases('read'))(
+    "%s: A's answers are those it got before B existed, with nothing of B's",
+    async (name, op, c) => {
+      for (const [i, data] of c.requests(bIds).entries()) {
+        const reply = await send(wsA, op, data);
+        tally.reads++;
+        expect(leaksIn(reply), JSON.stringify(data)).toEqual([]);
+        // B's ids, put back to the never-issued ones A asked about at first.
+        let text = reply.text;
+        for (const key of Object.keys(bIds) as (keyof BIds)[]) {
+          text = text.replaceAll(bIds[key], unknownIds[key]);
+        }
+        const earlier = before.get(`${name}#${i}`);
+        expect({ status: reply.status, text }, JSON.stringify(data)).toEqual({
+          status: earlier?.status,
+          text: earlier?.text,
+        });
+      }
+    },
+  );
+
+  it.each(cases('write'))(
+    "%s with A's key leaves every row of B's as it was",
+    async (name, op, c) => {
+      const rows = rowsOfB();
+      for (const [i, data] of c.requests(bIds).entries()) {
+        const reply = await send(wsA, op, data);
+        tally.writes++;
+        expect(leaksIn(reply), JSON.stringify(data)).toEqual([]);
+        if (i === 0) expect(reply.status, `${name}: ${reply.text}`).toBe(op.successStatus);
+      }
+      expect(rowsOfB()).toEqual(rows);
+    },
+  );
 });

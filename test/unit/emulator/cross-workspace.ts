@@ -1,0 +1,429 @@
+import type { OperationName } from '../../../src/catalogue/operations.js';
+
+/**
+ * Two workspaces holding the same ids, and what workspace A's credentials try on them:
+ * the data of the auth matrix's cross-workspace part.
+ *
+ * Everything of B's carries MARKER (names, bodies, access fields, provider keys), so that
+ * any of it showing up in an answer to A is found by a plain text search.
+ */
+export const MARKER = 'B-SECRET';
+const TAG_A = 'Aardvark';
+
+/** B's generated ids, which A asks about; before B existed, ids that never did. */
+export interface BIds {
+  apiKey: string;
+  migrationId: string;
+  purgeJobId: string;
+}
+export const unknownIds: BIds = {
+  apiKey: 'never-issued-api-key',
+  migrationId: 'never-started-migration',
+  purgeJobId: 'never-started-deletion',
+};
+
+type Data = Record<string, unknown>;
+type Requests = (ids: BIds) => Data[];
+
+export type CrossCase =
+  /** Answers to A must be what they were before B had any data, and hold none of B's. */
+  | { kind: 'read'; requests: Requests }
+  /** B's rows must be untouched; the first request targets ids A has, and succeeds. */
+  | { kind: 'write'; requests: Requests }
+  /** Takes no credentials, so there is no "own workspace" to stay in. */
+  | { kind: 'public'; why: string };
+
+/** The organization both workspaces hold; B's also holds ids A never had (`bu`, `bd`…). */
+function sharedOrganization(tag: string, withOwnIds: boolean): Data {
+  const own = (items: Data[], extra: Data[]) => (withOwnIds ? [...items, ...extra] : items);
+  return {
+    id: 'shared',
+    name: `${tag} shared`,
+    users: own(
+      [
+        { id: 'u1', name: `${tag} one`, email: `one.${tag.toLowerCase()}@example.com` },
+        { id: 'u2', name: `${tag} two` },
+        { id: 'leaver', name: `${tag} leaver` },
+      ],
+      [{ id: 'bu', name: `${tag} own user` }],
+    ),
+    groups: own([{ id: 'g1', name: `${tag} group` }], [{ id: 'bg', name: `${tag} own group` }]),
+    folders: own(
+      [
+        { id: 'f1', name: `${tag} folder`, accessType: 'restricted' },
+        { id: 'f2', name: `${tag} subfolder`, parentId: 'f1' },
+      ],
+      [{ id: 'bf', name: `${tag} own folder` }],
+    ),
+    documents: own(
+      [
+        { id: 'd1', name: `${tag} doc`, folderId: 'f1' },
+        { id: 'd2', name: `${tag} doc two`, accessType: 'organizationPrivate' },
+        { id: 'mig-src', name: `${tag} to migrate` },
+      ],
+      [{ id: 'bd', name: `${tag} own doc`, folderId: 'bf' }],
+    ),
+    // The same users hold different grants in each, with different access fields.
+    grants:
+      tag === MARKER
+        ? [
+            { userId: 'u1', document: 'd1', role: 'editor', accessFields: [`${tag}:d1`] },
+            { userId: 'u2', folder: 'f1', accessFields: [`${tag}:f1`] },
+            { userId: 'bu', document: 'bd' },
+          ]
+        : [{ userId: 'u1', folder: 'f1', role: 'viewer', accessFields: [`${tag}:f1`] }],
+    crdt: own(
+      [{ documentId: 'd1', editorId: 'e1', type: 'text', data: `${tag} text` }],
+      [{ documentId: 'bd', editorId: 'be', type: 'text', data: `${tag} own text` }],
+    ),
+    notifications: own(
+      [
+        {
+          id: 'n1',
+          timestamp: 1_700_000_000_000,
+          documentId: 'd1',
+          locationId: 'loc1',
+          actionUser: { userId: 'u2', name: `${tag} two` },
+          displayBodyMessage: `${tag} mentioned you`,
+          notifyUsersByUserId: { u1: true },
+        },
+      ],
+      [
+        {
+          id: 'bn',
+          timestamp: 1_700_000_000_001,
+          documentId: 'd1',
+          displayBodyMessage: `${tag} own notification`,
+          notifyUsersByUserId: { u1: true, bu: true },
+        },
+      ],
+    ),
+    notificationConfigs: own(
+      [
+        { userId: 'u1', inbox: tag === MARKER ? 'NONE' : 'MINE', email: 'NONE' },
+        { userId: 'u1', documentId: 'd1', email: tag === MARKER ? 'MINE' : 'ALL' },
+      ],
+      [{ userId: 'u1', documentId: 'bd', slack: 'ALL' }],
+    ),
+  };
+}
+
+/** An organization only B has. */
+const bOnlyOrganization: Data = {
+  id: 'b-only',
+  name: `${MARKER} only`,
+  users: [{ id: 'bu', name: `${MARKER} user` }],
+  folders: [{ id: 'bf', name: `${MARKER} folder` }],
+  documents: [{ id: 'bd', name: `${MARKER} doc`, folderId: 'bf' }],
+  crdt: [{ documentId: 'bd', editorId: 'be', type: 'text', data: `${MARKER} text` }],
+  notifications: [
+    { id: 'bn', documentId: 'bd', displayBodyMessage: MARKER, notifyUsersByUserId: { bu: true } },
+  ],
+  notificationConfigs: [{ userId: 'bu', documentId: 'bd', email: 'ALL' }],
+};
+
+const allOptions = { advancedQueries: true, activityService: true, notificationConfig: true };
+
+export function fixtureA(ownerEmail: string): Data {
+  return {
+    workspaces: [
+      {
+        ownerEmail,
+        consoleOptions: allOptions,
+        organizations: [sharedOrganization(TAG_A, false)],
+      },
+    ],
+  };
+}
+
+export function fixtureB(ownerEmail: string): Data {
+  return {
+    workspaces: [
+      {
+        ownerEmail,
+        consoleOptions: allOptions,
+        organizations: [sharedOrganization(MARKER, true), bOnlyOrganization],
+      },
+    ],
+  };
+}
+
+const comment = (id: string, tag: string): Data => ({
+  id,
+  featureType: 'comment',
+  actionType: 'comment.add',
+  actionUser: { userId: 'u1', name: `${tag} commenter` },
+  displayMessageTemplate: `${tag} commented`,
+});
+
+/**
+ * What each workspace writes through the API after its fixture, under the same ids: the
+ * activities, presence, live state, CRDT edits, email config and jobs the fixture cannot
+ * hold. Migration and deletion are last: their ids are the answers A later asks about.
+ */
+export function runtimeWrites(isB: boolean): [OperationName, Data][] {
+  const tag = isB ? MARKER : TAG_A;
+  return [
+    [
+      'activities.add',
+      {
+        organizationId: 'shared',
+        documentId: 'd1',
+        activities: [comment('act-1', tag), ...(isB ? [comment('b-act', tag)] : [])],
+      },
+    ],
+    [
+      'presence.add',
+      { organizationId: 'shared', documentId: 'd1', users: [{ userId: 'u1', name: tag }] },
+    ],
+    [
+      'livestate.broadcast',
+      { organizationId: 'shared', documentId: 'd1', liveStateDataId: 'live-1', data: { by: tag } },
+    ],
+    [
+      'crdt.update',
+      {
+        organizationId: 'shared',
+        documentId: 'd1',
+        editorId: 'e1',
+        type: 'text',
+        data: `${tag} edited`,
+      },
+    ],
+    [
+      'workspace.emailConfig',
+      {
+        useEmailService: true,
+        emailServiceConfig: {
+          type: 'sendgrid',
+          apiKey: `${tag}-provider-key`,
+          fromEmail: 'noreply@example.com',
+          fromCompany: tag,
+        },
+      },
+    ],
+    [
+      'documents.migrate',
+      { organizationId: 'shared', documentId: 'mig-src', newDocumentId: 'mig-dst' },
+    ],
+    ['users.purge', { userIds: ['leaver'] }],
+  ];
+}
+
+/** One entry per operation of the catalogue: the type, and a test, refuse a missing one. */
+export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
+  'workspace.create': { kind: 'public', why: 'creates a new workspace' },
+  'workspace.emailStatus': { kind: 'public', why: "answers for any address, as the spec's does" },
+  'workspace.loginLink': { kind: 'public', why: 'mails the address given, whoever asks' },
+  // Workspace level: A's workspace credentials, B's API key.
+  'workspace.authTokens': { kind: 'read', requests: (ids) => [{ apiKey: ids.apiKey }] },
+  'workspace.emailConfig': {
+    kind: 'write',
+    requests: () => [
+      { useEmailService: false, emailServiceConfig: { apiKey: 'another-key', fromCompany: 'A' } },
+    ],
+  },
+  'permissions.get': {
+    kind: 'read',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        userIds: ['u1', 'u2', 'bu'],
+        documentIds: ['d1', 'd2'],
+        folderIds: ['f1', 'f2'],
+      },
+      { organizationId: 'shared', userIds: ['u1'], documentIds: ['bd'] },
+      { organizationId: 'shared', userIds: ['bu'], folderIds: ['bf'] },
+      { organizationId: 'b-only', userIds: ['bu'] },
+    ],
+  },
+  'folders.get': {
+    kind: 'read',
+    requests: () => [
+      { organizationId: 'shared' },
+      { organizationId: 'shared', folderId: 'f1', maxDepth: 3 },
+      { organizationId: 'shared', folderId: 'bf' },
+      { organizationId: 'b-only' },
+    ],
+  },
+  'folders.add': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        folders: [
+          { folderId: 'f1', folderName: 'A renamed' },
+          { folderId: 'bf', folderName: 'A new' },
+        ],
+      },
+      { organizationId: 'b-only', folders: [{ folderId: 'bf', folderName: 'A' }] },
+    ],
+  },
+  'documents.get': {
+    kind: 'read',
+    requests: () => [
+      { organizationId: 'shared' },
+      { organizationId: 'shared', documentIds: ['d1', 'bd', 'mig-dst'] },
+      { organizationId: 'b-only' },
+    ],
+  },
+  'documents.update': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        documents: [
+          { documentId: 'd1', documentName: 'A renamed' },
+          { documentId: 'bd', documentName: 'A' },
+        ],
+      },
+      { organizationId: 'b-only', documents: [{ documentId: 'bd', documentName: 'A' }] },
+    ],
+  },
+  'documents.setDisabled': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', documentIds: ['d2', 'bd'], disabled: true },
+      { organizationId: 'b-only', documentIds: ['bd'], disabled: true },
+    ],
+  },
+  'organizations.update': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizations: [
+          { organizationId: 'shared', organizationName: 'A renamed' },
+          { organizationId: 'b-only', organizationName: 'A' },
+        ],
+      },
+    ],
+  },
+  'organizations.setDisabled': {
+    kind: 'write',
+    requests: () => [
+      { organizationIds: ['shared', 'b-only'], disabled: true },
+      { organizationIds: ['shared', 'b-only'], disabled: false },
+    ],
+  },
+  'groups.add': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        organizationUserGroups: [
+          { groupId: 'g1', groupName: 'A renamed' },
+          { groupId: 'bg', groupName: 'A' },
+        ],
+      },
+    ],
+  },
+  'users.remove': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', documentId: 'd1', userIds: ['u1'] },
+      { organizationId: 'shared', userIds: ['u1', 'bu'] },
+      { organizationId: 'b-only', userIds: ['bu'] },
+    ],
+  },
+  'users.purge': {
+    kind: 'write',
+    requests: () => [
+      { userIds: ['u1', 'u2', 'bu'] },
+      { userIds: ['bu'], organizationIds: ['b-only'] },
+    ],
+  },
+  'activities.add': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        documentId: 'd2',
+        activities: [comment('act-1', 'A'), comment('b-act', 'A')],
+      },
+    ],
+  },
+  'activities.delete': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', activityIds: ['act-1', 'b-act'] },
+      { organizationId: 'shared', documentId: 'd1' },
+      { organizationId: 'b-only', documentId: 'bd' },
+    ],
+  },
+  'presence.add': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', documentId: 'd1', users: [{ userId: 'u1', name: 'A again' }] },
+      { organizationId: 'b-only', documentId: 'bd', users: [{ userId: 'bu' }] },
+    ],
+  },
+  'livestate.broadcast': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        documentId: 'd1',
+        liveStateDataId: 'live-1',
+        data: { by: null, again: true },
+        merge: true,
+      },
+      { organizationId: 'b-only', documentId: 'bd', liveStateDataId: 'live-1', data: {} },
+    ],
+  },
+  'crdt.update': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', documentId: 'd1', editorId: 'e1', type: 'text', data: 'A' },
+      { organizationId: 'shared', documentId: 'bd', editorId: 'be', type: 'text', data: 'A' },
+      { organizationId: 'b-only', documentId: 'bd', editorId: 'be', type: 'text', data: 'A' },
+    ],
+  },
+  'notifications.get': {
+    kind: 'read',
+    requests: () => [
+      { organizationId: 'shared', documentId: 'd1' },
+      { organizationId: 'shared', userId: 'u1' },
+      { organizationId: 'shared', userId: 'bu' },
+      { organizationId: 'shared', documentId: 'd1', notificationIds: ['n1', 'bn'] },
+      { organizationId: 'b-only', documentId: 'bd' },
+    ],
+  },
+  'notifications.config.v2': {
+    kind: 'read',
+    requests: () => [
+      { organizationId: 'shared', userId: 'u1', documentIds: ['d1', 'bd'] },
+      { organizationId: 'shared', userId: 'u1', getOrganizationConfig: true },
+      { organizationId: 'b-only', userId: 'bu', documentIds: ['bd'] },
+    ],
+  },
+  'notifications.config.v1': {
+    kind: 'read',
+    requests: () => [
+      { organizationId: 'shared', userId: 'u1', documentIds: ['d1', 'bd'] },
+      { organizationId: 'b-only', userId: 'bu', documentIds: ['bd'] },
+    ],
+  },
+  // B has an AI provider key and A none: A's call must not find B's.
+  'ai.rewrite': {
+    kind: 'read',
+    requests: () => [{ model: 'gpt-4o', prompt: 'p', text: 't' }],
+  },
+  'documents.migrate': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', documentId: 'd1', newDocumentId: 'bd' },
+      { organizationId: 'b-only', documentId: 'bd', newDocumentId: 'bd2' },
+    ],
+  },
+  'documents.migrationStatus': {
+    kind: 'read',
+    requests: (ids) => [
+      { organizationId: 'shared', migrationId: ids.migrationId },
+      { organizationId: 'b-only', migrationId: ids.migrationId },
+    ],
+  },
+  'users.purgeStatus': {
+    kind: 'read',
+    requests: (ids) => [{ jobId: ids.purgeJobId }],
+  },
+};
