@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -70,4 +70,27 @@ describe('ProfileStore', () => {
       expect(readFileSync(store.path, 'utf8')).toBe(text);
     });
   }
+
+  // A write when opening would happen outside the lock: it would put back the file as this
+  // process read it, over what other svc processes saved in the meantime.
+  it('opening it writes nothing, even to a file without every member', async () => {
+    const dir = configDir();
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, 'config.json');
+    writeFileSync(path, '{"activeProfile":"other"}', { mode: 0o600 });
+    const store = await ProfileStore.open(dir);
+    expect(store.list()).toEqual([]);
+    expect(store.activeName()).toBe('other');
+    expect(readFileSync(path, 'utf8')).toBe('{"activeProfile":"other"}');
+  });
+
+  it('keeps what another handle saved after this one was opened', async () => {
+    const dir = configDir();
+    const [first, second] = await Promise.all([ProfileStore.open(dir), ProfileStore.open(dir)]);
+    await first.save('a', { apiKey: 'ka' });
+    await second.save('b', { apiKey: 'kb' });
+    await first.use('a');
+    const names = (await ProfileStore.open(dir)).list().map(([name]) => name);
+    expect(names).toEqual(['a', 'b']);
+  });
 });
