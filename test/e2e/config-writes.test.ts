@@ -35,7 +35,12 @@ describe('config writes from concurrent svc processes', () => {
     }
     // Exactly one of them became active: the first to take the lock.
     expect(config.activeProfile).toMatch(/^p\d+$/);
-    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const mode = statSync(path).mode & 0o777;
+    expect(mode).toBe(0o600);
+    console.log(
+      `config: ${runs.length} concurrent writes, ${Object.keys(config.profiles).length} ` +
+        `profiles present, mode ${mode.toString(8).padStart(4, '0')}`,
+    );
   }, 60_000);
 
   it('removes and switches profiles under the same lock', async () => {
