@@ -1,13 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedWorkspaces, startEmulator, type Emulator } from '../support/e2e.js';
+import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
 
 /**
  * `kill -9` the emulator while a client writes, then restart it on the same data directory:
  * every write the client saw acknowledged is there (SQLite in WAL mode commits each write
- * before its answer is sent).
+ * before its answer is sent), and jobs it had not finished carry on.
  */
 
 const ADD = '/v1/organizations/folders/add';
@@ -16,6 +17,36 @@ let emulator: Emulator | undefined;
 afterAll(async () => {
   await emulator?.stop();
 });
+
+/** An emulator on a fresh data directory, with organization `acme` holding `documents`. */
+async function crashable(extraArgs: string[], documents: { id: string }[] = []) {
+  await emulator?.stop();
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-crash-'));
+  emulator = await startEmulator(['--data-dir', dataDir, ...extraArgs]);
+  const seeded = await seedWorkspaces(emulator, {
+    workspaces: [
+      {
+        ownerEmail: 'crash@example.com',
+        consoleOptions: { advancedQueries: true },
+        organizations: [{ id: 'acme', documents }],
+      },
+    ],
+  });
+  const env = seeded.envFor('crash@example.com');
+  const headers = {
+    'x-service-api-key': env.SVC_API_KEY ?? '',
+    'x-service-auth-token': env.SVC_AUTH_TOKEN ?? '',
+  };
+  return { dataDir, env, headers, url: emulator.url };
+}
+
+/** SIGKILL, then another emulator on the same data directory. */
+async function killAndRestart(dataDir: string, extraArgs: string[] = []): Promise<Emulator> {
+  emulator?.process.kill('SIGKILL');
+  await emulator?.process.catch(() => undefined);
+  emulator = await startEmulator(['--data-dir', dataDir, ...extraArgs]);
+  return emulator;
+}
 
 async function post(url: string, path: string, data: unknown, headers: Record<string, string>) {
   return fetch(`${url}${path}`, {
@@ -27,26 +58,11 @@ async function post(url: string, path: string, data: unknown, headers: Record<st
 
 describe('emulator crash', () => {
   it('keeps every acknowledged write across a kill -9 and a restart', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'svc-crash-'));
-    emulator = await startEmulator(['--data-dir', dataDir]);
-    const { workspaces } = await seedWorkspaces(emulator, {
-      workspaces: [
-        {
-          ownerEmail: 'crash@example.com',
-          consoleOptions: { advancedQueries: true },
-          organizations: [{ id: 'acme' }],
-        },
-      ],
-    });
-    const headers = {
-      'x-service-api-key': workspaces[0]?.apiKey ?? '',
-      'x-service-auth-token': workspaces[0]?.authToken ?? '',
-    };
+    const { dataDir, headers, url } = await crashable([]);
 
     // Four writers add folders one request at a time until the emulator dies under them.
     const acknowledged: string[] = [];
     let sent = 0;
-    const url = emulator.url;
     const writer = async (w: number) => {
       for (let i = 0; ; i++) {
         const id = `w${w}-${i}`;
@@ -69,12 +85,10 @@ describe('emulator crash', () => {
     };
     const writers = Promise.all([0, 1, 2, 3].map(writer));
     while (acknowledged.length < 200) await new Promise((r) => setTimeout(r, 10));
-    emulator.process.kill('SIGKILL');
+    const restarted = await killAndRestart(dataDir);
     await writers;
-    await emulator.process.catch(() => undefined);
 
-    emulator = await startEmulator(['--data-dir', dataDir]);
-    const listed = await post(emulator.url, GET, { organizationId: 'acme' }, headers);
+    const listed = await post(restarted.url, GET, { organizationId: 'acme' }, headers);
     const folders = ((await listed.json()) as { result: { data: { folderId: string }[] } }).result
       .data;
     const present = new Set(folders.map((f) => f.folderId));
@@ -83,5 +97,96 @@ describe('emulator crash', () => {
       `crash: ${sent} writes sent, ${acknowledged.length} acknowledged before kill -9, ${present.size} present after restart, ${lost.length} lost`,
     );
     expect(lost).toEqual([]);
+  }, 60_000);
+
+  it('keeps every folder svc reported added across a kill -9 and a restart', async () => {
+    const { dataDir, env } = await crashable([]);
+
+    // Three loops, as a shell script would run them: one `svc folders add` at a time until
+    // the emulator dies under them. A folder counts as acknowledged when svc exited 0 and
+    // its --json result said so.
+    const acknowledged: string[] = [];
+    const running = new Set<ResultPromise>();
+    let runs = 0;
+    let killed = false;
+    const loop = async (w: number) => {
+      for (let i = 0; !killed; i++) {
+        const id = `cli${w}-${i}`;
+        const run = svc(
+          ['folders', 'add', '--org', 'acme', '--id', id, '--name', id, '--json'],
+          env,
+        );
+        running.add(run);
+        runs++;
+        const r = await run;
+        running.delete(run);
+        if (r.exitCode !== 0) continue;
+        const result = JSON.parse(r.stdout) as Record<string, { success: boolean }>;
+        if (result[id]?.success) acknowledged.push(id);
+      }
+    };
+    const loops = Promise.all([0, 1, 2].map(loop));
+    while (acknowledged.length < 30) await new Promise((r) => setTimeout(r, 20));
+    const restarted = await killAndRestart(dataDir);
+    killed = true;
+    // The runs caught by the kill would retry the dead address for half a minute; they
+    // report nothing added either way.
+    for (const run of running) run.kill('SIGTERM');
+    await loops;
+
+    const listed = await svc(['folders', 'list', '--org', 'acme', '--json'], {
+      ...env,
+      SVC_BASE_URL: restarted.url,
+    });
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    const present = new Set(
+      (JSON.parse(listed.stdout) as { folderId: string }[]).map((f) => f.folderId),
+    );
+    const lost = acknowledged.filter((id) => !present.has(id));
+    console.log(
+      `crash (svc): ${runs} svc folders add runs, ${acknowledged.length} reported added before kill -9, ${present.size} present after restart, ${lost.length} lost`,
+    );
+    expect(lost).toEqual([]);
+  }, 120_000);
+
+  it('finishes migrations left pending and in progress by a kill -9', async () => {
+    const { dataDir, env, url } = await crashable(
+      ['--job-delay', 'manual'],
+      [{ id: 'a' }, { id: 'b' }],
+    );
+    const migrate = async (doc: string) => {
+      const r = await svc(
+        ['docs', 'migrate', '--org', 'acme', '--doc', doc, '--to', `${doc}-moved`, '--json'],
+        env,
+      );
+      expect(r.exitCode, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout) as { migrationId: string }).migrationId;
+    };
+    const pending = await migrate('a');
+    const inProgress = await migrate('b');
+    const stepped = await fetch(`${url}/_emulator/jobs/step`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: inProgress }),
+    });
+    expect(((await stepped.json()) as { jobs: { status: string }[] }).jobs[0]?.status).toBe(
+      'in_progress',
+    );
+
+    const restarted = await killAndRestart(dataDir, ['--job-delay', '20ms']);
+    const after = { ...env, SVC_BASE_URL: restarted.url };
+    for (const migrationId of [pending, inProgress]) {
+      const r = await svc(
+        ['docs', 'migration-status', '--org', 'acme', '--id', migrationId, '--wait', '--json'],
+        after,
+      );
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual({ migrationId, status: 'completed' });
+    }
+    const docs = await svc(['docs', 'list', '--org', 'acme', '--json'], after);
+    expect((JSON.parse(docs.stdout) as { id: string }[]).map((d) => d.id).sort()).toEqual([
+      'a-moved',
+      'b-moved',
+    ]);
   }, 60_000);
 });
