@@ -3,10 +3,12 @@ import * as z from 'zod';
 import { EmulatorError, type ErrorStatus } from './errors.js';
 
 /**
- * Fault injection for testing clients (design/emulator.md, item 10). Rules are tried in
- * order for each API request whose path they match; each fires with its probability, drawn
- * from a PRNG seeded by the plan, so the same requests in the same order meet the same
- * faults. Latency rules add up; the first status or drop rule to fire decides the outcome.
+ * Fault injection for testing clients (design/emulator.md, item 10). For each API request,
+ * every rule whose path matches fires with its own probability, drawn from a PRNG seeded by
+ * the plan, so the same requests in the same order meet the same faults. Latency rules add
+ * up. Status and drop rules exclude one another, so they share one draw: each takes the next
+ * slice of [0, 1) as wide as its probability, and fires as often as it says whatever the
+ * others say (docs/emulator-faults.md).
  */
 
 const statusFault = z.strictObject({
@@ -15,12 +17,15 @@ const statusFault = z.strictObject({
   /** Seconds, sent as `Retry-After` (429 and 503). */
   retryAfter: z.number().int().min(0).max(3600).optional(),
 });
+const latencyMs = z.number().int().min(0).max(60_000);
 const latencyFault = z.strictObject({
   fault: z.literal('latency'),
   /** Milliseconds: fixed, or a range drawn uniformly. */
   ms: z.union([
-    z.number().int().min(0).max(60_000),
-    z.tuple([z.number().int().min(0), z.number().int().max(60_000)]),
+    latencyMs,
+    z
+      .tuple([latencyMs, latencyMs])
+      .refine(([low, high]) => low <= high, 'the low end of the range is above the high end'),
   ]),
 });
 /** `drop-before`: the connection closes unanswered, nothing done; `drop-after`: done, then closed. */
@@ -98,33 +103,44 @@ export class Faults {
   }
 
   decide(path: string): FaultDecision {
+    const rules = this.current.rules.filter((rule) => matches(rule.path, path));
     let latencyMs = 0;
-    let outcome: FaultOutcome = { kind: 'none' };
     const labels: string[] = [];
-    for (const rule of this.current.rules) {
-      if (!matches(rule.path, path) || this.random() >= rule.probability) continue;
-      if (rule.fault === 'latency') {
-        const [low, high] = typeof rule.ms === 'number' ? [rule.ms, rule.ms] : rule.ms;
-        const ms = Math.round(low + this.random() * Math.max(0, high - low));
-        latencyMs += ms;
-        labels.push(`latency ${ms}ms`);
-        continue;
-      }
-      if (outcome.kind !== 'none') continue;
-      if (rule.fault === 'status') {
-        const headers: Record<string, string> =
-          rule.retryAfter === undefined ? {} : { 'retry-after': String(rule.retryAfter) };
-        outcome = {
-          kind: 'answer',
-          error: new EmulatorError(errorStatusFor[rule.status], 'Injected fault.', { headers }),
-        };
-        labels.push(`status ${rule.status}`);
-      } else {
-        outcome = { kind: rule.fault };
-        labels.push(rule.fault);
+    for (const rule of rules) {
+      if (rule.fault !== 'latency' || this.random() >= rule.probability) continue;
+      const [low, high] = typeof rule.ms === 'number' ? [rule.ms, rule.ms] : rule.ms;
+      const ms = Math.round(low + this.random() * (high - low));
+      latencyMs += ms;
+      labels.push(`latency ${ms}ms`);
+    }
+
+    let outcome: FaultOutcome = { kind: 'none' };
+    const exclusive = rules.filter((rule) => rule.fault !== 'latency');
+    if (exclusive.length > 0) {
+      const draw = this.random();
+      let floor = 0;
+      for (const rule of exclusive) {
+        // Probabilities adding up past 1 leave the later rules what remains.
+        const ceiling = Math.min(1, floor + rule.probability);
+        if (draw < ceiling) {
+          outcome = this.outcomeOf(rule);
+          labels.push(rule.fault === 'status' ? `status ${rule.status}` : rule.fault);
+          break;
+        }
+        floor = ceiling;
       }
     }
     return { latencyMs, outcome, ...(labels.length > 0 && { label: labels.join(', ') }) };
+  }
+
+  private outcomeOf(rule: Exclude<z.infer<typeof faultRule>, { fault: 'latency' }>): FaultOutcome {
+    if (rule.fault !== 'status') return { kind: rule.fault };
+    const headers: Record<string, string> =
+      rule.retryAfter === undefined ? {} : { 'retry-after': String(rule.retryAfter) };
+    return {
+      kind: 'answer',
+      error: new EmulatorError(errorStatusFor[rule.status], 'Injected fault.', { headers }),
+    };
   }
 }
 

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Faults, type FaultPlan } from '../../src/emulator/faults.js';
 import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
 
 /**
@@ -12,7 +13,7 @@ import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2
 
 const FOLDERS = 10_000;
 const ADD = '/v1/organizations/folders/add';
-const plan = {
+const plan: FaultPlan = {
   seed: 20261122,
   rules: [
     { path: ADD, fault: 'latency', ms: [0, 25], probability: 1 },
@@ -21,6 +22,13 @@ const plan = {
     { path: ADD, fault: 'drop-after', probability: 0.025 },
   ],
 };
+
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** Within three standard deviations of `p` over `n` draws. */
+function plausible(observed: number, p: number, n: number): boolean {
+  return Math.abs(observed - p) <= 3 * Math.sqrt((p * (1 - p)) / n);
+}
 
 let emulator: Emulator;
 let env: Record<string, string>;
@@ -66,15 +74,23 @@ describe('bulk import under faults', () => {
       entries: { path: string; fault?: string }[];
     };
     const adds = entries.filter((e) => e.path === ADD);
-    const count = (what: string) => adds.filter((e) => e.fault?.includes(what)).length;
-    const faulted = {
-      'status 503': count('status 503'),
-      'drop-before': count('drop-before'),
-      'drop-after': count('drop-after'),
-    };
+    const count = (labels: (string | undefined)[]) => ({
+      'status 503': labels.filter((l) => l?.includes('status 503')).length,
+      drops: labels.filter((l) => l?.includes('drop-')).length,
+    });
+    const observed = count(adds.map((e) => e.fault));
+    const n = adds.length;
     // Printed so that CI logs show what the run went through.
-    console.log(`faults: ${adds.length} folder-add requests for ${FOLDERS} folders;`, faulted);
-    expect(faulted['status 503']).toBeGreaterThan(0);
-    expect(faulted['drop-before'] + faulted['drop-after']).toBeGreaterThan(0);
+    console.log(
+      `faults: ${n} folder-add requests for ${FOLDERS} folders; ` +
+        `503 ${percent(observed['status 503'] / n)} (stated 20%), ` +
+        `dropped ${percent(observed.drops / n)} (stated 5%)`,
+    );
+    expect(plausible(observed['status 503'] / n, 0.2, n)).toBe(true);
+    expect(plausible(observed.drops / n, 0.05, n)).toBe(true);
+    // Each request draws the same numbers, so with the seed the n requests met exactly the
+    // faults of the plan's first n decisions, whichever request met which.
+    const faults = new Faults(plan);
+    expect(observed).toEqual(count(Array.from({ length: n }, () => faults.decide(ADD).label)));
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Faults, type FaultPlan } from '../../../src/emulator/faults.js';
+import { faultPlan, Faults, type FaultPlan } from '../../../src/emulator/faults.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { expectError, post, request } from './helpers.js';
 
@@ -46,6 +46,66 @@ describe('Faults', () => {
     expect(run()).toEqual(first);
     expect(first.filter((l) => l.includes('status 503')).length).toBeGreaterThan(5);
     expect(first.filter((l) => l === '').length).toBeGreaterThan(5);
+  });
+
+  /** How often each outcome label comes out of `n` decisions. */
+  function rates(plan: FaultPlan, n: number): Record<string, number> {
+    const faults = new Faults(plan);
+    const counts: Record<string, number> = {};
+    for (let i = 0; i < n; i++) {
+      const { outcome, label = '' } = faults.decide('/v1/x');
+      const name = outcome.kind === 'none' ? 'none' : (label.split(', ').at(-1) ?? '');
+      counts[name] = (counts[name] ?? 0) + 1;
+    }
+    return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v / n]));
+  }
+
+  it('fires each status and drop rule as often as it says, in any order', () => {
+    const rules: FaultPlan['rules'] = [
+      { fault: 'latency', ms: [0, 10], probability: 0.5 },
+      { fault: 'status', status: 503, probability: 0.2 },
+      { fault: 'drop-after', probability: 0.05 },
+      { fault: 'drop-before', probability: 0.025 },
+    ];
+    for (const ordered of [rules, [...rules].reverse()]) {
+      const seen = rates({ seed: 11, rules: ordered }, 100_000);
+      expect(seen['status 503']).toBeCloseTo(0.2, 2);
+      expect(seen['drop-after']).toBeCloseTo(0.05, 2);
+      expect(seen['drop-before']).toBeCloseTo(0.025, 2);
+      expect(seen.none).toBeCloseTo(0.725, 2);
+    }
+  });
+
+  it('gives later rules what is left when probabilities add up past 1', () => {
+    const seen = rates(
+      {
+        seed: 3,
+        rules: [
+          { fault: 'status', status: 500, probability: 0.7 },
+          { fault: 'status', status: 429, probability: 0.7 },
+        ],
+      },
+      20_000,
+    );
+    expect(seen['status 500']).toBeCloseTo(0.7, 1);
+    expect(seen['status 429']).toBeCloseTo(0.3, 1);
+    expect(seen.none).toBeUndefined();
+  });
+
+  it.each([[[1e9, 0]], [[500, 100]], [[0, 60_001]], [[-1, 5]]])(
+    'refuses the latency range %j',
+    (ms) => {
+      const plan = { rules: [{ fault: 'latency', ms, probability: 1 }] };
+      expect(faultPlan.safeParse(plan).success).toBe(false);
+    },
+  );
+
+  it('accepts latency ranges from 0 up to a minute, and a single value', () => {
+    for (const ms of [[0, 60_000], [40, 40], 60_000]) {
+      expect(
+        faultPlan.safeParse({ rules: [{ fault: 'latency', ms, probability: 1 }] }).success,
+      ).toBe(true);
+    }
   });
 
   it('matches exact paths and prefixes', () => {
