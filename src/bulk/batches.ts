@@ -1,5 +1,5 @@
 import { UsageError } from '../errors/errors.js';
-import type { BulkInput } from './input.js';
+import { itemBytes, type BulkInput } from './input.js';
 import type { BulkSource } from './source.js';
 
 /** One item of the second pass, ready to send. */
@@ -9,6 +9,14 @@ export interface PreparedItem<Item> {
   key: string;
   /** The id of another item whose batch must complete first, when it is in this input. */
   dependsOn: string | undefined;
+  /** What it adds to a request's body (`itemBytes`). */
+  bytes: number;
+}
+
+/** When a batch is full: at `items` items, or before an item would take it past `bytes`. */
+export interface BatchLimits {
+  items: number;
+  bytes: number;
 }
 
 /** One request's worth of items. */
@@ -45,6 +53,7 @@ export async function* preparedItems<Item>(
         item: parsed.item,
         key: input.idOf?.(parsed.item) ?? row.where,
         dependsOn: input.dependsOn?.(parsed.item),
+        bytes: itemBytes(parsed.item),
       });
     }
     yield prepared;
@@ -69,6 +78,8 @@ interface OpenBatch<Item> {
   keys: string[];
   positions: number[];
   needs: Set<string>;
+  /** The items' bytes, with a comma each. */
+  bytes: number;
 }
 
 const emptyBatch = <Item>(): OpenBatch<Item> => ({
@@ -76,11 +87,12 @@ const emptyBatch = <Item>(): OpenBatch<Item> => ({
   keys: [],
   positions: [],
   needs: new Set(),
+  bytes: 0,
 });
 
 /**
- * Cuts prepared items into batches of at most `size` and hands each to `onBatch` when it
- * is closed. A batch is always closed after every batch holding one of its dependencies,
+ * Cuts prepared items into batches within `limits` and hands each to `onBatch` when it is
+ * closed. A batch is always closed after every batch holding one of its dependencies,
  * so a sender that waits for those to complete never waits on a later batch. Items may
  * leave in a different order than they came (parents ahead of their children); each batch
  * carries the positions, so results can be put back in input order. The batches depend
@@ -97,12 +109,20 @@ export class Batcher<Item> {
   private index = 0;
 
   constructor(
-    private readonly size: number,
+    private readonly limits: BatchLimits,
     private readonly onBatch: (batch: Batch<Item>) => void,
   ) {}
 
+  /** `p` must fit an empty batch: validation refuses an item larger than `limits.bytes`. */
   add(p: PreparedItem<Item>): void {
+    const bytes = p.bytes + 1;
     let level = this.levelFor(p.dependsOn);
+    // An item that would take its batch past the byte limit closes that batch first. Each
+    // round closes at least one batch, so an empty one is reached.
+    while (level < this.open.length && (this.open[level]?.bytes ?? 0) + bytes > this.limits.bytes) {
+      this.closeUpTo(level);
+      level = this.levelFor(p.dependsOn);
+    }
     if (level >= OPEN_LEVELS) {
       this.closeLowest();
       level--;
@@ -112,17 +132,20 @@ export class Batcher<Item> {
     target.items.push(p.item);
     target.keys.push(p.key);
     target.positions.push(this.position++);
+    target.bytes += bytes;
     if (p.dependsOn !== undefined) target.needs.add(p.dependsOn);
     this.holders.set(p.key, target);
-    // A full batch goes with every level below it, which its items may depend on.
-    if (target.items.length >= this.size) {
-      for (let i = 0; i <= level; i++) this.closeLowest();
-    }
+    if (target.items.length >= this.limits.items) this.closeUpTo(level);
   }
 
   /** Closes every open batch, at the end of the input. */
   flush(): void {
     while (this.open.length > 0) this.closeLowest();
+  }
+
+  /** A full batch goes with every level below it, which its items may depend on. */
+  private closeUpTo(level: number): void {
+    for (let i = 0; i <= level; i++) this.closeLowest();
   }
 
   private levelFor(dependsOn: string | undefined): number {

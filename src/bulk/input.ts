@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
+import { MAX_BATCH_BYTES } from '../catalogue/operations.js';
 import type { BulkSpec, Operation } from '../catalogue/types.js';
 import { formatIssues } from '../http/validation.js';
 
@@ -13,6 +14,8 @@ export type ParsedItem<Item> = { ok: true; item: Item } | { ok: false; message: 
 export interface BulkInput<Item> {
   /** The largest batch the service accepts (the catalogue's `maxBatch`). */
   maxBatch: number;
+  /** The most a batch's items may take as JSON (the catalogue's `MAX_BATCH_BYTES`). */
+  maxBatchBytes: number;
   /** Turns one row (a JSON value, or a CSV row of strings) into a wire item, or says why not. */
   parse(value: unknown): ParsedItem<Item>;
   /**
@@ -28,6 +31,11 @@ export interface BulkInput<Item> {
   dependsOnName?: string;
   /** For lists of ids: the CSV column that holds them; without that header, one id a line. */
   idColumn?: string;
+}
+
+/** What an item adds to a request's body: its size as JSON, in bytes. */
+export function itemBytes(item: unknown): number {
+  return Buffer.byteLength(JSON.stringify(item));
 }
 
 /** An object item as it goes on the wire. */
@@ -80,6 +88,7 @@ export function objectItems(
   const dependsOnField = options.dependsOn;
   return {
     maxBatch: spec.maxBatch,
+    maxBatchBytes: MAX_BATCH_BYTES,
     parse(value) {
       if (!isPlainObject(value)) {
         return { ok: false, message: `expected an object, found ${kindOf(value)}` };
@@ -119,6 +128,7 @@ export function idItems(op: Operation, column: string): BulkInput<string> {
   };
   return {
     maxBatch: spec.maxBatch,
+    maxBatchBytes: MAX_BATCH_BYTES,
     parse(value) {
       if (typeof value === 'string') return check(value);
       if (!isPlainObject(value)) {

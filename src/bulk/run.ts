@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
-import { Batcher, preparedItems, type Batch } from './batches.js';
+import { Batcher, preparedItems, type Batch, type BatchLimits } from './batches.js';
 import type { BulkInput } from './input.js';
 import type { BulkFormat } from './read.js';
 import type { BulkOutcome, ItemResult } from './result.js';
@@ -52,9 +52,12 @@ function wholeNumber(value: number | undefined, fallback: number, max: number, f
   return n;
 }
 
-function batchSizeOf<Item>(options: BulkOptions<Item>): number {
+function batchLimitsOf<Item>(options: BulkOptions<Item>): BatchLimits {
   const max = options.describe.maxBatch;
-  return wholeNumber(options.batchSize, max, max, '--batch-size');
+  return {
+    items: wholeNumber(options.batchSize, max, max, '--batch-size'),
+    bytes: options.describe.maxBatchBytes,
+  };
 }
 
 /**
@@ -66,7 +69,7 @@ function batchSizeOf<Item>(options: BulkOptions<Item>): number {
  * `throwIfAnyFailed` for exit 5.
  */
 export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<BulkOutcome> {
-  const batchSize = batchSizeOf(options);
+  const limits = batchLimitsOf(options);
   const concurrency = wholeNumber(
     options.concurrency,
     DEFAULT_CONCURRENCY,
@@ -80,7 +83,7 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
     const { onProgress } = options;
     return await sendBatches(preparedItems(source, options.describe), {
       sendBatch: options.sendBatch,
-      batchSize,
+      limits,
       concurrency,
       ...(options.keep && { keep: options.keep }),
       ...(options.onResult && { onResult: options.onResult }),
@@ -100,14 +103,14 @@ export async function planBatches<Item>(
   options: BulkOptions<Item>,
   onBatch: (batch: Batch<Item>) => void | Promise<void>,
 ): Promise<{ items: number; batches: number }> {
-  const batchSize = batchSizeOf(options);
+  const limits = batchLimitsOf(options);
   const source = await openSource(options.source, options);
   try {
     const items = await validateSource(source, options.describe);
     // The batcher closes batches synchronously; they are handed on after each chunk, so
     // that onBatch may be asynchronous (a slow stdout) without the batcher waiting.
     const closed: Batch<Item>[] = [];
-    const batcher = new Batcher<Item>(batchSize, (batch) => closed.push(batch));
+    const batcher = new Batcher<Item>(limits, (batch) => closed.push(batch));
     let batches = 0;
     const handOn = async () => {
       for (const batch of closed.splice(0)) {

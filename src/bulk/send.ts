@@ -1,4 +1,10 @@
-import { Batcher, OPEN_LEVELS, type Batch, type PreparedItem } from './batches.js';
+import {
+  Batcher,
+  OPEN_LEVELS,
+  type Batch,
+  type BatchLimits,
+  type PreparedItem,
+} from './batches.js';
 import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
 
 /**
@@ -21,8 +27,8 @@ export interface Progress {
 
 export interface SendOptions<Item> {
   sendBatch: SendBatch<Item>;
-  /** Largest batch. */
-  batchSize: number;
+  /** Largest batch, by items and by bytes. */
+  limits: BatchLimits;
   /** Batches in flight at once. */
   concurrency: number;
   /**
@@ -174,7 +180,7 @@ export async function sendBatches<Item>(
     }
   }
 
-  const batcher = new Batcher<Item>(options.batchSize, (batch) => {
+  const batcher = new Batcher<Item>(options.limits, (batch) => {
     const waitsFor = new Set<Slot<Item>>();
     for (const id of batch.needs) {
       const holder = unfinished.get(id);

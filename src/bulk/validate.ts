@@ -1,6 +1,6 @@
 import { UsageError } from '../errors/errors.js';
 import { IdHashSet } from './id-set.js';
-import type { BulkInput } from './input.js';
+import { itemBytes, type BulkInput } from './input.js';
 import { emptyInputError, type BulkSource } from './source.js';
 
 /** How many invalid items a message lists; the rest are counted. */
@@ -27,9 +27,15 @@ function plural(n: number, word: string): string {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** An item no request can carry, as the service would refuse the whole batch with 413. */
+function tooLarge(bytes: number, max: number): string {
+  return `the item takes ${plural(bytes, 'byte')} as JSON, more than the ${max.toLocaleString('en-US')} a request may carry`;
+}
+
 /**
- * The first pass: reads every row, checks it, and throws one UsageError listing the
- * invalid items (by line or index, in input order) when there is any. Returns the number
+ * The first pass: reads every row, checks it (an item too large for any request is
+ * invalid too), and throws one UsageError listing the invalid items (by line or index, in
+ * input order) when there is any. Returns the number
  * of items. Nothing is kept per item except a 64-bit hash of its id (id-set.ts), used for:
  * - duplicate ids, which would make the per-item result map ambiguous;
  * - a dependency on an item that comes later in the input: sending cannot order that
@@ -58,6 +64,11 @@ export async function validateSource<Item>(
       const parsed = input.parse(row.value);
       if (!parsed.ok) {
         problems.add(ordinal, row.where, parsed.message);
+        continue;
+      }
+      const bytes = itemBytes(parsed.item);
+      if (bytes > input.maxBatchBytes) {
+        problems.add(ordinal, row.where, tooLarge(bytes, input.maxBatchBytes));
         continue;
       }
       const id = input.idOf?.(parsed.item);

@@ -38,6 +38,12 @@ const MAX_IDS = 30;
  * one request, and so the CLI's batch size for bulk writes.
  */
 const DEFAULT_BATCH = 100;
+/**
+ * The most a batch's items may take as JSON. Request bodies over 1 MiB are refused (413 in
+ * the emulator; the spec gives no limit), and a full batch of items with long names passes
+ * that. The 64 KiB left over hold the envelope and the members of `data` beside the items.
+ */
+export const MAX_BATCH_BYTES = 1024 * 1024 - 64 * 1024;
 
 /**
  * The filter combinations of notifications get (spec op 22), as which of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operation } from '../../../src/catalogue/operations.js';
+import { MAX_BATCH_BYTES, operation } from '../../../src/catalogue/operations.js';
 import {
   objectItems,
   planBatches,
@@ -124,6 +124,42 @@ describe('batching', () => {
     });
     expect(asked).toEqual([250, 250]);
     expect(sizes(fake.calls)).toEqual([100, 100, 50]);
+  });
+
+  it('cuts batches by bytes too, so that 100 items with 15 KB names stay under 1 MiB', async () => {
+    const name = 'n'.repeat(15_000);
+    const items = Array.from({ length: 100 }, (_, i) => ({ folderId: `f${i}`, folderName: name }));
+    const fake = fakeSender<WireObject>();
+    await runBulk({ source: folderFile(items), describe: flat(), sendBatch: fake.send });
+    const bodies = fake.calls.map((c) => Buffer.byteLength(JSON.stringify(c.items)));
+    expect(Math.max(...bodies)).toBeLessThanOrEqual(MAX_BATCH_BYTES);
+    expect(sizes(fake.calls)).toEqual([65, 35]);
+    expect(fake.calls.flatMap((c) => c.items)).toEqual(items);
+  });
+
+  it('closes a batch on bytes with the levels below it, so parents still go first', async () => {
+    // Each item takes a little over a third of the limit: two fit a batch, a third does not.
+    const name = 'n'.repeat(Math.floor(MAX_BATCH_BYTES / 3));
+    const items: Folder[] = [
+      { folderId: 'p', folderName: name },
+      { folderId: 'c1', folderName: name, parentFolderId: 'p' },
+      { folderId: 'q', folderName: name },
+      { folderId: 'c2', folderName: name, parentFolderId: 'p' },
+      { folderId: 'r', folderName: name },
+      { folderId: 's', folderName: name },
+    ];
+    const planned: string[][] = [];
+    await planBatches({ source: folderFile(items), describe: tree() }, (batch) => {
+      planned.push(batch.keys);
+    });
+    expect(planned).toEqual([
+      ['p', 'q'],
+      ['c1', 'c2'],
+      ['r', 's'],
+    ]);
+    const fake = fakeSender<WireObject>({ dependsOn: parentOf, inputIds: new Set(['p']) });
+    await runBulk({ source: folderFile(items), describe: tree(), sendBatch: fake.send });
+    expect(fake.violations).toEqual([]);
   });
 
   it('plans the same batches without sending, for --dry-run', async () => {

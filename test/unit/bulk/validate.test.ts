@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operation } from '../../../src/catalogue/operations.js';
+import { MAX_BATCH_BYTES, operation } from '../../../src/catalogue/operations.js';
 import {
   idItems,
   objectItems,
@@ -108,6 +108,16 @@ describe('validation before sending', () => {
       '  line 23: folderName: Invalid input: expected string, received undefined',
     );
     expect(lines[21]).toBe('  … and 5 more');
+  });
+
+  it('rejects an item too large for any request before sending anything, naming its line', async () => {
+    const big = { folderId: 'b', folderName: 'b'.repeat(MAX_BATCH_BYTES) };
+    const path = temp().file('big.ndjson', ndjson([{ folderId: 'a', folderName: 'A' }, big]));
+    const bytes = Buffer.byteLength(JSON.stringify(big)).toLocaleString('en-US');
+    expect(await invalid(folders(), path)).toBe(
+      `${path}: 1 invalid item; nothing was sent\n` +
+        `  line 2: the item takes ${bytes} bytes as JSON, more than the ${MAX_BATCH_BYTES.toLocaleString('en-US')} a request may carry`,
+    );
   });
 
   it('rejects duplicate ids, naming where each was first seen', async () => {
