@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Operations } from '../catalogue/operations.js';
+import type { Operation } from '../catalogue/types.js';
 import { authenticate } from './auth.js';
 import { successEnvelope, unwrapRequest } from './envelope.js';
 import { EmulatorError } from './errors.js';
@@ -14,6 +15,7 @@ type CatalogueOperation = Operations[number];
 export interface RequestNote {
   operation?: string;
   workspaceId?: string;
+  items?: number;
 }
 
 function isJson(contentType: string | undefined): boolean {
@@ -49,6 +51,9 @@ export async function answerApi(
   const auth = authenticate(op.auth, req.headers, deps.store);
   if (auth) note.workspaceId = auth.workspace.id;
   const data = validateData(op.request, rawData);
+  const { bulk } = op as Operation;
+  const items = bulk && (data as Record<string, unknown>)[bulk.itemsField];
+  if (Array.isArray(items)) note.items = items.length;
 
   // The table is keyed by operation name, so this handler was written for `op`, and `data`
   // has just passed `op.request`: the catalogue's typing can be set aside here.

@@ -60,6 +60,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: AppDeps): 
       ...(errorStatus !== undefined && { errorStatus }),
       ...(note.operation !== undefined && { operation: note.operation }),
       ...(note.workspaceId !== undefined && { workspaceId: note.workspaceId }),
+      ...(note.items !== undefined && { items: note.items }),
       ...(fault?.label !== undefined && { fault: fault.label }),
     });
 

@@ -13,6 +13,11 @@ export interface JournalEntry {
   operation?: string;
   /** The workspace the request was authenticated for or concerned, when known. */
   workspaceId?: string;
+  /**
+   * How many items a bulk request carried, once its body was read and valid: a client's
+   * tests count what it sent, and so what it sent twice.
+   */
+  items?: number;
   /** What fault injection did to it (`latency 40ms`, `status 503`, `drop-after`). */
   fault?: string;
 }

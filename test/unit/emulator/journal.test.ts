@@ -73,4 +73,20 @@ describe('the journal of a running emulator', () => {
       await emulator.close();
     }
   });
+
+  it('counts the items of a bulk request, so that a test can tell what was sent twice', async () => {
+    const emulator = await startEmulator();
+    try {
+      const creds = await createWorkspace(emulator.url, 'journal-items@example.com');
+      const op = operation('groups.add');
+      const groups = [1, 2, 3].map((n) => ({ groupId: `g${n}`, groupName: `G${n}` }));
+      const data = { organizationId: 'o', organizationUserGroups: groups };
+      await post(emulator.url, op.path, data, keyHeaders(creds));
+      const journal = await request(`${emulator.url}/_emulator/journal`);
+      const entries = (journal.json as { entries: Record<string, unknown>[] }).entries;
+      expect(entries.at(-1)).toMatchObject({ operation: op.name, httpStatus: 200, items: 3 });
+    } finally {
+      await emulator.close();
+    }
+  });
 });
