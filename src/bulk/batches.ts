@@ -11,6 +11,8 @@ export interface PreparedItem<Item> {
   dependsOn: string | undefined;
   /** What it adds to a request's body (`itemBytes`). */
   bytes: number;
+  /** Its position in the input, from 0. */
+  ordinal: number;
 }
 
 /** When a batch is full: at `items` items, or before an item would take it past `bytes`. */
@@ -26,8 +28,13 @@ export interface Batch<Item> {
   items: Item[];
   /** The result key of each item, in the same order. */
   keys: string[];
-  /** Each item's position in the input, from 0, ascending. */
+  /**
+   * Each item's position among the items this run sends, from 0, ascending: the order
+   * results are merged in. The same as `ordinals` unless items are skipped (`--resume`).
+   */
   positions: number[];
+  /** Each item's position in the input, from 0. */
+  ordinals: number[];
   /** The ids this batch's items depend on, each once; empty without dependencies. */
   needs: string[];
 }
@@ -40,6 +47,7 @@ export async function* preparedItems<Item>(
   source: BulkSource,
   input: BulkInput<Item>,
 ): AsyncGenerator<PreparedItem<Item>[]> {
+  let ordinal = 0;
   for await (const chunk of source.rows()) {
     const prepared: PreparedItem<Item>[] = [];
     for (const row of chunk) {
@@ -54,6 +62,7 @@ export async function* preparedItems<Item>(
         key: input.idOf?.(parsed.item) ?? row.where,
         dependsOn: input.dependsOn?.(parsed.item),
         bytes: itemBytes(parsed.item),
+        ordinal: ordinal++,
       });
     }
     yield prepared;
@@ -77,6 +86,7 @@ interface OpenBatch<Item> {
   items: Item[];
   keys: string[];
   positions: number[];
+  ordinals: number[];
   needs: Set<string>;
   /** The items' bytes, with a comma each. */
   bytes: number;
@@ -86,6 +96,7 @@ const emptyBatch = <Item>(): OpenBatch<Item> => ({
   items: [],
   keys: [],
   positions: [],
+  ordinals: [],
   needs: new Set(),
   bytes: 0,
 });
@@ -132,6 +143,7 @@ export class Batcher<Item> {
     target.items.push(p.item);
     target.keys.push(p.key);
     target.positions.push(this.position++);
+    target.ordinals.push(p.ordinal);
     target.bytes += bytes;
     if (p.dependsOn !== undefined) target.needs.add(p.dependsOn);
     this.holders.set(p.key, target);
@@ -171,6 +183,7 @@ export class Batcher<Item> {
       items: batch.items,
       keys: batch.keys,
       positions: batch.positions,
+      ordinals: batch.ordinals,
       needs: [...batch.needs],
     });
   }

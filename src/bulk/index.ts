@@ -10,6 +10,7 @@ export {
   failedFirst,
   failureSummary,
   throwIfAnyFailed,
+  unknownOutcome,
   type BulkOutcome,
   type ItemResult,
   type ResultMap,
@@ -22,5 +23,6 @@ export {
   type BulkOptions,
   type RunBulkOptions,
 } from './run.js';
+export { RunJournal, type JournalOptions, type JournalSummary, type Notices } from './resume.js';
 export type { Progress, SendBatch } from './send.js';
 export type { SourceSpec } from './source.js';

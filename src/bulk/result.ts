@@ -8,6 +8,18 @@ export interface ItemResult {
   [field: string]: unknown;
 }
 
+/**
+ * The result of an item that was sent but never answered for sure (the connection failed
+ * after the request went out, or it timed out): it may or may not have been applied.
+ */
+export function unknownOutcome(message: string): ItemResult {
+  return { success: false, outcome: 'unknown', message };
+}
+
+export function isUnknownOutcome(result: ItemResult): boolean {
+  return result.outcome === 'unknown';
+}
+
 /** Per-item results keyed by item id, as `--json` prints them. */
 export type ResultMap = Record<string, ItemResult>;
 

@@ -3,8 +3,9 @@ import { UsageError } from '../errors/errors.js';
 import { Batcher, preparedItems, type Batch, type BatchLimits } from './batches.js';
 import type { BulkInput } from './input.js';
 import type { BulkFormat } from './read.js';
-import type { BulkOutcome, ItemResult } from './result.js';
-import { sendBatches, type Keep, type Progress, type SendBatch } from './send.js';
+import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
+import type { RunJournal } from './resume.js';
+import { keeps, sendBatches, type Keep, type Progress, type SendBatch } from './send.js';
 import { openSource, type SourceSpec } from './source.js';
 import { validateSource } from './validate.js';
 
@@ -24,6 +25,11 @@ export interface BulkOptions<Item> {
   describe: BulkInput<Item>;
   /** `--batch-size`: 1 to the operation's `maxBatch`, which is the default. */
   batchSize?: number;
+  /**
+   * Records what the service confirmed, so that a run that stops can be resumed; with
+   * `--resume`, what earlier runs confirmed is not sent again.
+   */
+  journal?: RunJournal<Item>;
 }
 
 export interface RunBulkOptions<Item> extends BulkOptions<Item> {
@@ -32,8 +38,9 @@ export interface RunBulkOptions<Item> extends BulkOptions<Item> {
   sendBatch: SendBatch<Item>;
   /**
    * Called once every item is valid and before anything is sent, with the number of
-   * items: the place to confirm destructive work ("disable 250 documents?"). Throwing
-   * here (a declined confirmation) sends nothing.
+   * items to send (fewer when resuming; not called when that is none): the place to
+   * confirm destructive work ("disable 250 documents?"). Throwing here (a declined
+   * confirmation) sends nothing.
    */
   beforeSend?: (total: number) => void | Promise<void>;
   /** Which results `results` holds (see SendOptions). */
@@ -66,7 +73,8 @@ function batchLimitsOf<Item>(options: BulkOptions<Item>): BatchLimits {
  * and sends it in batches with bounded concurrency, parents before children. Resolves to
  * the merged results; a batch that fails as a whole (ApiError, TransientError...) rejects
  * with that error once the batches in flight have settled. Pass the outcome to
- * `throwIfAnyFailed` for exit 5.
+ * `throwIfAnyFailed` for exit 5. With a journal, a resumed run's earlier results come
+ * first, through `onResult` and in the outcome, as if this run had sent them.
  */
 export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<BulkOutcome> {
   const limits = batchLimitsOf(options);
@@ -76,27 +84,50 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
     MAX_CONCURRENCY,
     '--concurrency',
   );
+  const { journal, onProgress, onResult } = options;
+  const keep = options.keep ?? 'all';
   const source = await openSource(options.source, options);
   try {
     const total = await validateSource(source, options.describe);
-    await options.beforeSend?.(total);
-    const { onProgress } = options;
-    return await sendBatches(preparedItems(source, options.describe), {
-      sendBatch: options.sendBatch,
+    const toSend = journal ? await journal.open(source, total) : total;
+    if (toSend > 0) await options.beforeSend?.(toSend);
+    await journal?.begin();
+
+    const earlier: BulkOutcome = { results: Object.create(null) as ResultMap, sent: 0, failed: 0 };
+    await journal?.carryOver((key, result) => {
+      earlier.sent++;
+      if (!result.success) earlier.failed++;
+      if (keeps(keep, result)) earlier.results[key] = result;
+      onResult?.(key, result);
+    });
+    const prepared = preparedItems(source, options.describe);
+    const outcome = await sendBatches(journal ? journal.unsent(prepared) : prepared, {
+      sendBatch: journal ? journal.recorded(options.sendBatch) : options.sendBatch,
       limits,
       concurrency,
-      ...(options.keep && { keep: options.keep }),
-      ...(options.onResult && { onResult: options.onResult }),
-      ...(onProgress && { onProgress: (p: Progress) => onProgress({ ...p, total }) }),
+      keep,
+      ...(onResult && { onResult }),
+      ...(onProgress && {
+        onProgress: (p: Progress) =>
+          onProgress({ done: earlier.sent + p.done, failed: earlier.failed + p.failed, total }),
+      }),
     });
+    await journal?.finish();
+    return {
+      results: Object.assign(earlier.results, outcome.results),
+      sent: earlier.sent + outcome.sent,
+      failed: earlier.failed + outcome.failed,
+    };
   } finally {
+    await journal?.close();
     await source.close();
   }
 }
 
 /**
  * `--dry-run`: validates the input exactly as `runBulk` does and hands each batch it would
- * send to `onBatch`, in the order they may be sent, without sending. Batches are not
+ * send to `onBatch` (with a read-only journal, only what `--resume` would send), in the
+ * order they may be sent, without sending. Batches are not
  * collected, so a large input can be printed as it is read.
  */
 export async function planBatches<Item>(
@@ -104,9 +135,11 @@ export async function planBatches<Item>(
   onBatch: (batch: Batch<Item>) => void | Promise<void>,
 ): Promise<{ items: number; batches: number }> {
   const limits = batchLimitsOf(options);
+  const { journal } = options;
   const source = await openSource(options.source, options);
   try {
-    const items = await validateSource(source, options.describe);
+    const total = await validateSource(source, options.describe);
+    const items = journal ? await journal.open(source, total) : total;
     // The batcher closes batches synchronously; they are handed on after each chunk, so
     // that onBatch may be asynchronous (a slow stdout) without the batcher waiting.
     const closed: Batch<Item>[] = [];
@@ -118,7 +151,8 @@ export async function planBatches<Item>(
         batches++;
       }
     };
-    for await (const chunk of preparedItems(source, options.describe)) {
+    const prepared = preparedItems(source, options.describe);
+    for await (const chunk of journal ? journal.unsent(prepared) : prepared) {
       for (const item of chunk) batcher.add(item);
       await handOn();
     }
@@ -126,6 +160,7 @@ export async function planBatches<Item>(
     await handOn();
     return { items, batches };
   } finally {
+    await journal?.close();
     await source.close();
   }
 }

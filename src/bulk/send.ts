@@ -9,12 +9,14 @@ import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
 
 /**
  * Sends one batch and answers with its per-item results keyed like `keys` (the item ids,
- * or `line N` for items without one). Supplied by the command, so this module knows
- * nothing of HTTP; a rejection ends the run with that error.
+ * or `line N` for items without one); `ordinals` are the items' positions in the input.
+ * Supplied by the command, so this module knows nothing of HTTP; a rejection ends the run
+ * with that error.
  */
 export type SendBatch<Item> = (
   items: readonly Item[],
   keys: readonly string[],
+  ordinals: readonly number[],
 ) => Promise<Record<string, ItemResult>>;
 
 export type Keep = 'all' | 'failed' | 'none';
@@ -49,6 +51,16 @@ const noResult = (): ItemResult => ({
   message: 'the service returned no result for this item',
 });
 
+/** The result of the item keyed `key` in a batch's answer. */
+export function resultOf(answer: Record<string, ItemResult>, key: string): ItemResult {
+  return (Object.hasOwn(answer, key) && answer[key]) || noResult();
+}
+
+/** Whether a run that keeps `keep` holds on to `result`. */
+export function keeps(keep: Keep, result: ItemResult): boolean {
+  return keep === 'all' || (keep === 'failed' && !result.success);
+}
+
 interface Slot<Item> {
   batch: Batch<Item>;
   /** Earlier batches holding ids this one depends on; emptied when it starts. */
@@ -81,7 +93,6 @@ export async function sendBatches<Item>(
 ): Promise<BulkOutcome> {
   const { sendBatch, concurrency, onResult } = options;
   const keep = options.keep ?? 'all';
-  const kept = (result: ItemResult) => keep === 'all' || (keep === 'failed' && !result.success);
   const limit = 2 * concurrency + OPEN_LEVELS;
   const results = Object.create(null) as ResultMap;
   let done = 0;
@@ -103,11 +114,10 @@ export async function sendBatches<Item>(
   };
 
   const mergeOne = (slot: Slot<Item>) => {
-    const answer = slot.answer ?? {};
     const key = slot.batch.keys[slot.merged++] as string;
-    const result = (Object.hasOwn(answer, key) && answer[key]) || noResult();
+    const result = resultOf(slot.answer ?? {}, key);
     if (!result.success) failed++;
-    if (kept(result)) results[key] = result;
+    if (keeps(keep, result)) results[key] = result;
     onResult?.(key, result);
     done++;
   };
@@ -162,7 +172,7 @@ export async function sendBatches<Item>(
     // Through a promise, so that a sendBatch that throws instead of rejecting ends the
     // run the same way.
     new Promise<Record<string, ItemResult>>((resolve) =>
-      resolve(sendBatch(slot.batch.items, slot.batch.keys)),
+      resolve(sendBatch(slot.batch.items, slot.batch.keys, slot.batch.ordinals)),
     )
       .then((answer) => complete(slot, answer))
       .catch((error: unknown) => {

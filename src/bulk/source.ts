@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../errors/errors.js';
@@ -14,6 +15,13 @@ import { detectFormat, readRows, type BulkFormat, type RowChunks, type SourceRow
 export interface BulkSource {
   /** Names the input in messages: the path as given, `stdin`, or the caller's label. */
   readonly label: string;
+  /**
+   * Which input this is, whatever it holds: the absolute path, `stdin`, or the label. A
+   * journal is found again by it (and by the command), then checked against `digest`.
+   */
+  readonly identity: string;
+  /** SHA-256 of what the input holds, hex: tells whether it changed between two runs. */
+  digest(): Promise<string>;
   /** Reads the rows from the start. */
   rows(): RowChunks;
   /** Removes the spool file, if one was made. */
@@ -46,7 +54,7 @@ export async function openSource(spec: SourceSpec, options: OpenOptions = {}): P
   if (typeof spec !== 'string') return valuesSource(spec.values, spec.label);
   if (spec === '-') {
     if (!options.stdin) throw new UsageError('--file - reads stdin, but there is none here');
-    return fileSource(await spool(options.stdin, 'stdin'), '-', 'stdin', options);
+    return fileSource(await spool(options.stdin, 'stdin'), '-', 'stdin', 'stdin', options);
   }
   const info = await Promise.all([stat(spec), access(spec, constants.R_OK)]).then(
     ([found]) => found,
@@ -59,9 +67,10 @@ export async function openSource(spec: SourceSpec, options: OpenOptions = {}): P
   // A pipe (`--file <(generate)`) or a device can be read only once: spool it like stdin.
   if (!info.isFile()) {
     const spooled = await spool(createReadStream(spec), spec);
-    return fileSource(spooled, spec, spec, options);
+    return fileSource(spooled, spec, spec, resolve(spec), options);
   }
-  return fileSource({ file: spec, remove: () => Promise.resolve() }, spec, spec, options);
+  const file = { file: spec, remove: () => Promise.resolve() };
+  return fileSource(file, spec, spec, resolve(spec), options);
 }
 
 interface Spooled {
@@ -84,10 +93,17 @@ async function spool(input: Readable, label: string): Promise<Spooled> {
   return { file, remove };
 }
 
+async function fileDigest(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
+  return hash.digest('hex');
+}
+
 async function fileSource(
   spooled: Spooled,
   name: string,
   label: string,
+  identity: string,
   options: OpenOptions,
 ): Promise<BulkSource> {
   try {
@@ -96,6 +112,8 @@ async function fileSource(
     if (!resolved) throw emptyInputError(label);
     return {
       label,
+      identity,
+      digest: () => fileDigest(spooled.file),
       rows: () => readRows(spooled.file, resolved, label),
       close: () => spooled.remove(),
     };
@@ -108,6 +126,9 @@ async function fileSource(
 function valuesSource(values: readonly unknown[], label: string): BulkSource {
   return {
     label,
+    identity: label,
+    digest: () =>
+      Promise.resolve(createHash('sha256').update(JSON.stringify(values)).digest('hex')),
     async *rows() {
       const chunk: SourceRow[] = values.map((value, i) => ({ where: `item ${i + 1}`, value }));
       if (chunk.length > 0) yield chunk;

@@ -1,0 +1,265 @@
+import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
+import { BitSet } from './bit-set.js';
+import { readRows } from './read.js';
+import { isUnknownOutcome, unknownOutcome, type ItemResult } from './result.js';
+
+/**
+ * A bulk run's journal: NDJSON, a header line and then one line per event, appended as the
+ * run goes and by every run that resumes it. Items are named by their position in the input
+ * (the header pins the input by its SHA-256), so reading a journal back costs two bits per
+ * item however long their ids are. Lines:
+ *
+ * - `{"i":12,"k":"f12","r":{…}}`: the service's answer for item 12, keyed `f12` in results.
+ *   A definite answer (success or failure) confirms the item. An answer whose outcome is
+ *   unknown is written only for an item that must not be sent twice.
+ * - `{"sending":[12,13],"keys":["line 13","line 14"]}`: items that must not be sent twice
+ *   (not idempotent), written and flushed to disk before their request leaves. If no answer
+ *   follows, svc stopped while the request was out: the outcome is unknown.
+ *
+ * A line that does not parse (the tail of one cut short by a machine crash) is skipped:
+ * whatever it recorded is then merely not confirmed.
+ */
+
+export const JOURNAL_VERSION = 1;
+
+/** Which run a journal belongs to. Nothing secret: the credentials only choose its name. */
+export interface JournalHeader {
+  journal: 'svc bulk';
+  version: number;
+  /** The catalogue operation. */
+  operation: string;
+  /** The input as the user named it. */
+  input: string;
+  /** SHA-256 of the input's bytes, hex. */
+  sha256: string;
+  /** How many items the input holds. */
+  items: number;
+}
+
+/** Every item's state as journals tell it, by position in the input. */
+export interface ItemStates {
+  /** Answered with a definite result, success or failure. */
+  confirmed: BitSet;
+  /** Sent without a definite answer, and not safe to send again; never also confirmed. */
+  unknown: BitSet;
+}
+
+export function emptyStates(items: number): ItemStates {
+  return { confirmed: new BitSet(items), unknown: new BitSet(items) };
+}
+
+export function confirm(states: ItemStates, i: number): void {
+  states.confirmed.add(i);
+  states.unknown.delete(i);
+}
+
+export function markUnknown(states: ItemStates, i: number): void {
+  if (!states.confirmed.has(i)) states.unknown.add(i);
+}
+
+/** The message of an item whose request was out when an earlier run stopped. */
+const IN_DOUBT =
+  'svc stopped before the service answered: it may or may not have been applied; --resend-unknown sends it again';
+
+type Event =
+  | { kind: 'answer'; i: number; key: string; result: ItemResult }
+  | { kind: 'sending'; i: number; key: string };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPosition(value: unknown, items: number): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) < items;
+}
+
+/** The events of one line; none for a line that is not one this module writes. */
+function eventsOf(value: unknown, items: number): Event[] {
+  if (!isObject(value)) return [];
+  const { i, k, r, sending, keys } = value;
+  if (isPosition(i, items) && typeof k === 'string' && isObject(r)) {
+    return typeof r.success === 'boolean'
+      ? [{ kind: 'answer', i, key: k, result: r as ItemResult }]
+      : [];
+  }
+  if (Array.isArray(sending) && Array.isArray(keys) && sending.length === keys.length) {
+    return sending.flatMap((at, n) => {
+      const key: unknown = keys[n];
+      return isPosition(at, items) && typeof key === 'string'
+        ? [{ kind: 'sending' as const, i: at, key }]
+        : [];
+    });
+  }
+  return [];
+}
+
+async function* events(file: string, items: number): AsyncGenerator<Event> {
+  let first = true;
+  for await (const chunk of readRows(file, 'ndjson', file)) {
+    for (const row of chunk) {
+      if (first) {
+        first = false;
+        continue;
+      }
+      if (row.error === undefined) yield* eventsOf(row.value, items);
+    }
+  }
+}
+
+/** A journal's header; `missing` when there is no journal, `damaged` when it is not one. */
+export async function readHeader(file: string): Promise<JournalHeader | 'missing' | 'damaged'> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') return 'missing';
+    throw err;
+  }
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const line = buffer.subarray(0, bytesRead).toString('utf8').split('\n')[0] ?? '';
+    const header = JSON.parse(line) as unknown;
+    if (
+      isObject(header) &&
+      header.journal === 'svc bulk' &&
+      typeof header.operation === 'string' &&
+      typeof header.input === 'string' &&
+      typeof header.sha256 === 'string' &&
+      Number.isInteger(header.items) &&
+      typeof header.version === 'number'
+    ) {
+      return header as unknown as JournalHeader;
+    }
+    return 'damaged';
+  } catch {
+    return 'damaged';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Every item's state after the runs a journal records. */
+export async function readStates(file: string, items: number): Promise<ItemStates> {
+  const states = emptyStates(items);
+  for await (const event of events(file, items)) {
+    if (event.kind === 'answer' && !isUnknownOutcome(event.result)) confirm(states, event.i);
+    else markUnknown(states, event.i);
+  }
+  return states;
+}
+
+/**
+ * Hands on each earlier result a resumed run keeps, once per item: the definite answer of a
+ * confirmed item, and, when `withUnknown`, the first word on an item whose outcome is
+ * unknown. In the order the answers came, which is about the input's.
+ */
+export async function replayJournal(
+  file: string,
+  states: ItemStates,
+  withUnknown: boolean,
+  emit: (key: string, result: ItemResult) => void,
+): Promise<void> {
+  const emitted = new BitSet(states.confirmed.capacity);
+  for await (const event of events(file, states.confirmed.capacity)) {
+    const { i } = event;
+    const definite = event.kind === 'answer' && !isUnknownOutcome(event.result);
+    const wanted = definite ? states.confirmed.has(i) : withUnknown && states.unknown.has(i);
+    if (!wanted || !emitted.add(i)) continue;
+    emit(event.key, event.kind === 'answer' ? event.result : unknownOutcome(IN_DOUBT));
+  }
+}
+
+/**
+ * A machine that crashes loses what was written in its last moments unless it was flushed
+ * to disk; flushing each answer would cost a disk flush per batch. Answers are flushed at
+ * most this often, so a crash of the machine (not of svc, which loses nothing written)
+ * leaves that much confirmed work to be sent again, which is safe: what must not be sent
+ * twice is flushed before it is sent.
+ */
+const FLUSH_EVERY_MS = 1_000;
+
+/** Appends a run's events to its journal. Writes are synchronous: one call per batch. */
+export class JournalWriter {
+  private lastFlush: number;
+
+  private constructor(
+    private fd: number | undefined,
+    private readonly now: () => number,
+  ) {
+    this.lastFlush = now();
+  }
+
+  /** A new journal holding only `header`, replacing any earlier one in one step. */
+  static async create(
+    file: string,
+    header: JournalHeader,
+    now: () => number = Date.now,
+  ): Promise<JournalWriter> {
+    const temporary = `${file}.new`;
+    const handle = await open(temporary, 'w', 0o600);
+    try {
+      await handle.writeFile(`${JSON.stringify(header)}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+    return new JournalWriter(openSync(file, 'a', 0o600), now);
+  }
+
+  /** Appends to an existing journal, after ending a last line a crash may have cut short. */
+  static async append(file: string, now: () => number = Date.now): Promise<JournalWriter> {
+    const handle = await open(file, 'r');
+    let ended: boolean;
+    try {
+      const { size } = await handle.stat();
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, Math.max(0, size - 1));
+      ended = size === 0 || last[0] === 0x0a;
+    } finally {
+      await handle.close();
+    }
+    if (!ended) await writeFile(file, '\n', { flag: 'a' });
+    return new JournalWriter(openSync(file, 'a', 0o600), now);
+  }
+
+  /** Items that must not be sent twice, on disk before their request leaves. */
+  sending(entries: readonly { i: number; key: string }[]): void {
+    const line = { sending: entries.map((e) => e.i), keys: entries.map((e) => e.key) };
+    this.write(`${JSON.stringify(line)}\n`);
+    this.flush();
+  }
+
+  /** Answers as they arrive. */
+  answered(records: readonly { i: number; key: string; result: ItemResult }[]): void {
+    if (records.length === 0) return;
+    let text = '';
+    for (const { i, key, result } of records)
+      text += `${JSON.stringify({ i, k: key, r: result })}\n`;
+    this.write(text);
+    if (this.now() - this.lastFlush >= FLUSH_EVERY_MS) this.flush();
+  }
+
+  /** Flushes and closes; safe to call more than once. */
+  close(): void {
+    if (this.fd === undefined) return;
+    this.flush();
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private write(text: string): void {
+    if (this.fd === undefined) throw new Error('the journal is closed');
+    writeSync(this.fd, text);
+  }
+
+  private flush(): void {
+    if (this.fd === undefined) return;
+    fsyncSync(this.fd);
+    this.lastFlush = this.now();
+  }
+}
+
+export const removeJournal = (file: string): Promise<void> => rm(file, { force: true });

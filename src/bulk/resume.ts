@@ -1,0 +1,267 @@
+import { createHash } from 'node:crypto';
+import { chmod, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UsageError } from '../errors/errors.js';
+import { takePidLock } from '../io/pid-lock.js';
+import { count } from '../io/plural.js';
+import type { PreparedItem } from './batches.js';
+import {
+  JOURNAL_VERSION,
+  JournalWriter,
+  confirm,
+  emptyStates,
+  markUnknown,
+  readHeader,
+  readStates,
+  removeJournal,
+  replayJournal,
+  type ItemStates,
+  type JournalHeader,
+} from './journal.js';
+import { isUnknownOutcome, type ItemResult } from './result.js';
+import { resultOf, type SendBatch } from './send.js';
+import type { BulkSource } from './source.js';
+
+/** Where a run says what it found: a resumed run's start, a journal it replaces. */
+export interface Notices {
+  info(line: string): void;
+  warn(line: string): void;
+}
+
+export interface JournalOptions<Item> {
+  /** The directory of journals; made private (0700) if need be. */
+  dir: string;
+  /** The catalogue operation, for the header. */
+  operation: string;
+  /**
+   * What besides the input makes two runs the same work: the command, the members of
+   * `data` beside the items, the service and the key it is sent with. Only a hash of it
+   * is kept (as the journal's name), so it may hold anything.
+   */
+  scope: unknown;
+  /** `--resume`: send only what earlier runs did not get confirmed. */
+  resume: boolean;
+  /** `--resend-unknown`: with `resume`, send items whose outcome is unknown again too. */
+  resendUnknown: boolean;
+  /** Whether sending the item twice does no harm (an item of an idempotent operation). */
+  idempotent: (item: Item) => boolean;
+  /** Reads the journal to plan a --dry-run: no lock is taken and nothing is written. */
+  readOnly?: boolean;
+  notices: Notices;
+}
+
+/** Where a stopped run's journal stands, for the message that tells how to resume it. */
+export interface JournalSummary {
+  file: string;
+  total: number;
+  /** Items answered for sure, by this run and those before it. */
+  confirmed: number;
+  /** Items sent without a definite answer that `--resume` does not send again. */
+  unknown: number;
+}
+
+const errorCode = (err: unknown): string =>
+  (err as { code?: string }).code ?? (err instanceof Error ? err.message : String(err));
+
+/**
+ * The journal of one bulk run (journal.ts has the format): found by a hash of the scope
+ * and the input's identity, and valid for the input whose SHA-256 it names. The run
+ * records each answer as it arrives, whatever order the batches complete in, so a kill -9
+ * loses only the requests that were out. A resumed run skips what is confirmed, hands the
+ * earlier results on first so that its output is one complete document, and sends the
+ * rest; the journal is removed once every item is confirmed.
+ *
+ * An item whose outcome is unknown (its request was out when svc stopped, or the
+ * connection failed after it was sent) is sent again by `--resume` when that is harmless
+ * (idempotent), and otherwise reported as unknown until `--resend-unknown` says to send it
+ * again: only the user can check whether it was applied.
+ *
+ * Memory stays flat: two bits per item of the input, whatever the journal's length.
+ */
+export class RunJournal<Item> {
+  private file: string | undefined;
+  private header: JournalHeader | undefined;
+  private states: ItemStates | undefined;
+  private writer: JournalWriter | undefined;
+  private release: (() => Promise<void>) | undefined;
+  private removed = false;
+
+  constructor(private readonly o: JournalOptions<Item>) {}
+
+  /**
+   * Finds the journal for this input once it is known to be valid, and returns how many of
+   * its `total` items this run is to send. With `resume`, refuses (UsageError) when there is
+   * no journal, or it is for other contents. Without, notes that one exists; it is replaced
+   * when sending starts. A journal that cannot be kept is warned about, and the run goes on
+   * without one.
+   */
+  async open(source: BulkSource, total: number): Promise<number> {
+    const { o } = this;
+    const name = createHash('sha256')
+      .update(JSON.stringify([JOURNAL_VERSION, o.scope, source.identity]))
+      .digest('hex')
+      .slice(0, 32);
+    const file = join(o.dir, `${name}.ndjson`);
+    try {
+      await mkdir(o.dir, { recursive: true, mode: 0o700 });
+      await chmod(o.dir, 0o700);
+      if (!o.readOnly) {
+        const lock = await takePidLock(`${file}.lock`);
+        if ('heldBy' in lock) {
+          throw new UsageError(
+            `another svc (pid ${lock.heldBy}) is running this command with the same input`,
+            { hint: `wait for it to end; its journal is ${file}` },
+          );
+        }
+        this.release = lock.release;
+      }
+    } catch (err) {
+      if (err instanceof UsageError || o.resume) throw err;
+      o.notices.warn(
+        `cannot keep a journal in ${o.dir} (${errorCode(err)}); if this run stops, --resume cannot pick it up`,
+      );
+      return total;
+    }
+    this.file = file;
+    this.header = {
+      journal: 'svc bulk',
+      version: JOURNAL_VERSION,
+      operation: o.operation,
+      input: source.label,
+      sha256: await source.digest(),
+      items: total,
+    };
+    const earlier = await readHeader(file);
+    const same =
+      typeof earlier === 'object' &&
+      earlier.version === JOURNAL_VERSION &&
+      earlier.operation === o.operation &&
+      earlier.sha256 === this.header.sha256 &&
+      earlier.items === total;
+
+    if (!o.resume) {
+      if (same) {
+        o.notices.warn(
+          `an earlier run of this command with the same input stopped before every item was confirmed; --resume sends only the rest (journal: ${file}). This run sends every item.`,
+        );
+      }
+      this.states = emptyStates(total);
+      return total;
+    }
+    if (earlier === 'missing') {
+      throw new UsageError(
+        `nothing to resume: no run of this command with ${source.label} left a journal`,
+        { hint: 'the last run may have finished; without --resume every item is sent' },
+      );
+    }
+    if (!same) {
+      throw new UsageError(
+        earlier === 'damaged'
+          ? `the journal ${file} cannot be read`
+          : `${source.label} is not what the interrupted run read, so its journal does not apply`,
+        { hint: `without --resume every item is sent (journal: ${file})` },
+      );
+    }
+    const states = await readStates(file, total);
+    this.states = states;
+    const unknown = states.unknown.size;
+    const toSend = total - states.confirmed.size - (o.resendUnknown ? 0 : unknown);
+    const held =
+      unknown > 0 && !o.resendUnknown
+        ? `; ${count(unknown, 'item')} whose outcome is unknown ${unknown === 1 ? 'is' : 'are'} not sent again (--resend-unknown sends them)`
+        : '';
+    o.notices.info(
+      `resuming: ${states.confirmed.size.toLocaleString('en-US')} of ${count(total, 'item')} were confirmed earlier; sending ${toSend.toLocaleString('en-US')}${held}`,
+    );
+    return toSend;
+  }
+
+  /** Starts recording, once the run is sure to send: a fresh run replaces the old journal. */
+  async begin(): Promise<void> {
+    const { file, header } = this;
+    if (!file || !header || this.o.readOnly) return;
+    this.writer = this.o.resume
+      ? await JournalWriter.append(file)
+      : await JournalWriter.create(file, header);
+  }
+
+  /** A resumed run's earlier results, each once, before anything is sent. */
+  async carryOver(emit: (key: string, result: ItemResult) => void): Promise<void> {
+    const { file, states } = this;
+    if (!this.o.resume || !file || !states) return;
+    await replayJournal(file, states, !this.o.resendUnknown, emit);
+  }
+
+  /** The items this run sends: with `resume`, those an earlier run did not settle. */
+  unsent(
+    items: AsyncIterable<readonly PreparedItem<Item>[]>,
+  ): AsyncIterable<readonly PreparedItem<Item>[]> {
+    const { states } = this;
+    if (!this.o.resume || !states) return items;
+    const settled = (i: number) =>
+      states.confirmed.has(i) || (!this.o.resendUnknown && states.unknown.has(i));
+    return (async function* () {
+      for await (const chunk of items) {
+        const left = chunk.filter((p) => !settled(p.ordinal));
+        if (left.length > 0) yield left;
+      }
+    })();
+  }
+
+  /** `send`, recording each batch's answers as they arrive. */
+  recorded(send: SendBatch<Item>): SendBatch<Item> {
+    const { writer, states } = this;
+    if (!writer || !states) return send;
+    return async (items, keys, ordinals) => {
+      const again = items.map((item) => this.o.idempotent(item));
+      const once = ordinals.flatMap((i, n) => (again[n] ? [] : [{ i, key: keys[n] as string }]));
+      if (once.length > 0) {
+        writer.sending(once);
+        for (const { i } of once) markUnknown(states, i);
+      }
+      const answer = await send(items, keys, ordinals);
+      const records: { i: number; key: string; result: ItemResult }[] = [];
+      keys.forEach((key, n) => {
+        const i = ordinals[n] as number;
+        const result = resultOf(answer, key);
+        if (!isUnknownOutcome(result)) confirm(states, i);
+        else if (!again[n]) markUnknown(states, i);
+        // Not confirmed, and safe to send again: nothing to remember.
+        else return;
+        records.push({ i, key, result });
+      });
+      writer.answered(records);
+      return answer;
+    };
+  }
+
+  /** At the end of a run that sent everything: the journal goes once every item is confirmed. */
+  async finish(): Promise<void> {
+    const { file, states, writer } = this;
+    if (!file || !states || !writer) return;
+    writer.close();
+    if (states.confirmed.size === states.confirmed.capacity) {
+      await removeJournal(file);
+      this.removed = true;
+    }
+  }
+
+  /** Where the journal stands; undefined when there is none to resume from. */
+  summary(): JournalSummary | undefined {
+    const { file, states } = this;
+    if (!file || !states || !this.writer || this.removed) return undefined;
+    return {
+      file,
+      total: states.confirmed.capacity,
+      confirmed: states.confirmed.size,
+      unknown: states.unknown.size,
+    };
+  }
+
+  /** Flushes the journal and releases the lock; safe to call more than once. */
+  async close(): Promise<void> {
+    this.writer?.close();
+    await this.release?.();
+    this.release = undefined;
+  }
+}

@@ -1,0 +1,513 @@
+import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  objectItems,
+  planBatches,
+  runBulk,
+  RunJournal,
+  unknownOutcome,
+  type JournalOptions,
+  type SendBatch,
+  type WireObject,
+} from '../../../src/bulk/index.js';
+import { operation } from '../../../src/catalogue/operations.js';
+import { CancelledError, UsageError } from '../../../src/errors/errors.js';
+import { fakeSender, rejection, useTempDir } from './helpers.js';
+
+const temp = useTempDir();
+const flat = () => objectItems(operation('folders.add'));
+
+const folders = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ folderId: `f${i}`, folderName: `Folder ${i}` }));
+const ndjson = (items: unknown[]) => items.map((i) => JSON.stringify(i)).join('\n');
+
+/** A workspace for one test: an input file, a journal directory and what was said. */
+function setup(n: number) {
+  const { dir, file } = temp();
+  const input = file('folders.ndjson', ndjson(folders(n)));
+  const journals = join(dir, 'journals');
+  const said: string[] = [];
+  const journal = (options: Partial<JournalOptions<WireObject>> = {}) =>
+    new RunJournal<WireObject>({
+      dir: journals,
+      operation: 'folders.add',
+      scope: ['folders.add', { organizationId: 'o' }],
+      resume: false,
+      resendUnknown: false,
+      idempotent: () => true,
+      notices: { info: (l) => said.push(`info: ${l}`), warn: (l) => said.push(`warn: ${l}`) },
+      ...options,
+    });
+  const journalFiles = () => readdirSync(journals).filter((f) => f.endsWith('.ndjson'));
+  return { input, journals, journal, said, journalFiles };
+}
+
+/** Answers every item, and rejects the call numbered `stopAt` with `error` (Ctrl-C by default). */
+function stoppingSender(stopAt: number, error: Error = new CancelledError('interrupted')) {
+  return fakeSender<WireObject>({ reject: (call) => (call === stopAt ? error : undefined) });
+}
+
+describe('a journaled run that stops', () => {
+  it('is resumed sending only what was not confirmed, with every result in the output', async () => {
+    const { input, journal, said, journalFiles } = setup(10);
+    const first = stoppingSender(2);
+    const run1 = journal();
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        concurrency: 1,
+        sendBatch: first.send,
+        journal: run1,
+      }),
+    );
+    expect(run1.summary()).toMatchObject({ total: 10, confirmed: 4, unknown: 0 });
+    expect(journalFiles()).toHaveLength(1);
+
+    const second = fakeSender<WireObject>();
+    const seen: string[] = [];
+    const outcome = await runBulk({
+      source: input,
+      describe: flat(),
+      batchSize: 2,
+      sendBatch: second.send,
+      onResult: (key) => seen.push(key),
+      journal: journal({ resume: true }),
+    });
+    expect(second.calls.flatMap((c) => c.keys)).toEqual(['f4', 'f5', 'f6', 'f7', 'f8', 'f9']);
+    expect(seen).toEqual(folders(10).map((f) => f.folderId));
+    expect(Object.keys(outcome.results)).toEqual(seen);
+    expect(outcome).toMatchObject({ sent: 10, failed: 0 });
+    expect(said).toContain('info: resuming: 4 of 10 items were confirmed earlier; sending 6');
+    expect(journalFiles()).toEqual([]);
+  });
+
+  it('records answers as they arrive, so a batch answered ahead of an earlier one is kept', async () => {
+    const { input, journal } = setup(6);
+    // The first batch never answers; the two after it do, so none can be merged.
+    const delays = [50, 0, 5];
+    const first = fakeSender<WireObject>({
+      delayMs: (call) => delays[call] ?? 0,
+      reject: (call) => (call === 0 ? new CancelledError('interrupted') : undefined),
+    });
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        concurrency: 3,
+        sendBatch: first.send,
+        journal: journal(),
+      }),
+    );
+    const second = fakeSender<WireObject>();
+    await runBulk({
+      source: input,
+      describe: flat(),
+      batchSize: 2,
+      sendBatch: second.send,
+      journal: journal({ resume: true }),
+    });
+    expect(second.calls.flatMap((c) => c.keys)).toEqual(['f0', 'f1']);
+  });
+
+  it('counts failed items as confirmed: the service answered them', async () => {
+    const { input, journal } = setup(4);
+    const first = fakeSender<WireObject>({
+      failure: (key) => (key === 'f1' ? 'exists' : undefined),
+      reject: (call) => (call === 1 ? new CancelledError('interrupted') : undefined),
+    });
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        concurrency: 1,
+        sendBatch: first.send,
+        journal: journal(),
+      }),
+    );
+    const second = fakeSender<WireObject>();
+    const outcome = await runBulk({
+      source: input,
+      describe: flat(),
+      batchSize: 2,
+      sendBatch: second.send,
+      journal: journal({ resume: true }),
+    });
+    expect(second.calls.flatMap((c) => c.keys)).toEqual(['f2', 'f3']);
+    expect(outcome.failed).toBe(1);
+    expect(outcome.results.f1).toEqual({ success: false, message: 'exists' });
+  });
+});
+
+describe('items whose outcome is unknown', () => {
+  /** A sender whose call `n` answers every item as unknown, as a dropped connection does. */
+  function unknownAt(n: number) {
+    const fake = fakeSender<WireObject>();
+    let call = 0;
+    const send: SendBatch<WireObject> = async (items, keys, ordinals) => {
+      if (call++ !== n) return fake.send(items, keys, ordinals);
+      fake.calls.push({ items: [...items], keys: [...keys] });
+      return Object.fromEntries(keys.map((k) => [k, unknownOutcome('connection reset')]));
+    };
+    return { fake, send };
+  }
+
+  it('are sent again on resume when sending twice is harmless', async () => {
+    const { input, journal, journalFiles } = setup(4);
+    const first = unknownAt(1);
+    const run1 = journal();
+    const outcome = await runBulk({
+      source: input,
+      describe: flat(),
+      batchSize: 2,
+      sendBatch: first.send,
+      journal: run1,
+    });
+    expect(outcome.failed).toBe(2);
+    // Not every item is confirmed: the journal stays for --resume.
+    expect(run1.summary()).toMatchObject({ confirmed: 2, unknown: 0 });
+    expect(journalFiles()).toHaveLength(1);
+
+    const second = fakeSender<WireObject>();
+    const resumed = await runBulk({
+      source: input,
+      describe: flat(),
+      batchSize: 2,
+      sendBatch: second.send,
+      journal: journal({ resume: true }),
+    });
+    expect(second.calls.flatMap((c) => c.keys)).toEqual(['f2', 'f3']);
+    expect(resumed.failed).toBe(0);
+    expect(journalFiles()).toEqual([]);
+  });
+
+  it('stay unknown on resume when they must not be sent twice, until --resend-unknown', async () => {
+    const { input, journal, said, journalFiles } = setup(4);
+    const once = { idempotent: () => false };
+    const first = unknownAt(1);
+    const run1 = journal(once);
+    await runBulk({
+      source: input,
+      describe: flat(),
+      batchSize: 2,
+      sendBatch: first.send,
+      journal: run1,
+    });
+    expect(run1.summary()).toMatchObject({ confirmed: 2, unknown: 2 });
+
+    const second = fakeSender<WireObject>();
+    const kept = await runBulk({
+      source: input,
+      describe: flat(),
+      batchSize: 2,
+      sendBatch: second.send,
+      journal: journal({ ...once, resume: true }),
+    });
+    expect(second.calls).toEqual([]);
+    expect(kept.failed).toBe(2);
+    expect(kept.results.f2).toMatchObject({ success: false, outcome: 'unknown' });
+    expect(said.at(-1)).toBe(
+      'info: resuming: 2 of 4 items were confirmed earlier; sending 0; 2 items whose outcome is unknown are not sent again (--resend-unknown sends them)',
+    );
+    expect(journalFiles()).toHaveLength(1);
+
+    const third = fakeSender<WireObject>();
+    const resent = await runBulk({
+      source: input,
+      describe: flat(),
+      batchSize: 2,
+      sendBatch: third.send,
+      journal: journal({ ...once, resume: true, resendUnknown: true }),
+    });
+    expect(third.calls.flatMap((c) => c.keys)).toEqual(['f2', 'f3']);
+    expect(resent.failed).toBe(0);
+    expect(Object.keys(resent.results)).toEqual(['f0', 'f1', 'f2', 'f3']);
+    expect(journalFiles()).toEqual([]);
+  });
+
+  it('include a request that was out when svc stopped, if it must not be sent twice', async () => {
+    const { input, journal, journals, journalFiles } = setup(4);
+    const once = { idempotent: () => false };
+    // The second batch never answers: svc stops (Ctrl-C) while it is out.
+    const first = stoppingSender(1);
+    const run1 = journal(once);
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        concurrency: 1,
+        sendBatch: first.send,
+        journal: run1,
+      }),
+    );
+    expect(run1.summary()).toMatchObject({ confirmed: 2, unknown: 2 });
+    const text = readFileSync(join(journals, journalFiles()[0] ?? ''), 'utf8');
+    expect(text).toContain('{"sending":[2,3],"keys":["f2","f3"]}');
+
+    const second = fakeSender<WireObject>();
+    const outcome = await runBulk({
+      source: input,
+      describe: flat(),
+      batchSize: 2,
+      sendBatch: second.send,
+      journal: journal({ ...once, resume: true }),
+    });
+    expect(second.calls).toEqual([]);
+    expect(outcome.results.f3).toMatchObject({ success: false, outcome: 'unknown' });
+  });
+});
+
+describe('finding the journal', () => {
+  it('refuses --resume when the input changed since the run that stopped (exit 2)', async () => {
+    const { input, journal } = setup(4);
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        concurrency: 1,
+        sendBatch: stoppingSender(1).send,
+        journal: journal(),
+      }),
+    );
+    writeFileSync(input, ndjson(folders(5)));
+    const fake = fakeSender<WireObject>();
+    const err = await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        sendBatch: fake.send,
+        journal: journal({ resume: true }),
+      }),
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toBe(
+      `${input} is not what the interrupted run read, so its journal does not apply`,
+    );
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('refuses --resume when no run left a journal (exit 2)', async () => {
+    const { input, journal } = setup(2);
+    const err = await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        sendBatch: fakeSender<WireObject>().send,
+        journal: journal({ resume: true }),
+      }),
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toBe(
+      `nothing to resume: no run of this command with ${input} left a journal`,
+    );
+  });
+
+  it('says --resume exists when a run starts over an interrupted one, and starts over', async () => {
+    const { input, journal, said } = setup(4);
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        concurrency: 1,
+        sendBatch: stoppingSender(1).send,
+        journal: journal(),
+      }),
+    );
+    const fake = fakeSender<WireObject>();
+    await runBulk({ source: input, describe: flat(), sendBatch: fake.send, journal: journal() });
+    expect(fake.calls.flatMap((c) => c.keys)).toHaveLength(4);
+    expect(
+      said.some(
+        (l) =>
+          l.startsWith('warn: an earlier run of this command with the same input stopped') &&
+          l.includes('--resume sends only the rest'),
+      ),
+    ).toBe(true);
+  });
+
+  it('keeps other work apart: another scope has its own journal', async () => {
+    const { input, journal } = setup(4);
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        concurrency: 1,
+        sendBatch: stoppingSender(1).send,
+        journal: journal(),
+      }),
+    );
+    const err = await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        sendBatch: fakeSender<WireObject>().send,
+        journal: journal({ resume: true, scope: ['folders.add', { organizationId: 'other' }] }),
+      }),
+    );
+    expect(err.message).toMatch(/^nothing to resume/);
+  });
+
+  it('is private: the directory 0700 and the journal 0600', async () => {
+    const { input, journal, journals, journalFiles } = setup(4);
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        concurrency: 1,
+        sendBatch: stoppingSender(1).send,
+        journal: journal(),
+      }),
+    );
+    expect(statSync(journals).mode & 0o777).toBe(0o700);
+    expect(statSync(join(journals, journalFiles()[0] ?? '')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to run the same work while another svc runs it (exit 2)', async () => {
+    const { input, journal, journals, journalFiles } = setup(2);
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 1,
+        concurrency: 1,
+        sendBatch: stoppingSender(1).send,
+        journal: journal(),
+      }),
+    );
+    // The parent process stands for another svc that is alive.
+    writeFileSync(join(journals, `${journalFiles()[0] ?? ''}.lock`), `${process.ppid}\n`);
+    const fake = fakeSender<WireObject>();
+    const err = await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        sendBatch: fake.send,
+        journal: journal({ resume: true }),
+      }),
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toBe(
+      `another svc (pid ${process.ppid}) is running this command with the same input`,
+    );
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('takes over the lock of a process that died', async () => {
+    const { input, journal, journals, journalFiles } = setup(2);
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 1,
+        concurrency: 1,
+        sendBatch: stoppingSender(1).send,
+        journal: journal(),
+      }),
+    );
+    // No process has pid 2^22 + 1: above Linux's largest.
+    writeFileSync(join(journals, `${journalFiles()[0] ?? ''}.lock`), `${2 ** 22 + 1}\n`);
+    const fake = fakeSender<WireObject>();
+    await runBulk({
+      source: input,
+      describe: flat(),
+      sendBatch: fake.send,
+      journal: journal({ resume: true }),
+    });
+    expect(fake.calls.flatMap((c) => c.keys)).toEqual(['f1']);
+  });
+
+  it('goes on without a journal, saying so, where none can be kept', async () => {
+    const { input, journals, journal, said } = setup(2);
+    writeFileSync(journals, 'not a directory');
+    const fake = fakeSender<WireObject>();
+    const run = journal();
+    await runBulk({ source: input, describe: flat(), sendBatch: fake.send, journal: run });
+    expect(fake.calls).toHaveLength(1);
+    expect(said[0]).toMatch(
+      /^warn: cannot keep a journal in .+ \((EEXIST|ENOTDIR)\); if this run stops, --resume cannot pick it up$/,
+    );
+    expect(run.summary()).toBeUndefined();
+  });
+});
+
+describe('a journal cut short', () => {
+  it('skips a last line a machine crash cut off, and appends after it', async () => {
+    const { input, journal, journals, journalFiles } = setup(4);
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        concurrency: 1,
+        sendBatch: stoppingSender(1).send,
+        journal: journal(),
+      }),
+    );
+    const path = join(journals, journalFiles()[0] ?? '');
+    appendFileSync(path, '{"i":2,"k":"f2","r":{"succ');
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 1,
+        concurrency: 1,
+        sendBatch: stoppingSender(1).send,
+        journal: journal({ resume: true }),
+      }),
+    );
+    const fake = fakeSender<WireObject>();
+    const outcome = await runBulk({
+      source: input,
+      describe: flat(),
+      sendBatch: fake.send,
+      journal: journal({ resume: true }),
+    });
+    expect(fake.calls.flatMap((c) => c.keys)).toEqual(['f3']);
+    expect(Object.keys(outcome.results).sort()).toEqual(['f0', 'f1', 'f2', 'f3']);
+  });
+});
+
+describe('--dry-run --resume', () => {
+  it('plans only the batches a resume would send, and changes nothing', async () => {
+    const { input, journal, journals, journalFiles } = setup(6);
+    await rejection(
+      runBulk({
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        concurrency: 1,
+        sendBatch: stoppingSender(1).send,
+        journal: journal(),
+      }),
+    );
+    const before = readFileSync(join(journals, journalFiles()[0] ?? ''), 'utf8');
+    const planned: string[][] = [];
+    const plan = await planBatches(
+      {
+        source: input,
+        describe: flat(),
+        batchSize: 2,
+        journal: journal({ resume: true, readOnly: true }),
+      },
+      (batch) => {
+        planned.push(batch.keys);
+      },
+    );
+    expect(plan).toEqual({ items: 4, batches: 2 });
+    expect(planned).toEqual([
+      ['f2', 'f3'],
+      ['f4', 'f5'],
+    ]);
+    expect(readFileSync(join(journals, journalFiles()[0] ?? ''), 'utf8')).toBe(before);
+    expect(readdirSync(journals).some((f) => f.endsWith('.lock'))).toBe(false);
+  });
+});
