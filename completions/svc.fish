@@ -153,7 +153,9 @@ function __svc_flags
                 '--parent' 'parent folder id (default: top level)' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs list'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -165,14 +167,18 @@ function __svc_flags
                 '--name' 'new document name' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs disable' 'docs enable'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--doc' 'document id (repeat, or comma-separate)' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs migrate'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -192,13 +198,17 @@ function __svc_flags
                 '--name' 'new organization name' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'orgs disable' 'orgs enable'
             printf '%s\t%s\n' \
                 '--org' 'organization id (repeat, or comma-separate)' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'groups add'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -206,7 +216,9 @@ function __svc_flags
                 '--name' 'group name' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users remove'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -215,7 +227,9 @@ function __svc_flags
                 '--user' 'user id (repeat, or comma-separate)' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users purge'
             printf '%s\t%s\n' \
                 '--user' 'user id (repeat, or comma-separate)' \
@@ -244,7 +258,9 @@ function __svc_flags
                 '--message' 'display message template, e.g. "{{user}} approved"' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'activities delete'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -261,7 +277,9 @@ function __svc_flags
                 '--status' 'online, away or offline' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'livestate broadcast'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \

@@ -7,13 +7,15 @@ import {
   type ItemResult,
   type ResultMap,
   type SourceSpec,
+  unknownOutcome,
 } from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
 import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
 import { count } from '../io/plural.js';
 import { startSpinner } from '../io/spinner.js';
-import { confirmDestructive } from './confirm.js';
+import { bulkJournal, withResumeAdvice } from './bulk-journal.js';
 import type { BulkFlags } from './bulk-options.js';
+import { confirmDestructive } from './confirm.js';
 import type { Context } from './context.js';
 import { printDryRun } from './send.js';
 import { wholeNumberFlag } from './whole-number.js';
@@ -73,7 +75,8 @@ function eachItemGets(result: ItemResult, keys: readonly string[]): ResultMap {
 /**
  * A bulk command from end to end: validate every item, confirm destructive work with its
  * count, send in batches (or print them under --dry-run), and print the merged per-item
- * results, failed ones first; exit 5 when any item failed.
+ * results, failed ones first; exit 5 when any item failed. Progress is journaled, so that a
+ * run that stops says how to resume it, and `--resume` sends only what is left.
  */
 export async function runBulkCommand<Item>(
   ctx: Context,
@@ -85,11 +88,14 @@ export async function runBulkCommand<Item>(
   if (!itemsField) throw new Error(`${op.name} is not a bulk operation`);
   const client = await ctx.client();
   const batchSize = wholeNumberFlag(flags.batchSize, '--batch-size');
+  const source = sourceOf(flags, spec as BulkCommand<unknown>);
+  const journal = await bulkJournal(ctx, flags, spec, client.baseUrl);
   const common = {
-    source: sourceOf(flags, spec as BulkCommand<unknown>),
+    source,
     stdin: ctx.io.stdin,
     describe: spec.items,
     ...(batchSize !== undefined && { batchSize }),
+    ...(journal && { journal }),
   };
   const dataFor = (items: readonly Item[]) => ({ ...spec.base, [itemsField]: items });
 
@@ -130,7 +136,7 @@ export async function runBulkCommand<Item>(
         } catch (err) {
           // Neither safe to resend nor known to be done: said per item, and the run goes on.
           if (err instanceof OutcomeUnknownError || err instanceof TimeoutError) {
-            return eachItemGets({ success: false, outcome: 'unknown', message: err.message }, keys);
+            return eachItemGets(unknownOutcome(err.message), keys);
           }
           throw err;
         }
@@ -155,6 +161,8 @@ export async function runBulkCommand<Item>(
       }
     }
     throwIfAnyFailed(outcome);
+  } catch (err) {
+    throw withResumeAdvice(ctx, err, journal?.summary(), source === '-');
   } finally {
     spinner.stop();
     await spool?.discard();

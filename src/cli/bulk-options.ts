@@ -6,14 +6,30 @@ export interface BulkFlags extends GlobalOptions {
   file?: string;
   batchSize?: string;
   concurrency?: string;
+  resume?: boolean;
+  resendUnknown?: boolean;
 }
 
-export function withBulkOptions(command: Command): Command {
-  return command
+/**
+ * Adds the shared bulk flags. `resumable: false` leaves out `--resume` for a command whose
+ * run is not journaled (`users purge` starts jobs rather than answering per item).
+ */
+export function withBulkOptions(command: Command, { resumable = true } = {}): Command {
+  command
     .option(
       '--file <path>',
       'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin',
     )
     .option('--batch-size <n>', 'items per request (default: the most the service accepts)')
     .option('--concurrency <n>', 'requests in flight at once (default 4)');
+  if (!resumable) return command;
+  return command
+    .option(
+      '--resume',
+      'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input',
+    )
+    .option(
+      '--resend-unknown',
+      'with --resume, also send items whose outcome is unknown (they may be applied twice)',
+    );
 }

@@ -76,6 +76,8 @@ export class Context {
   constructor(
     readonly deps: Deps,
     readonly globals: GlobalOptions,
+    /** The arguments svc was run with, to tell how to run it again (`--resume`). */
+    readonly argv: readonly string[] = [],
   ) {
     this.env = deps.env;
     this.io = createIOStreams({

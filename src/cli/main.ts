@@ -33,7 +33,7 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
       const command = args[args.length - 1] as Command;
       const opts = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
       const [{ Context }, module] = await Promise.all([import('./context.js'), load()]);
-      context = new Context(deps, opts);
+      context = new Context(deps, opts, argv);
       await (module as CommandModule<typeof opts>).run(context, opts, command.args);
     };
 

@@ -32,7 +32,8 @@ export const environmentTable: readonly EnvironmentRow[] = [
   {
     name: 'SVC_CONFIG_DIR',
     flag: null,
-    meaning: "where profiles are stored (default: the platform's config dir)",
+    meaning:
+      "where profiles are stored (default: the platform's config dir); when set, bulk journals too (default: the platform's state dir)",
   },
   { name: 'SVC_TIMEOUT', flag: '--timeout', meaning: 'per-request timeout (500ms, 30s, 5m)' },
   {

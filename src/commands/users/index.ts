@@ -41,6 +41,7 @@ Examples:
       .option('--org <id...>', 'only these organizations (speeds the job up)', collect)
       .option('--wait', 'wait until the deletion completes: exit 0, or 7 when it times out')
       .option('--wait-timeout <duration>', 'how long --wait waits (default 30m)'),
+    { resumable: false },
   )
     .addHelpText(
       'after',

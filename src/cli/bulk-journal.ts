@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { RunJournal, type JournalSummary } from '../bulk/index.js';
+import type { Operation } from '../catalogue/types.js';
+import { stateDir } from '../config/state-dir.js';
+import { CancelledError, SvcError, UsageError } from '../errors/errors.js';
+import { count } from '../io/plural.js';
+import { shellLine } from '../io/shell-words.js';
+import type { BulkFlags } from './bulk-options.js';
+import type { Context } from './context.js';
+
+export interface JournalSpec<Item> {
+  op: Operation;
+  /** The members of `data` besides the items: part of what makes two runs the same work. */
+  base: Record<string, unknown>;
+  /** Whether a batch may be sent twice, when the operation says otherwise. */
+  idempotent?: (items: readonly Item[]) => boolean;
+}
+
+/**
+ * The journal of a bulk command's run (bulk/resume.ts), kept under the state directory. It
+ * is found again by the command, its other members of `data`, the service and key, and the
+ * input; undefined for a --dry-run that does not resume, which sends nothing to record.
+ */
+export async function bulkJournal<Item>(
+  ctx: Context,
+  flags: BulkFlags,
+  spec: JournalSpec<Item>,
+  baseUrl: string,
+): Promise<RunJournal<Item> | undefined> {
+  if (flags.resendUnknown && !flags.resume) {
+    throw new UsageError('--resend-unknown goes with --resume');
+  }
+  if (ctx.dryRun && !flags.resume) return undefined;
+  const { credentials } = await ctx.session();
+  const { op, base } = spec;
+  return new RunJournal<Item>({
+    dir: join(stateDir(ctx.env), 'bulk-journals'),
+    operation: op.name,
+    scope: [op.name, base, baseUrl, credentials.apiKey ?? credentials.workspaceId ?? null],
+    resume: flags.resume === true,
+    resendUnknown: flags.resendUnknown === true,
+    idempotent: (item) => spec.idempotent?.([item]) ?? op.idempotent,
+    readOnly: ctx.dryRun,
+    notices: ctx.out,
+  });
+}
+
+/** What to run to pick up where this run stopped, and what it will send. */
+function advice(summary: JournalSummary, ctx: Context, fromStdin: boolean): string[] {
+  const { confirmed, total, unknown, file } = summary;
+  const left = total - confirmed - unknown;
+  const words = ctx.argv.includes('--resume') ? ctx.argv : [...ctx.argv, '--resume'];
+  const rerun = `svc ${shellLine(words)}${fromStdin ? ' (with the same input on stdin)' : ''}`;
+  const lines = [
+    `${confirmed.toLocaleString('en-US')} of ${count(total, 'item')} were confirmed (journal: ${file})`,
+  ];
+  if (left > 0) {
+    lines.push(
+      `rerun with --resume to send the ${count(left, 'item')} not yet confirmed: ${rerun}`,
+    );
+  }
+  if (unknown > 0) {
+    lines.push(
+      `${count(unknown, 'item')} whose outcome is unknown ${unknown === 1 ? 'is' : 'are'} sent again only with --resume --resend-unknown: check first that ${unknown === 1 ? 'it was' : 'they were'} not applied`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * A run that stopped before every item was confirmed (Ctrl-C, a batch failing for good,
+ * items left unknown) says how far it got and how to resume: in the error's hint, or with
+ * `--json`, where stderr holds one line, in its message.
+ */
+export function withResumeAdvice(
+  ctx: Context,
+  err: unknown,
+  summary: JournalSummary | undefined,
+  fromStdin: boolean,
+): unknown {
+  if (!summary) return err;
+  // main reports any error of an interrupted run as the interruption; so must this.
+  const error =
+    ctx.signal.aborted && !(err instanceof CancelledError)
+      ? new CancelledError('interrupted')
+      : err;
+  const lines = advice(summary, ctx, fromStdin);
+  if (ctx.out.json && error instanceof Error) {
+    error.message = `${error.message}; ${lines.join('; ')}`;
+  } else if (error instanceof SvcError) {
+    error.hint = [...lines, ...(error.hint ? [error.hint] : [])].join('\n');
+  } else {
+    for (const line of lines) ctx.out.info(line);
+  }
+  return error;
+}

@@ -1,0 +1,133 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail, fakeService, ok } from '../../support/fake-service.js';
+import { tempConfigDir } from '../../support/harness.js';
+
+const ADD = '/v1/organizations/folders/add';
+
+let fake: ReturnType<typeof fakeService> | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+function foldersFile(n: number): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-resume-')), 'folders.ndjson');
+  const lines = Array.from({ length: n }, (_, i) =>
+    JSON.stringify({ folderId: `f${i}`, folderName: `F${i}` }),
+  );
+  writeFileSync(file, lines.join('\n'));
+  return file;
+}
+
+/** The folder-add service: each folder added, until call `downFrom` on, which fail with 500. */
+function folderService(downFrom = Infinity) {
+  const state = { downFrom };
+  fake = fakeService({
+    [ADD]: (data, call) => {
+      if (call >= state.downFrom) return fail('INTERNAL', 'the service is down', 500);
+      const folders = data.folders as { folderId: string }[];
+      return ok(
+        Object.fromEntries(folders.map((f) => [f.folderId, { success: true, id: f.folderId }])),
+      );
+    },
+  });
+  return { fake, state };
+}
+
+const sentIds = (f: NonNullable<typeof fake>) =>
+  f.sent(ADD).flatMap((d) => (d.folders as { folderId: string }[]).map((x) => x.folderId));
+
+describe('a bulk run that a 500 stops', () => {
+  it('says how far it got and how to resume, and --resume sends only the rest', async () => {
+    // Two batches get through, then the service is down for good.
+    const { fake, state } = folderService(2);
+    const file = foldersFile(500);
+    const env = { SVC_CONFIG_DIR: tempConfigDir() };
+    const args = ['folders', 'add', '--org', 'o', '--file', file, '--concurrency', '1'];
+    const r = await fake.run(args, { env });
+
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const journals = join(env.SVC_CONFIG_DIR, 'bulk-journals');
+    const [journal] = readdirSync(journals).filter((f) => f.endsWith('.ndjson'));
+    expect(r.stderr).toBe(
+      [
+        'error: INTERNAL: the service is down',
+        `hint: 200 of 500 items were confirmed (journal: ${join(journals, journal ?? '')})`,
+        `rerun with --resume to send the 300 items not yet confirmed: svc ${args.join(' ')} --resume`,
+        '',
+      ].join('\n'),
+    );
+
+    state.downFrom = Infinity;
+    const before = sentIds(fake).length;
+    const resumed = await fake.run([...args, '--resume', '--json'], { env });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toBe('resuming: 200 of 500 items were confirmed earlier; sending 300\n');
+    expect(sentIds(fake).slice(before)).toEqual(
+      Array.from({ length: 300 }, (_, i) => `f${200 + i}`),
+    );
+    const results = JSON.parse(resumed.stdout) as Record<string, { success: boolean }>;
+    expect(Object.keys(results)).toEqual(Array.from({ length: 500 }, (_, i) => `f${i}`));
+    expect(readdirSync(journals).filter((f) => f.endsWith('.ndjson'))).toEqual([]);
+  });
+
+  it('puts the advice in the one JSON error line under --json', async () => {
+    const { fake } = folderService(0);
+    const file = foldersFile(3);
+    const r = await fake.run(['folders', 'add', '--org', 'o', '--file', file, '--json']);
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const { error } = JSON.parse(lines[0] ?? '') as { error: { message: string } };
+    expect(error.message).toMatch(
+      /^the service is down; 0 of 3 items were confirmed \(journal: .+\); rerun with --resume to send the 3 items not yet confirmed: svc folders add --org o --file .+ --json --resume$/,
+    );
+  });
+});
+
+describe('--resume and --resend-unknown', () => {
+  it('refuses --resend-unknown without --resume (exit 2)', async () => {
+    const { fake } = folderService();
+    const r = await fake.run([
+      'folders',
+      'add',
+      '--org',
+      'o',
+      '--id',
+      'a',
+      '--name',
+      'A',
+      '--resend-unknown',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--resend-unknown goes with --resume');
+    expect(fake.all()).toEqual([]);
+  });
+
+  it('refuses --resume when there is nothing to resume (exit 2)', async () => {
+    const { fake } = folderService();
+    const r = await fake.run([
+      'folders',
+      'add',
+      '--org',
+      'o',
+      '--file',
+      foldersFile(2),
+      '--resume',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('nothing to resume');
+    expect(fake.all()).toEqual([]);
+  });
+
+  it('is not offered by users purge, which starts jobs', async () => {
+    const { fake } = folderService();
+    const r = await fake.run(['users', 'purge', '--user', 'u', '--resume']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown option '--resume'");
+  });
+});
