@@ -127,8 +127,8 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
 /**
  * `--dry-run`: validates the input exactly as `runBulk` does and hands each batch it would
  * send to `onBatch` (with a read-only journal, only what `--resume` would send), in the
- * order they may be sent, without sending. Batches are not
- * collected, so a large input can be printed as it is read.
+ * order they may be sent, without sending. Batches are not collected, so a large input can
+ * be printed as it is read.
  */
 export async function planBatches<Item>(
   options: BulkOptions<Item>,

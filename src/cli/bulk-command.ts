@@ -6,13 +6,14 @@ import {
   type BulkInput,
   type ItemResult,
   type ResultMap,
+  type Notices,
   type SourceSpec,
   unknownOutcome,
 } from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
 import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
 import { count } from '../io/plural.js';
-import { startSpinner } from '../io/spinner.js';
+import { startSpinner, type Spinner } from '../io/spinner.js';
 import { bulkJournal, withResumeAdvice } from './bulk-journal.js';
 import type { BulkFlags } from './bulk-options.js';
 import { confirmDestructive } from './confirm.js';
@@ -89,7 +90,20 @@ export async function runBulkCommand<Item>(
   const client = await ctx.client();
   const batchSize = wholeNumberFlag(flags.batchSize, '--batch-size');
   const source = sourceOf(flags, spec as BulkCommand<unknown>);
-  const journal = await bulkJournal(ctx, flags, spec, client.baseUrl);
+  // What the journal has to say ends the spinner, as a confirmation does: a line written
+  // under a spinning one would be garbled.
+  const shown: { spinner?: Spinner } = {};
+  const notices: Notices = {
+    info: (line) => {
+      shown.spinner?.stop();
+      ctx.out.info(line);
+    },
+    warn: (line) => {
+      shown.spinner?.stop();
+      ctx.out.warn(line);
+    },
+  };
+  const journal = await bulkJournal(ctx, flags, spec, client.baseUrl, notices);
   const common = {
     source,
     stdin: ctx.io.stdin,
@@ -113,6 +127,7 @@ export async function runBulkCommand<Item>(
   const spool = ctx.out.json ? await ctx.out.jsonSpool('object') : undefined;
   const successes = new SuccessList(LISTED_SUCCESSES);
   const spinner = await startSpinner(ctx.io, ctx.out.json, `${op.summary}…`);
+  shown.spinner = spinner;
   try {
     const outcome = await runBulk({
       ...common,
@@ -162,6 +177,7 @@ export async function runBulkCommand<Item>(
     }
     throwIfAnyFailed(outcome);
   } catch (err) {
+    spinner.stop();
     throw withResumeAdvice(ctx, err, journal?.summary(), source === '-');
   } finally {
     spinner.stop();

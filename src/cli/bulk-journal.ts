@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { RunJournal, type JournalSummary } from '../bulk/index.js';
+import { RunJournal, type JournalSummary, type Notices } from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
 import { stateDir } from '../config/state-dir.js';
 import { CancelledError, SvcError, UsageError } from '../errors/errors.js';
@@ -26,6 +26,7 @@ export async function bulkJournal<Item>(
   flags: BulkFlags,
   spec: JournalSpec<Item>,
   baseUrl: string,
+  notices: Notices,
 ): Promise<RunJournal<Item> | undefined> {
   if (flags.resendUnknown && !flags.resume) {
     throw new UsageError('--resend-unknown goes with --resume');
@@ -41,7 +42,7 @@ export async function bulkJournal<Item>(
     resendUnknown: flags.resendUnknown === true,
     idempotent: (item) => spec.idempotent?.([item]) ?? op.idempotent,
     readOnly: ctx.dryRun,
-    notices: ctx.out,
+    notices,
   });
 }
 
