@@ -140,6 +140,36 @@ afterAll(async () => {
 });
 
 describe('activities', () => {
+  it('sends 100 activities of 15 KB each in batches under the 1 MiB body limit', async () => {
+    const since = Date.now();
+    const ids = Array.from({ length: 100 }, (_, i) => `big-${i}`);
+    const text = 'x'.repeat(15_000);
+    const path = file(
+      'big-activities.ndjson',
+      ids
+        .map((id) =>
+          JSON.stringify({
+            id,
+            featureType: 'comment',
+            actionType: 'comment.add',
+            actionUser: { userId: 'alice' },
+            entityData: { text },
+          }),
+        )
+        .join('\n'),
+    );
+    const r = await svc(
+      ['activities', 'add', '--org', 'acme', '--doc', 'spec', '--file', path, '--json'],
+      env,
+    );
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(ids);
+    const requests = (await requestsSince(since)).filter((e) => e.path === '/v2/activities/add');
+    console.log(`15 KB activities: 100 items in ${requests.length} requests`);
+    expect(requests.map((e) => e.httpStatus)).toEqual([200, 200]);
+  });
+
   it('adds from a file and from flags, reads back, overwrites by id, and deletes', async () => {
     const activity = (id: string, actionType: string) => ({
       id,

@@ -229,24 +229,6 @@ describe('folders', () => {
     expect(r.stderr).toContain('1 of 1 item failed');
   });
 
-  it('adds 100 folders with 15 KB names in batches under the 1 MiB body limit', async () => {
-    const file = join(env.SVC_CONFIG_DIR ?? '', 'long-names.ndjson');
-    const name = 'n'.repeat(15_000);
-    const ids = Array.from({ length: 100 }, (_, i) => `long-${i}`);
-    writeFileSync(
-      file,
-      ids.map((id) => JSON.stringify({ folderId: id, folderName: name })).join('\n'),
-    );
-    const before = await sentCount('folders.add');
-    const r = await svc(['folders', 'add', '--org', 'long-org', '--file', file, '--json'], env);
-    expect(r.stderr).toBe('');
-    expect(r.exitCode).toBe(0);
-    expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(ids);
-    const requests = (await sentCount('folders.add')) - before;
-    console.log(`15 KB names: 100 folders in ${requests} requests`);
-    expect(requests).toBe(2);
-  });
-
   it('sends nothing when any line of the file is invalid, naming the line', async () => {
     const file = join(env.SVC_CONFIG_DIR ?? '', 'bad.ndjson');
     writeFileSync(

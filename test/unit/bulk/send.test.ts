@@ -126,20 +126,27 @@ describe('batching', () => {
     expect(sizes(fake.calls)).toEqual([100, 100, 50]);
   });
 
-  it('cuts batches by bytes too, so that 100 items with 15 KB names stay under 1 MiB', async () => {
-    const name = 'n'.repeat(15_000);
-    const items = Array.from({ length: 100 }, (_, i) => ({ folderId: `f${i}`, folderName: name }));
+  // The byte limit is lowered here so that items within the catalogue's field limits reach
+  // it; the batcher's arithmetic is the same at MAX_BATCH_BYTES.
+  const BYTES = 2_000;
+  const byBytes = <T>(input: T, maxBatchBytes = BYTES) => ({ ...input, maxBatchBytes });
+
+  it('cuts batches by bytes too, closing a batch before it would pass the limit', async () => {
+    const name = 'n'.repeat(150);
+    const items = Array.from({ length: 25 }, (_, i) => ({ folderId: `f${i}`, folderName: name }));
     const fake = fakeSender<WireObject>();
-    await runBulk({ source: folderFile(items), describe: flat(), sendBatch: fake.send });
+    await runBulk({ source: folderFile(items), describe: byBytes(flat()), sendBatch: fake.send });
     const bodies = fake.calls.map((c) => Buffer.byteLength(JSON.stringify(c.items)));
-    expect(Math.max(...bodies)).toBeLessThanOrEqual(MAX_BATCH_BYTES);
-    expect(sizes(fake.calls)).toEqual([65, 35]);
+    expect(Math.max(...bodies)).toBeLessThanOrEqual(BYTES);
+    // 183 to 184 bytes an item, and a comma between items: ten fit, an eleventh does not.
+    expect(sizes(fake.calls)).toEqual([10, 10, 5]);
     expect(fake.calls.flatMap((c) => c.items)).toEqual(items);
   });
 
   it('closes a batch on bytes with the levels below it, so parents still go first', async () => {
-    // Each item takes a little over a third of the limit: two fit a batch, a third does not.
-    const name = 'n'.repeat(Math.floor(MAX_BATCH_BYTES / 3));
+    // 152 to 174 bytes an item against 420: two fit a batch, a third does not.
+    const limit = 420;
+    const name = 'n'.repeat(120);
     const items: Folder[] = [
       { folderId: 'p', folderName: name },
       { folderId: 'c1', folderName: name, parentFolderId: 'p' },
@@ -149,7 +156,7 @@ describe('batching', () => {
       { folderId: 's', folderName: name },
     ];
     const planned: string[][] = [];
-    await planBatches({ source: folderFile(items), describe: tree() }, (batch) => {
+    await planBatches({ source: folderFile(items), describe: byBytes(tree(), limit) }, (batch) => {
       planned.push(batch.keys);
     });
     expect(planned).toEqual([
@@ -158,8 +165,17 @@ describe('batching', () => {
       ['r', 's'],
     ]);
     const fake = fakeSender<WireObject>({ dependsOn: parentOf, inputIds: new Set(['p']) });
-    await runBulk({ source: folderFile(items), describe: tree(), sendBatch: fake.send });
+    await runBulk({
+      source: folderFile(items),
+      describe: byBytes(tree(), limit),
+      sendBatch: fake.send,
+    });
     expect(fake.violations).toEqual([]);
+  });
+
+  it('keeps the real limit safely under the 1 MiB a request body may take', () => {
+    expect(MAX_BATCH_BYTES).toBeLessThan(1024 * 1024 - 16 * 1024);
+    expect(flat().maxBatchBytes).toBe(MAX_BATCH_BYTES);
   });
 
   it('plans the same batches without sending, for --dry-run', async () => {

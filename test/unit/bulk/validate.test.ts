@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BATCH_BYTES, operation } from '../../../src/catalogue/operations.js';
+import { operation } from '../../../src/catalogue/operations.js';
 import {
   idItems,
   objectItems,
@@ -111,12 +111,14 @@ describe('validation before sending', () => {
   });
 
   it('rejects an item too large for any request before sending anything, naming its line', async () => {
-    const big = { folderId: 'b', folderName: 'b'.repeat(MAX_BATCH_BYTES) };
+    // A lowered limit lets an item within the catalogue's field limits pass it.
+    const limit = 100;
+    const big = { folderId: 'b', folderName: 'b'.repeat(limit) };
     const path = temp().file('big.ndjson', ndjson([{ folderId: 'a', folderName: 'A' }, big]));
     const bytes = Buffer.byteLength(JSON.stringify(big)).toLocaleString('en-US');
-    expect(await invalid(folders(), path)).toBe(
+    expect(await invalid({ ...folders(), maxBatchBytes: limit }, path)).toBe(
       `${path}: 1 invalid item; nothing was sent\n` +
-        `  line 2: the item takes ${bytes} bytes as JSON, more than the ${MAX_BATCH_BYTES.toLocaleString('en-US')} a request may carry`,
+        `  line 2: the item takes ${bytes} bytes as JSON, more than the ${limit} a request may carry`,
     );
   });
 
