@@ -21,6 +21,7 @@ import { OrganizationTable } from './organizations.js';
 import { OutboxTable } from './outbox.js';
 import { PresenceTable } from './presence.js';
 import { migrate } from './schema.js';
+import { StateTables } from './state.js';
 import { UserData } from './user-data.js';
 import { UserGroupTable } from './user-groups.js';
 import { WorkspaceTable } from './workspaces.js';
@@ -57,7 +58,8 @@ export class Store {
   readonly documentData: DocumentData;
   /** Users' rows in every table keyed by user id; what a user-data deletion removes. */
   readonly userData: UserData;
-  private readonly tableNames: () => string[];
+  /** Every table at once: what the export and import admin calls read and write. */
+  readonly state: StateTables;
 
   constructor(private readonly db: Database) {
     migrate(db);
@@ -83,10 +85,7 @@ export class Store {
     this.feedEvents = new FeedEventTable(db);
     this.documentData = new DocumentData(db);
     this.userData = new UserData(db);
-    const namesStmt = db.prepare<[], { name: string }>(
-      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    );
-    this.tableNames = () => namesStmt.all().map((row) => row.name);
+    this.state = new StateTables(db);
   }
 
   /** Runs `fn` in one transaction: all of its writes land, or none. */
@@ -96,11 +95,7 @@ export class Store {
 
   /** Empties every table, including tables added by later migrations. */
   resetAll(): void {
-    this.transaction(() => {
-      // Rows are removed table by table; the references are only checked at commit.
-      this.db.pragma('defer_foreign_keys = ON');
-      for (const name of this.tableNames()) this.db.exec(`DELETE FROM "${name}"`);
-    });
+    this.transaction(() => this.state.clearAll());
   }
 
   /**
