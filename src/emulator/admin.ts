@@ -14,6 +14,7 @@ import type { JobEngine } from './jobs/engine.js';
 import type { Journal } from './journal.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { SecretBox } from './secrets.js';
+import { stateRoutes } from './state-admin.js';
 import type { Store } from './store/store.js';
 import { describeIssues } from './validation.js';
 
@@ -157,6 +158,7 @@ const routes: Record<string, { method: string; route: Route }> = {
   ...jobRoutes,
   ...dataRoutes,
   ...collabRoutes,
+  ...stateRoutes,
 };
 
 /** A request under `/_emulator/`. */

@@ -25,24 +25,25 @@ export function errorAnswer(error: EmulatorError): Answer {
   return { status: error.httpStatus, json: error.toEnvelope(), headers: error.headers };
 }
 
-function tooLarge(): EmulatorError {
+function tooLarge(maxBytes: number): EmulatorError {
   return new EmulatorError(
     'INVALID_ARGUMENT',
-    `Request body is larger than ${MAX_BODY_BYTES} bytes.`,
+    `Request body is larger than ${maxBytes} bytes.`,
     // Whatever the client still sends is not read; it must open a new connection.
     { httpStatus: 413, headers: { connection: 'close' } },
   );
 }
 
 /**
- * The whole body, or an INVALID_ARGUMENT answered with HTTP 413 when it is too large. An
- * oversized body is drained (up to a cap) before that answer, so a client still uploading
- * it reads the answer instead of a reset connection.
+ * The whole body, or an INVALID_ARGUMENT answered with HTTP 413 when it is larger than
+ * `maxBytes`. An oversized body is drained (up to a cap) before that answer, so a client
+ * still uploading it reads the answer instead of a reset connection.
  */
-export function readBody(req: IncomingMessage): Promise<Buffer> {
+export function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
+  const drainCap = Math.max(MAX_DRAIN_BYTES, maxBytes);
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > MAX_DRAIN_BYTES) return reject(tooLarge());
+    if (Number.isFinite(declared) && declared > drainCap) return reject(tooLarge(maxBytes));
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -54,11 +55,11 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
     };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_DRAIN_BYTES) settle(() => reject(tooLarge()));
-      else if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size > drainCap) settle(() => reject(tooLarge(maxBytes)));
+      else if (size <= maxBytes) chunks.push(chunk);
     });
     req.on('end', () => {
-      settle(() => (size > MAX_BODY_BYTES ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+      settle(() => (size > maxBytes ? reject(tooLarge(maxBytes)) : resolve(Buffer.concat(chunks))));
     });
     req.on('error', (err) => settle(() => reject(err)));
     req.on('close', () => settle(() => reject(new Error('request closed before its body ended'))));
@@ -78,8 +79,8 @@ export function checkNesting(value: unknown, what: string): void {
 }
 
 /** An admin call's body as JSON; an empty body is `{}`. */
-export async function readJson(req: IncomingMessage): Promise<unknown> {
-  const text = (await readBody(req)).toString('utf8').trim();
+export async function readJson(req: IncomingMessage, maxBytes?: number): Promise<unknown> {
+  const text = (await readBody(req, maxBytes)).toString('utf8').trim();
   let value: unknown;
   try {
     value = text === '' ? {} : JSON.parse(text);
