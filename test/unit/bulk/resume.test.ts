@@ -8,6 +8,7 @@ import {
   RunJournal,
   unknownOutcome,
   type JournalOptions,
+  type RunBulkOptions,
   type SendBatch,
   type WireObject,
 } from '../../../src/bulk/index.js';
@@ -40,7 +41,38 @@ function setup(n: number) {
       ...options,
     });
   const journalFiles = () => readdirSync(journals).filter((f) => f.endsWith('.ndjson'));
-  return { input, journals, journal, said, journalFiles };
+  /** A run of folders.add over the input. */
+  const run = (options: Omit<RunBulkOptions<WireObject>, 'source' | 'describe'>) =>
+    runBulk({ source: input, describe: flat(), ...options });
+  /**
+   * A run that stops, leaving its journal: unless `options` say otherwise, batches of 2 sent
+   * one at a time, and Ctrl-C during the second.
+   */
+  const stopped = (options: Partial<RunBulkOptions<WireObject>> = {}) =>
+    rejection(
+      run({
+        batchSize: 2,
+        concurrency: 1,
+        sendBatch: stoppingSender(1).send,
+        journal: journal(),
+        ...options,
+      }),
+    );
+  /** A --resume run in batches of 2 to a sender that answers every item: what it sent and got. */
+  const resume = async (
+    journalOptions: Partial<JournalOptions<WireObject>> = {},
+    options: Partial<RunBulkOptions<WireObject>> = {},
+  ) => {
+    const sender = fakeSender<WireObject>();
+    const outcome = await run({
+      batchSize: 2,
+      sendBatch: sender.send,
+      journal: journal({ ...journalOptions, resume: true }),
+      ...options,
+    });
+    return { outcome, calls: sender.calls, sent: sender.calls.flatMap((c) => c.keys) };
+  };
+  return { input, journals, journal, said, journalFiles, run, stopped, resume };
 }
 
 /** Answers every item, and rejects the call numbered `stopAt` with `error` (Ctrl-C by default). */
@@ -50,33 +82,15 @@ function stoppingSender(stopAt: number, error: Error = new CancelledError('inter
 
 describe('a journaled run that stops', () => {
   it('is resumed sending only what was not confirmed, with every result in the output', async () => {
-    const { input, journal, said, journalFiles } = setup(10);
-    const first = stoppingSender(2);
+    const { journal, said, journalFiles, stopped, resume } = setup(10);
     const run1 = journal();
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        concurrency: 1,
-        sendBatch: first.send,
-        journal: run1,
-      }),
-    );
+    await stopped({ sendBatch: stoppingSender(2).send, journal: run1 });
     expect(run1.summary()).toMatchObject({ total: 10, confirmed: 4, unknown: 0 });
     expect(journalFiles()).toHaveLength(1);
 
-    const second = fakeSender<WireObject>();
     const seen: string[] = [];
-    const outcome = await runBulk({
-      source: input,
-      describe: flat(),
-      batchSize: 2,
-      sendBatch: second.send,
-      onResult: (key) => seen.push(key),
-      journal: journal({ resume: true }),
-    });
-    expect(second.calls.flatMap((c) => c.keys)).toEqual(['f4', 'f5', 'f6', 'f7', 'f8', 'f9']);
+    const { outcome, sent } = await resume({}, { onResult: (key) => seen.push(key) });
+    expect(sent).toEqual(['f4', 'f5', 'f6', 'f7', 'f8', 'f9']);
     expect(seen).toEqual(folders(10).map((f) => f.folderId));
     expect(Object.keys(outcome.results)).toEqual(seen);
     expect(outcome).toMatchObject({ sent: 10, failed: 0 });
@@ -85,59 +99,27 @@ describe('a journaled run that stops', () => {
   });
 
   it('records answers as they arrive, so a batch answered ahead of an earlier one is kept', async () => {
-    const { input, journal } = setup(6);
+    const { stopped, resume } = setup(6);
     // The first batch never answers; the two after it do, so none can be merged.
     const delays = [50, 0, 5];
     const first = fakeSender<WireObject>({
       delayMs: (call) => delays[call] ?? 0,
       reject: (call) => (call === 0 ? new CancelledError('interrupted') : undefined),
     });
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        concurrency: 3,
-        sendBatch: first.send,
-        journal: journal(),
-      }),
-    );
-    const second = fakeSender<WireObject>();
-    await runBulk({
-      source: input,
-      describe: flat(),
-      batchSize: 2,
-      sendBatch: second.send,
-      journal: journal({ resume: true }),
-    });
-    expect(second.calls.flatMap((c) => c.keys)).toEqual(['f0', 'f1']);
+    await stopped({ concurrency: 3, sendBatch: first.send });
+    const { sent } = await resume();
+    expect(sent).toEqual(['f0', 'f1']);
   });
 
   it('counts failed items as confirmed: the service answered them', async () => {
-    const { input, journal } = setup(4);
+    const { stopped, resume } = setup(4);
     const first = fakeSender<WireObject>({
       failure: (key) => (key === 'f1' ? 'exists' : undefined),
       reject: (call) => (call === 1 ? new CancelledError('interrupted') : undefined),
     });
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        concurrency: 1,
-        sendBatch: first.send,
-        journal: journal(),
-      }),
-    );
-    const second = fakeSender<WireObject>();
-    const outcome = await runBulk({
-      source: input,
-      describe: flat(),
-      batchSize: 2,
-      sendBatch: second.send,
-      journal: journal({ resume: true }),
-    });
-    expect(second.calls.flatMap((c) => c.keys)).toEqual(['f2', 'f3']);
+    await stopped({ sendBatch: first.send });
+    const { outcome, sent } = await resume();
+    expect(sent).toEqual(['f2', 'f3']);
     expect(outcome.failed).toBe(1);
     expect(outcome.results.f1).toEqual({ success: false, message: 'exists' });
   });
@@ -157,134 +139,66 @@ describe('items whose outcome is unknown', () => {
   }
 
   it('are sent again on resume when sending twice is harmless', async () => {
-    const { input, journal, journalFiles } = setup(4);
-    const first = unknownAt(1);
+    const { journal, journalFiles, run, resume } = setup(4);
     const run1 = journal();
-    const outcome = await runBulk({
-      source: input,
-      describe: flat(),
-      batchSize: 2,
-      sendBatch: first.send,
-      journal: run1,
-    });
+    const outcome = await run({ batchSize: 2, sendBatch: unknownAt(1).send, journal: run1 });
     expect(outcome.failed).toBe(2);
     // Not every item is confirmed: the journal stays for --resume.
     expect(run1.summary()).toMatchObject({ confirmed: 2, unknown: 0 });
     expect(journalFiles()).toHaveLength(1);
 
-    const second = fakeSender<WireObject>();
-    const resumed = await runBulk({
-      source: input,
-      describe: flat(),
-      batchSize: 2,
-      sendBatch: second.send,
-      journal: journal({ resume: true }),
-    });
-    expect(second.calls.flatMap((c) => c.keys)).toEqual(['f2', 'f3']);
-    expect(resumed.failed).toBe(0);
+    const resumed = await resume();
+    expect(resumed.sent).toEqual(['f2', 'f3']);
+    expect(resumed.outcome.failed).toBe(0);
     expect(journalFiles()).toEqual([]);
   });
 
   it('stay unknown on resume when they must not be sent twice, until --resend-unknown', async () => {
-    const { input, journal, said, journalFiles } = setup(4);
+    const { journal, said, journalFiles, run, resume } = setup(4);
     const once = { idempotent: () => false };
-    const first = unknownAt(1);
     const run1 = journal(once);
-    await runBulk({
-      source: input,
-      describe: flat(),
-      batchSize: 2,
-      sendBatch: first.send,
-      journal: run1,
-    });
+    await run({ batchSize: 2, sendBatch: unknownAt(1).send, journal: run1 });
     expect(run1.summary()).toMatchObject({ confirmed: 2, unknown: 2 });
 
-    const second = fakeSender<WireObject>();
-    const kept = await runBulk({
-      source: input,
-      describe: flat(),
-      batchSize: 2,
-      sendBatch: second.send,
-      journal: journal({ ...once, resume: true }),
-    });
-    expect(second.calls).toEqual([]);
-    expect(kept.failed).toBe(2);
-    expect(kept.results.f2).toMatchObject({ success: false, outcome: 'unknown' });
+    const kept = await resume(once);
+    expect(kept.calls).toEqual([]);
+    expect(kept.outcome.failed).toBe(2);
+    expect(kept.outcome.results.f2).toMatchObject({ success: false, outcome: 'unknown' });
     expect(said.at(-1)).toBe(
       'info: resuming: 2 of 4 items were confirmed earlier; sending 0; 2 items whose outcome is unknown are not sent again (--resend-unknown sends them)',
     );
     expect(journalFiles()).toHaveLength(1);
 
-    const third = fakeSender<WireObject>();
-    const resent = await runBulk({
-      source: input,
-      describe: flat(),
-      batchSize: 2,
-      sendBatch: third.send,
-      journal: journal({ ...once, resume: true, resendUnknown: true }),
-    });
-    expect(third.calls.flatMap((c) => c.keys)).toEqual(['f2', 'f3']);
-    expect(resent.failed).toBe(0);
-    expect(Object.keys(resent.results)).toEqual(['f0', 'f1', 'f2', 'f3']);
+    const resent = await resume({ ...once, resendUnknown: true });
+    expect(resent.sent).toEqual(['f2', 'f3']);
+    expect(resent.outcome.failed).toBe(0);
+    expect(Object.keys(resent.outcome.results)).toEqual(['f0', 'f1', 'f2', 'f3']);
     expect(journalFiles()).toEqual([]);
   });
 
   it('include a request that was out when svc stopped, if it must not be sent twice', async () => {
-    const { input, journal, journals, journalFiles } = setup(4);
+    const { journal, journals, journalFiles, stopped, resume } = setup(4);
     const once = { idempotent: () => false };
     // The second batch never answers: svc stops (Ctrl-C) while it is out.
-    const first = stoppingSender(1);
     const run1 = journal(once);
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        concurrency: 1,
-        sendBatch: first.send,
-        journal: run1,
-      }),
-    );
+    await stopped({ journal: run1 });
     expect(run1.summary()).toMatchObject({ confirmed: 2, unknown: 2 });
     const text = readFileSync(join(journals, journalFiles()[0] ?? ''), 'utf8');
     expect(text).toContain('{"sending":[2,3],"keys":["f2","f3"]}');
 
-    const second = fakeSender<WireObject>();
-    const outcome = await runBulk({
-      source: input,
-      describe: flat(),
-      batchSize: 2,
-      sendBatch: second.send,
-      journal: journal({ ...once, resume: true }),
-    });
-    expect(second.calls).toEqual([]);
+    const { outcome, calls } = await resume(once);
+    expect(calls).toEqual([]);
     expect(outcome.results.f3).toMatchObject({ success: false, outcome: 'unknown' });
   });
 });
 
 describe('finding the journal', () => {
   it('refuses --resume when the input changed since the run that stopped (exit 2)', async () => {
-    const { input, journal } = setup(4);
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        concurrency: 1,
-        sendBatch: stoppingSender(1).send,
-        journal: journal(),
-      }),
-    );
+    const { input, journal, run, stopped } = setup(4);
+    await stopped();
     writeFileSync(input, ndjson(folders(5)));
     const fake = fakeSender<WireObject>();
-    const err = await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        sendBatch: fake.send,
-        journal: journal({ resume: true }),
-      }),
-    );
+    const err = await rejection(run({ sendBatch: fake.send, journal: journal({ resume: true }) }));
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toBe(
       `${input} is not what the interrupted run read, so its journal does not apply`,
@@ -293,14 +207,9 @@ describe('finding the journal', () => {
   });
 
   it('refuses --resume when no run left a journal (exit 2)', async () => {
-    const { input, journal } = setup(2);
+    const { input, journal, run } = setup(2);
     const err = await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        sendBatch: fakeSender<WireObject>().send,
-        journal: journal({ resume: true }),
-      }),
+      run({ sendBatch: fakeSender<WireObject>().send, journal: journal({ resume: true }) }),
     );
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toBe(
@@ -309,19 +218,10 @@ describe('finding the journal', () => {
   });
 
   it('says --resume exists when a run starts over an interrupted one, and starts over', async () => {
-    const { input, journal, said } = setup(4);
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        concurrency: 1,
-        sendBatch: stoppingSender(1).send,
-        journal: journal(),
-      }),
-    );
+    const { journal, said, run, stopped } = setup(4);
+    await stopped();
     const fake = fakeSender<WireObject>();
-    await runBulk({ source: input, describe: flat(), sendBatch: fake.send, journal: journal() });
+    await run({ sendBatch: fake.send, journal: journal() });
     expect(fake.calls.flatMap((c) => c.keys)).toHaveLength(4);
     expect(
       said.some(
@@ -333,21 +233,10 @@ describe('finding the journal', () => {
   });
 
   it('keeps other work apart: another scope has its own journal', async () => {
-    const { input, journal } = setup(4);
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        concurrency: 1,
-        sendBatch: stoppingSender(1).send,
-        journal: journal(),
-      }),
-    );
+    const { journal, run, stopped } = setup(4);
+    await stopped();
     const err = await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
+      run({
         sendBatch: fakeSender<WireObject>().send,
         journal: journal({ resume: true, scope: ['folders.add', { organizationId: 'other' }] }),
       }),
@@ -356,44 +245,19 @@ describe('finding the journal', () => {
   });
 
   it('is private: the directory 0700 and the journal 0600', async () => {
-    const { input, journal, journals, journalFiles } = setup(4);
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        concurrency: 1,
-        sendBatch: stoppingSender(1).send,
-        journal: journal(),
-      }),
-    );
+    const { journals, journalFiles, stopped } = setup(4);
+    await stopped();
     expect(statSync(journals).mode & 0o777).toBe(0o700);
     expect(statSync(join(journals, journalFiles()[0] ?? '')).mode & 0o777).toBe(0o600);
   });
 
   it('refuses to run the same work while another svc runs it (exit 2)', async () => {
-    const { input, journal, journals, journalFiles } = setup(2);
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 1,
-        concurrency: 1,
-        sendBatch: stoppingSender(1).send,
-        journal: journal(),
-      }),
-    );
+    const { journal, journals, journalFiles, run, stopped } = setup(2);
+    await stopped({ batchSize: 1 });
     // The parent process stands for another svc that is alive.
     writeFileSync(join(journals, `${journalFiles()[0] ?? ''}.lock`), `${process.ppid}\n`);
     const fake = fakeSender<WireObject>();
-    const err = await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        sendBatch: fake.send,
-        journal: journal({ resume: true }),
-      }),
-    );
+    const err = await rejection(run({ sendBatch: fake.send, journal: journal({ resume: true }) }));
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toBe(
       `another svc (pid ${process.ppid}) is running this command with the same input`,
@@ -402,75 +266,38 @@ describe('finding the journal', () => {
   });
 
   it('takes over the lock of a process that died', async () => {
-    const { input, journal, journals, journalFiles } = setup(2);
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 1,
-        concurrency: 1,
-        sendBatch: stoppingSender(1).send,
-        journal: journal(),
-      }),
-    );
+    const { journal, journals, journalFiles, run, stopped } = setup(2);
+    await stopped({ batchSize: 1 });
     // No process has pid 2^22 + 1: above Linux's largest.
     writeFileSync(join(journals, `${journalFiles()[0] ?? ''}.lock`), `${2 ** 22 + 1}\n`);
     const fake = fakeSender<WireObject>();
-    await runBulk({
-      source: input,
-      describe: flat(),
-      sendBatch: fake.send,
-      journal: journal({ resume: true }),
-    });
+    await run({ sendBatch: fake.send, journal: journal({ resume: true }) });
     expect(fake.calls.flatMap((c) => c.keys)).toEqual(['f1']);
   });
 
   it('goes on without a journal, saying so, where none can be kept', async () => {
-    const { input, journals, journal, said } = setup(2);
+    const { journals, journal, said, run } = setup(2);
     writeFileSync(journals, 'not a directory');
     const fake = fakeSender<WireObject>();
-    const run = journal();
-    await runBulk({ source: input, describe: flat(), sendBatch: fake.send, journal: run });
+    const run1 = journal();
+    await run({ sendBatch: fake.send, journal: run1 });
     expect(fake.calls).toHaveLength(1);
     expect(said[0]).toMatch(
       /^warn: cannot keep a journal in .+ \((EEXIST|ENOTDIR)\); if this run stops, --resume cannot pick it up$/,
     );
-    expect(run.summary()).toBeUndefined();
+    expect(run1.summary()).toBeUndefined();
   });
 });
 
 describe('a journal cut short', () => {
   it('skips a last line a machine crash cut off, and appends after it', async () => {
-    const { input, journal, journals, journalFiles } = setup(4);
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        concurrency: 1,
-        sendBatch: stoppingSender(1).send,
-        journal: journal(),
-      }),
-    );
+    const { journal, journals, journalFiles, run, stopped } = setup(4);
+    await stopped();
     const path = join(journals, journalFiles()[0] ?? '');
     appendFileSync(path, '{"i":2,"k":"f2","r":{"succ');
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 1,
-        concurrency: 1,
-        sendBatch: stoppingSender(1).send,
-        journal: journal({ resume: true }),
-      }),
-    );
+    await stopped({ batchSize: 1, journal: journal({ resume: true }) });
     const fake = fakeSender<WireObject>();
-    const outcome = await runBulk({
-      source: input,
-      describe: flat(),
-      sendBatch: fake.send,
-      journal: journal({ resume: true }),
-    });
+    const outcome = await run({ sendBatch: fake.send, journal: journal({ resume: true }) });
     expect(fake.calls.flatMap((c) => c.keys)).toEqual(['f3']);
     expect(Object.keys(outcome.results).sort()).toEqual(['f0', 'f1', 'f2', 'f3']);
   });
@@ -478,17 +305,8 @@ describe('a journal cut short', () => {
 
 describe('--dry-run --resume', () => {
   it('plans only the batches a resume would send, and changes nothing', async () => {
-    const { input, journal, journals, journalFiles } = setup(6);
-    await rejection(
-      runBulk({
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        concurrency: 1,
-        sendBatch: stoppingSender(1).send,
-        journal: journal(),
-      }),
-    );
+    const { input, journal, journals, journalFiles, stopped } = setup(6);
+    await stopped();
     const before = readFileSync(join(journals, journalFiles()[0] ?? ''), 'utf8');
     const planned: string[][] = [];
     const plan = await planBatches(
