@@ -7,6 +7,7 @@ import * as Y from 'yjs';
 import { type FaultPlan, Faults } from '../../src/emulator/faults.js';
 import { type AiProvider, rewritten, startAiProvider } from '../support/ai-provider.js';
 import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { listSpecNotifications } from '../support/notifications.js';
 
 /**
  * Operations 17 to 25 from the command line, end to end: the built svc against an emulator
@@ -449,20 +450,14 @@ describe('notifications list', () => {
       let token: string | undefined;
       do {
         const r = await svc(
-          [
-            'notifications',
-            'list',
-            '--org',
-            'acme',
-            '--doc',
-            'spec',
+          listSpecNotifications(
             '--order',
             order,
             '--page-size',
             '300',
             '--json',
             ...(token ? ['--page-token', token] : []),
-          ],
+          ),
           env,
         );
         expect(r.exitCode, r.stderr).toBe(0);
@@ -481,30 +476,13 @@ describe('notifications list', () => {
   );
 
   it('--all --json follows every page and prints one array; --limit stops', async () => {
-    const all = await svc(
-      [
-        'notifications',
-        'list',
-        '--org',
-        'acme',
-        '--doc',
-        'spec',
-        '--all',
-        '--page-size',
-        '500',
-        '--json',
-      ],
-      env,
-    );
+    const all = await svc(listSpecNotifications('--all', '--page-size', '500', '--json'), env);
     expect(all.exitCode).toBe(0);
     const listed = ids(all.stdout);
     expect(listed.length).toBe(SEEDED + added);
     expect(new Set(listed).size).toBe(listed.length);
 
-    const limited = await svc(
-      ['notifications', 'list', '--org', 'acme', '--doc', 'spec', '--limit', '1234', '--json'],
-      env,
-    );
+    const limited = await svc(listSpecNotifications('--limit', '1234', '--json'), env);
     expect(ids(limited.stdout)).toEqual(listed.slice(0, 1234));
     expect(limited.stderr).toContain('--page-token');
   });
@@ -532,21 +510,7 @@ describe('notifications list', () => {
       const GET = '/v2/notifications/get';
       const since = Date.now();
       const r = await withFaults(laterRequestsFail(GET, 10), () =>
-        svc(
-          [
-            'notifications',
-            'list',
-            '--org',
-            'acme',
-            '--doc',
-            'spec',
-            '--page-size',
-            '300',
-            ...flags,
-            '--json',
-          ],
-          env,
-        ),
+        svc(listSpecNotifications('--page-size', '300', ...flags, '--json'), env),
       );
       // The first page arrived, then every attempt at the second failed.
       const statuses = (await requestsSince(since)).map((e) => e.httpStatus);
@@ -581,20 +545,7 @@ describe('notifications list', () => {
       const r = await withFaults(slowPages, async () => {
         let listing = true;
         const run = svc(
-          [
-            'notifications',
-            'list',
-            '--org',
-            'acme',
-            '--doc',
-            'spec',
-            '--order',
-            order,
-            '--page-size',
-            '250',
-            '--all',
-            '--json',
-          ],
+          listSpecNotifications('--order', order, '--page-size', '250', '--all', '--json'),
           env,
         ).finally(() => (listing = false));
         while (listing) {
@@ -640,27 +591,12 @@ describe('notifications list', () => {
     expect(aliceIds.every((id) => Number(id.slice(1)) % 5 === 0)).toBe(true);
 
     const even = await svc(
-      [
-        'notifications',
-        'list',
-        '--org',
-        'acme',
-        '--doc',
-        'spec',
-        '--location',
-        'even',
-        '--limit',
-        '50',
-        '--json',
-      ],
+      listSpecNotifications('--location', 'even', '--limit', '50', '--json'),
       env,
     );
     expect(ids(even.stdout).every((id) => Number(id.slice(1)) % 2 === 0)).toBe(true);
 
-    const table = await svc(
-      ['notifications', 'list', '--org', 'acme', '--doc', 'spec', '--limit', '1'],
-      env,
-    );
+    const table = await svc(listSpecNotifications('--limit', '1'), env);
     expect(table.stdout).toMatch(/^\S+Z\tcustom\tBob mentioned Alice\tspec$/);
   });
 });

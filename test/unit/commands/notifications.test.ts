@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeService, fail, ok } from '../../support/fake-service.js';
+import { listSpecNotifications } from '../../support/notifications.js';
 
 const GET = '/v2/notifications/get';
 
@@ -35,16 +36,7 @@ afterEach(async () => {
 describe('notifications list', () => {
   it('--all --json follows every page token and prints one array', async () => {
     fake = fakeService({ [GET]: pages });
-    const r = await fake.run([
-      'notifications',
-      'list',
-      '--org',
-      'acme',
-      '--doc',
-      'spec',
-      '--all',
-      '--json',
-    ]);
+    const r = await fake.run(listSpecNotifications('--all', '--json'));
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { id: string }[]).map((n) => n.id)).toEqual(
       all.map((n) => n.id),
@@ -55,10 +47,7 @@ describe('notifications list', () => {
 
   it('prints the same text JSON.stringify gives for the whole array, on a terminal too', async () => {
     fake = fakeService({ [GET]: pages });
-    const r = await fake.run(
-      ['notifications', 'list', '--org', 'acme', '--doc', 'spec', '--all', '--json'],
-      { tty: true },
-    );
+    const r = await fake.run(listSpecNotifications('--all', '--json'), { tty: true });
     expect(r.stdout).toBe(`${JSON.stringify(all, null, 2)}\n`);
   });
 
@@ -68,16 +57,7 @@ describe('notifications list', () => {
       fake = fakeService({
         [GET]: (data, call) => (call === 0 ? pages(data) : fail('INVALID_ARGUMENT', 'Bad page.')),
       });
-      const r = await fake.run([
-        'notifications',
-        'list',
-        '--org',
-        'acme',
-        '--doc',
-        'spec',
-        ...flags,
-        '--json',
-      ]);
+      const r = await fake.run(listSpecNotifications(...flags, '--json'));
       expect(fake.sent(GET)).toHaveLength(2);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
@@ -105,7 +85,7 @@ describe('notifications list', () => {
 
   it('without --all or --limit prints one page and the next token on stderr', async () => {
     fake = fakeService({ [GET]: pages });
-    const r = await fake.run(['notifications', 'list', '--org', 'acme', '--doc', 'spec', '--json']);
+    const r = await fake.run(listSpecNotifications('--json'));
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as unknown[]).length).toBe(3);
     expect(r.stderr).toContain('--page-token 3');
@@ -114,36 +94,14 @@ describe('notifications list', () => {
 
   it('--page-token continues, and the last page prints no token', async () => {
     fake = fakeService({ [GET]: pages });
-    const r = await fake.run([
-      'notifications',
-      'list',
-      '--org',
-      'acme',
-      '--doc',
-      'spec',
-      '--page-token',
-      '6',
-      '--json',
-    ]);
+    const r = await fake.run(listSpecNotifications('--page-token', '6', '--json'));
     expect((JSON.parse(r.stdout) as { id: string }[]).map((n) => n.id)).toEqual(['n7']);
     expect(r.stderr).toBe('');
   });
 
   it('--limit asks for no more than it needs and says where to continue', async () => {
     fake = fakeService({ [GET]: pages });
-    const r = await fake.run([
-      'notifications',
-      'list',
-      '--org',
-      'acme',
-      '--doc',
-      'spec',
-      '--limit',
-      '5',
-      '--page-size',
-      '3',
-      '--json',
-    ]);
+    const r = await fake.run(listSpecNotifications('--limit', '5', '--page-size', '3', '--json'));
     expect((JSON.parse(r.stdout) as { id: string }[]).map((n) => n.id)).toEqual([
       'n1',
       'n2',
@@ -157,20 +115,7 @@ describe('notifications list', () => {
 
   it('sends the filters and order it was given', async () => {
     fake = fakeService({ [GET]: pages });
-    await fake.run([
-      'notifications',
-      'list',
-      '--org',
-      'acme',
-      '--doc',
-      'spec',
-      '--location',
-      'l1',
-      '--id',
-      'n1,n2',
-      '--order',
-      'asc',
-    ]);
+    await fake.run(listSpecNotifications('--location', 'l1', '--id', 'n1,n2', '--order', 'asc'));
     expect(fake.sent(GET)[0]).toEqual({
       organizationId: 'acme',
       documentId: 'spec',
@@ -182,16 +127,7 @@ describe('notifications list', () => {
 
   it('shows time, source, the filled-in headline and document, one line each when piped', async () => {
     fake = fakeService({ [GET]: pages });
-    const r = await fake.run([
-      'notifications',
-      'list',
-      '--org',
-      'acme',
-      '--doc',
-      'spec',
-      '--limit',
-      '2',
-    ]);
+    const r = await fake.run(listSpecNotifications('--limit', '2'));
     expect(r.stdout.split('\n')[0]).toBe(
       '2026-01-01T00:00:01Z\tcustom\tAna mentioned bo@example.com in section 1\tspec',
     );
@@ -200,9 +136,7 @@ describe('notifications list', () => {
 
   it('prints a table with headers on a terminal', async () => {
     fake = fakeService({ [GET]: pages });
-    const r = await fake.run(['notifications', 'list', '--org', 'acme', '--doc', 'spec', '--all'], {
-      tty: true,
-    });
+    const r = await fake.run(listSpecNotifications('--all'), { tty: true });
     expect(r.stdout).toMatch(/TIME\s+SOURCE\s+HEADLINE\s+DOCUMENT/);
     expect(r.stdout).toContain('Ana mentioned bo@example.com in section 7');
   });
@@ -223,7 +157,7 @@ describe('notifications list', () => {
 
   it('exits 2 when the advanced-queries option is off (FAILED_PRECONDITION)', async () => {
     fake = fakeService({ [GET]: () => fail('FAILED_PRECONDITION', 'Advanced queries are off.') });
-    const r = await fake.run(['notifications', 'list', '--org', 'acme', '--doc', 'spec']);
+    const r = await fake.run(listSpecNotifications());
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Advanced queries are off.');
   });
@@ -232,6 +166,16 @@ describe('notifications list', () => {
 describe('notifications config', () => {
   const V2 = '/v2/notifications/config/get';
   const V1 = '/v1/notifications/config/get';
+  /** `svc notifications config` for user u1 of organization acme, then `flags`. */
+  const configFor = (...flags: string[]) => [
+    'notifications',
+    'config',
+    '--org',
+    'acme',
+    '--user',
+    'u1',
+    ...flags,
+  ];
   const configs = (data: Record<string, unknown>) =>
     ok(
       ((data.documentIds as string[] | undefined) ?? [undefined]).map((documentId) => ({
@@ -246,16 +190,7 @@ describe('notifications config', () => {
 
   it('uses v2 by default and prints one row per document', async () => {
     fake = fakeService({ [V2]: configs });
-    const r = await fake.run([
-      'notifications',
-      'config',
-      '--org',
-      'acme',
-      '--user',
-      'u1',
-      '--doc',
-      'a,b',
-    ]);
+    const r = await fake.run(configFor('--doc', 'a,b'));
     expect(r.code).toBe(0);
     expect(fake.sent(V2)).toEqual([
       { organizationId: 'acme', userId: 'u1', documentIds: ['a', 'b'] },
@@ -265,16 +200,7 @@ describe('notifications config', () => {
 
   it('--org-level asks v2 for the organization config', async () => {
     fake = fakeService({ [V2]: configs });
-    const r = await fake.run([
-      'notifications',
-      'config',
-      '--org',
-      'acme',
-      '--user',
-      'u1',
-      '--org-level',
-      '--json',
-    ]);
+    const r = await fake.run(configFor('--org-level', '--json'));
     expect(fake.sent(V2)).toEqual([
       { organizationId: 'acme', userId: 'u1', getOrganizationConfig: true },
     ]);
@@ -284,19 +210,7 @@ describe('notifications config', () => {
   it('--api v1 reads more than 30 documents 30 at a time, in order', async () => {
     fake = fakeService({ [V1]: configs });
     const docs = Array.from({ length: 31 }, (_, i) => `d${i}`);
-    const r = await fake.run([
-      'notifications',
-      'config',
-      '--org',
-      'acme',
-      '--user',
-      'u1',
-      '--doc',
-      docs.join(','),
-      '--api',
-      'v1',
-      '--json',
-    ]);
+    const r = await fake.run(configFor('--doc', docs.join(','), '--api', 'v1', '--json'));
     expect(r.code).toBe(0);
     expect(fake.sent(V1).map((d) => (d.documentIds as string[]).length)).toEqual([30, 1]);
     expect(
@@ -313,15 +227,7 @@ describe('notifications config', () => {
     [['--doc', 'a', '--api', 'v3'], "argument 'v3' is invalid"],
   ])('%j is a usage error and sends nothing', async (flags, message) => {
     fake = fakeService({ [V1]: configs, [V2]: configs });
-    const r = await fake.run([
-      'notifications',
-      'config',
-      '--org',
-      'acme',
-      '--user',
-      'u1',
-      ...flags,
-    ]);
+    const r = await fake.run(configFor(...flags));
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(fake.all()).toHaveLength(0);
