@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { ENABLE_SENDGRID } from '../support/email-config.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
 
 const PROVIDER_KEY = 'SG.the-provider-key-never-shown-4242';
@@ -45,14 +46,7 @@ describe('workspace email-config with flags', () => {
     const { env, workspaceId, apiKey } = await workspaceEnv();
     const r = await svc(
       [
-        'workspace',
-        'email-config',
-        '--enable',
-        '--provider',
-        'sendgrid',
-        '--provider-key-stdin',
-        '--from-email',
-        'noreply@acme.dev',
+        ...ENABLE_SENDGRID,
         '--from-company',
         'Acme',
         '--trigger',

@@ -9,6 +9,7 @@ import {
   type Emulator,
   type SeededWorkspace,
 } from '../support/e2e.js';
+import { ENABLE_SENDGRID } from '../support/email-config.js';
 
 const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
 const PROVIDER_KEY = 'SG.provider-key-that-must-not-show-7319';
@@ -44,17 +45,6 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.stop());
 
-const emailConfig = [
-  'workspace',
-  'email-config',
-  '--enable',
-  '--provider',
-  'sendgrid',
-  '--provider-key-stdin',
-  '--from-email',
-  'noreply@acme.dev',
-];
-
 describe('secrets in what svc prints', () => {
   it('no output shows the auth token, the workspace token or an email provider key', async () => {
     const secrets = { authToken: ws.authToken, workspaceToken: ws.workspaceToken, PROVIDER_KEY };
@@ -73,12 +63,12 @@ describe('secrets in what svc prints', () => {
       ],
       [
         'email-config --debug',
-        svc([...emailConfig, '--debug'], env, `${PROVIDER_KEY}\n`),
+        svc([...ENABLE_SENDGRID, '--debug'], env, `${PROVIDER_KEY}\n`),
         { exitCode: 0 },
       ],
       [
         'email-config --dry-run',
-        svc([...emailConfig, '--dry-run'], env, `${PROVIDER_KEY}\n`),
+        svc([...ENABLE_SENDGRID, '--dry-run'], env, `${PROVIDER_KEY}\n`),
         { exitCode: 0 },
       ],
       [
@@ -88,12 +78,12 @@ describe('secrets in what svc prints', () => {
       ],
       [
         'a refused call with --debug',
-        svc([...emailConfig, '--debug'], wrongKey, `${PROVIDER_KEY}\n`),
+        svc([...ENABLE_SENDGRID, '--debug'], wrongKey, `${PROVIDER_KEY}\n`),
         { exitCode: 3 },
       ],
       [
         'a refused call with --json',
-        svc([...emailConfig, '--json'], wrongKey, `${PROVIDER_KEY}\n`),
+        svc([...ENABLE_SENDGRID, '--json'], wrongKey, `${PROVIDER_KEY}\n`),
         { exitCode: 3 },
       ],
       ['profile show', svc(['profile', 'show'], env), { exitCode: 0 }],
