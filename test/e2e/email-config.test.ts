@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
 import { ENABLE_SENDGRID } from '../support/email-config.js';
-import { KEY, svcInTerminal } from '../support/pty.js';
+import { KEY, svcInTerminal, type Terminal } from '../support/pty.js';
 
 const PROVIDER_KEY = 'SG.the-provider-key-never-shown-4242';
 
@@ -135,13 +135,30 @@ describe('workspace email-config with flags', () => {
 });
 
 describe('guided workspace email-config in a terminal', () => {
-  it('asks each question, hides the key, confirms with a masked summary, then saves', async () => {
-    const { env, workspaceId, apiKey } = await workspaceEnv();
+  /**
+   * Starts the guided email-config in a terminal, switches email on and picks `provider`
+   * (`sendgrid` and `custom` are the second and third in the list).
+   */
+  async function guidedToProvider(env: Record<string, string>, provider: 'sendgrid' | 'custom') {
     const term = svcInTerminal(['workspace', 'email-config'], env);
     await term.waitFor('Email notifications');
     term.type(KEY.enter);
     await term.waitFor('Email provider');
-    term.type(`${KEY.down}${KEY.enter}`);
+    term.type(`${KEY.down.repeat(provider === 'sendgrid' ? 1 : 2)}${KEY.enter}`);
+    return term;
+  }
+
+  /** Waits for the summary, with the key masked, accepts it, and expects svc to succeed. */
+  async function saveMaskedSummary(term: Terminal) {
+    await term.waitFor('****4242');
+    await term.waitFor('Save this email configuration?');
+    term.type(KEY.enter);
+    expect(await term.exited).toBe(0);
+  }
+
+  it('asks each question, hides the key, confirms with a masked summary, then saves', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    const term = await guidedToProvider(env, 'sendgrid');
     await term.waitFor('sendgrid API key');
     term.type(`${PROVIDER_KEY}${KEY.enter}`);
     await term.waitFor('From email');
@@ -155,10 +172,7 @@ describe('guided workspace email-config in a terminal', () => {
     // Switch off the first trigger (all start on), then accept.
     term.type(KEY.space);
     term.type(KEY.enter);
-    await term.waitFor('****4242');
-    await term.waitFor('Save this email configuration?');
-    term.type(KEY.enter);
-    expect(await term.exited).toBe(0);
+    await saveMaskedSummary(term);
 
     expect(term.screen()).not.toContain(PROVIDER_KEY);
     expect(configFiles(env)).not.toContain(PROVIDER_KEY);
@@ -183,14 +197,7 @@ describe('guided workspace email-config in a terminal', () => {
 
   it('guides even when SVC_EMAIL_PROVIDER_KEY is set, taking the key from it', async () => {
     const { env, workspaceId, apiKey } = await workspaceEnv();
-    const term = svcInTerminal(['workspace', 'email-config'], {
-      ...env,
-      SVC_EMAIL_PROVIDER_KEY: PROVIDER_KEY,
-    });
-    await term.waitFor('Email notifications');
-    term.type(KEY.enter);
-    await term.waitFor('Email provider');
-    term.type(`${KEY.down}${KEY.down}${KEY.enter}`);
+    const term = await guidedToProvider({ ...env, SVC_EMAIL_PROVIDER_KEY: PROVIDER_KEY }, 'custom');
     await term.waitFor('custom API key: from SVC_EMAIL_PROVIDER_KEY');
     await term.waitFor('From email');
     term.type(`noreply@acme.dev${KEY.enter}`);
@@ -198,10 +205,7 @@ describe('guided workspace email-config in a terminal', () => {
     term.type(`Acme${KEY.enter}`);
     await term.waitFor('Send an email when');
     term.type(KEY.enter);
-    await term.waitFor('****4242');
-    await term.waitFor('Save this email configuration?');
-    term.type(KEY.enter);
-    expect(await term.exited).toBe(0);
+    await saveMaskedSummary(term);
 
     expect(term.screen()).not.toContain(PROVIDER_KEY);
     const stored = await storedConfig(workspaceId, apiKey);
@@ -230,11 +234,7 @@ describe('guided workspace email-config in a terminal', () => {
   it('Ctrl-C at the key question exits 130, sending and storing nothing', async () => {
     const { env, workspaceId, apiKey } = await workspaceEnv();
     const before = configFiles(env);
-    const term = svcInTerminal(['workspace', 'email-config'], env);
-    await term.waitFor('Email notifications');
-    term.type(KEY.enter);
-    await term.waitFor('Email provider');
-    term.type(`${KEY.down}${KEY.enter}`);
+    const term = await guidedToProvider(env, 'sendgrid');
     await term.waitFor('API key');
     term.type('SG.half-typed');
     term.type(KEY.ctrlC);
