@@ -69,8 +69,19 @@ function foldersFile(name: string, n: number): { file: string; ids: string[] } {
   return { file, ids };
 }
 
+/** `svc folders add` of `file` into `org`, with --json or without. */
+const importArgs = (org: string, file: string, json: boolean) => [
+  'folders',
+  'add',
+  '--org',
+  org,
+  '--file',
+  file,
+  ...(json ? ['--json'] : []),
+];
+
 function startImport(org: string, file: string, json = true) {
-  const args = ['folders', 'add', '--org', org, '--file', file, ...(json ? ['--json'] : [])];
+  const args = importArgs(org, file, json);
   return execa(SVC, args, { env, extendEnv: false, reject: false, stdin: 'ignore' });
 }
 
@@ -84,6 +95,30 @@ function confirmedEarlier(stderr: string): number {
   const match = /resuming: ([\d,]+) of/.exec(stderr);
   if (!match?.[1]) throw new Error(`no resuming line in: ${stderr}`);
   return Number(match[1].replaceAll(',', ''));
+}
+
+/**
+ * Finishes the import of `total` folders into `org` with --resume, and checks that it
+ * succeeds and sends exactly what the run that stopped (as `stoppedBy` says) had not
+ * confirmed, something having been. Logs the counts under `label`.
+ */
+async function resumeImport(
+  { org, file, total, json }: { org: string; file: string; total: number; json: boolean },
+  label: string,
+  stoppedBy: string,
+) {
+  const resumed = Date.now();
+  const r = await svc([...importArgs(org, file, json), '--resume'], env);
+  expect(r.exitCode, r.stderr).toBe(0);
+  const confirmed = confirmedEarlier(r.stderr);
+  const sentOnResume = await itemsAddedSince(resumed);
+  const present = await folderIds(org);
+  console.log(
+    `${label}: ${confirmed} items confirmed before ${stoppedBy}, ${sentOnResume} sent on resume, ${present.length} present`,
+  );
+  expect(confirmed).toBeGreaterThan(0);
+  expect(sentOnResume).toBe(total - confirmed);
+  return { r, confirmed, present };
 }
 
 beforeAll(async () => {
@@ -123,24 +158,15 @@ describe('resuming a bulk import', () => {
     expect(readFileSync(join(journals, journal ?? ''), 'utf8')).not.toContain(authToken);
 
     const addedBeforeResume = await itemsAddedSince(started);
-    const resumed = Date.now();
-    const r = await svc(
-      ['folders', 'add', '--org', 'crash', '--file', file, '--json', '--resume'],
-      env,
+    const { r, confirmed, present } = await resumeImport(
+      { org: 'crash', file, total, json: true },
+      'resume',
+      'kill -9',
     );
-    expect(r.exitCode, r.stderr).toBe(0);
-    const confirmed = confirmedEarlier(r.stderr);
-    const sentOnResume = await itemsAddedSince(resumed);
 
     const results = JSON.parse(r.stdout) as Record<string, { success: boolean; message: string }>;
     expect(Object.keys(results).sort()).toEqual([...ids].sort());
     expect(Object.values(results).every((x) => x.success)).toBe(true);
-    const present = await folderIds('crash');
-    console.log(
-      `resume: ${confirmed} items confirmed before kill -9, ${sentOnResume} sent on resume, ${present.length} present`,
-    );
-    expect(confirmed).toBeGreaterThan(0);
-    expect(sentOnResume).toBe(total - confirmed);
     expect(present).toHaveLength(total);
     expect(new Set(present).size).toBe(total);
     // Items added before the kill but not yet confirmed were sent again, and only those:
@@ -171,17 +197,11 @@ describe('resuming a bulk import', () => {
     );
     await settle();
 
-    const resumed = Date.now();
-    const r = await svc(['folders', 'add', '--org', 'sigint', '--file', file, '--resume'], env);
-    expect(r.exitCode, r.stderr).toBe(0);
-    const confirmed = confirmedEarlier(r.stderr);
-    const sentOnResume = await itemsAddedSince(resumed);
-    const present = await folderIds('sigint');
-    console.log(
-      `Ctrl-C: ${confirmed} items confirmed before SIGINT, ${sentOnResume} sent on resume, ${present.length} present`,
+    const { present } = await resumeImport(
+      { org: 'sigint', file, total, json: false },
+      'Ctrl-C',
+      'SIGINT',
     );
-    expect(confirmed).toBeGreaterThan(0);
-    expect(sentOnResume).toBe(total - confirmed);
     expect(new Set(present).size).toBe(total);
   }, 60_000);
 
@@ -209,20 +229,11 @@ describe('resuming a bulk import', () => {
     );
     await settle();
 
-    const resumed = Date.now();
-    const r = await svc(
-      ['folders', 'add', '--org', 'outage', '--file', file, '--json', '--resume'],
-      env,
+    const { r, present } = await resumeImport(
+      { org: 'outage', file, total, json: true },
+      '503',
+      'the outage',
     );
-    expect(r.exitCode, r.stderr).toBe(0);
-    const confirmed = confirmedEarlier(r.stderr);
-    const sentOnResume = await itemsAddedSince(resumed);
-    const present = await folderIds('outage');
-    console.log(
-      `503: ${confirmed} items confirmed before the outage, ${sentOnResume} sent on resume, ${present.length} present`,
-    );
-    expect(confirmed).toBeGreaterThan(0);
-    expect(sentOnResume).toBe(total - confirmed);
     expect(Object.keys(JSON.parse(r.stdout) as object).sort()).toEqual([...ids].sort());
     expect(new Set(present).size).toBe(total);
   }, 60_000);
