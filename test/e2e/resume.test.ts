@@ -80,9 +80,17 @@ const importArgs = (org: string, file: string, json: boolean) => [
   ...(json ? ['--json'] : []),
 ];
 
-function startImport(org: string, file: string, json = true) {
+/**
+ * Starts importing `total` new folders into `org`, and waits until the emulator has answered
+ * `answered` of its requests: a run to stop part way.
+ */
+async function importUnderway(org: string, total: number, answered: number, json = true) {
+  const { file, ids } = foldersFile(org, total);
+  const started = Date.now();
   const args = importArgs(org, file, json);
-  return execa(SVC, args, { env, extendEnv: false, reject: false, stdin: 'ignore' });
+  const run = execa(SVC, args, { env, extendEnv: false, reject: false, stdin: 'ignore' });
+  await waitForAnswers(started, answered);
+  return { file, ids, started, run };
 }
 
 async function folderIds(org: string): Promise<string[]> {
@@ -140,10 +148,7 @@ afterAll(() => emulator.stop());
 describe('resuming a bulk import', () => {
   it('finishes 20,000 folders after kill -9, sending only what was not confirmed', async () => {
     const total = 20_000;
-    const { file, ids } = foldersFile('crash', total);
-    const started = Date.now();
-    const first = startImport('crash', file);
-    await waitForAnswers(started, 30);
+    const { file, ids, started, run: first } = await importUnderway('crash', total, 30);
     first.kill('SIGKILL');
     const killed = await first;
     expect(killed.signal).toBe('SIGKILL');
@@ -182,10 +187,7 @@ describe('resuming a bulk import', () => {
 
   it('exits 130 on Ctrl-C with how to resume, and --resume completes the import', async () => {
     const total = 5_000;
-    const { file } = foldersFile('sigint', total);
-    const started = Date.now();
-    const first = startImport('sigint', file, false);
-    await waitForAnswers(started, 10);
+    const { file, run: first } = await importUnderway('sigint', total, 10, false);
     first.kill('SIGINT');
     const stopped = await first;
     expect(stopped.exitCode).toBe(130);
@@ -207,10 +209,7 @@ describe('resuming a bulk import', () => {
 
   it('exits 75 when an outage outlasts the retries, with how to resume, and --resume completes it', async () => {
     const total = 5_000;
-    const { file, ids } = foldersFile('outage', total);
-    const started = Date.now();
-    const first = startImport('outage', file);
-    await waitForAnswers(started, 10);
+    const { file, ids, run: first } = await importUnderway('outage', total, 10);
     // Retry-After 0 has every retry happen at once, so the run gives up quickly.
     await setFaults([
       latency,
