@@ -90,37 +90,23 @@ describe('a bulk run that a 500 stops', () => {
 });
 
 describe('--resume and --resend-unknown', () => {
-  it('refuses --resend-unknown without --resume (exit 2)', async () => {
+  // The flags are made when a test runs, so that its input file is written only then.
+  it.each([
+    [
+      '--resend-unknown without --resume',
+      () => ['--id', 'a', '--name', 'A', '--resend-unknown'],
+      '--resend-unknown goes with --resume',
+    ],
+    [
+      '--resume when there is nothing to resume',
+      () => ['--file', foldersFile(2), '--resume'],
+      'nothing to resume',
+    ],
+  ])('refuses %s (exit 2)', async (_, flags, message) => {
     const { fake } = folderService();
-    const r = await fake.run([
-      'folders',
-      'add',
-      '--org',
-      'o',
-      '--id',
-      'a',
-      '--name',
-      'A',
-      '--resend-unknown',
-    ]);
+    const r = await fake.run(['folders', 'add', '--org', 'o', ...flags()]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--resend-unknown goes with --resume');
-    expect(fake.all()).toEqual([]);
-  });
-
-  it('refuses --resume when there is nothing to resume (exit 2)', async () => {
-    const { fake } = folderService();
-    const r = await fake.run([
-      'folders',
-      'add',
-      '--org',
-      'o',
-      '--file',
-      foldersFile(2),
-      '--resume',
-    ]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('nothing to resume');
+    expect(r.stderr).toContain(message);
     expect(fake.all()).toEqual([]);
   });
 
