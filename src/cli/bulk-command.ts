@@ -6,6 +6,7 @@ import {
   type BulkInput,
   type ItemResult,
   type ResultMap,
+  type Progress,
   type Notices,
   type SourceSpec,
   unknownOutcome,
@@ -159,10 +160,13 @@ export async function runBulkCommand<Item>(
           ? eachItemGets(batchOutcome(result.data), keys)
           : ((result.data ?? {}) as ResultMap);
       },
-      onProgress: (p) =>
-        spinner.update(
-          `${op.summary}: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`,
-        ),
+      // Called for every batch merged: formatting numbers for no one costs a bulk run.
+      ...(spinner.active && {
+        onProgress: (p: Progress & { total: number }) =>
+          spinner.update(
+            `${op.summary}: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`,
+          ),
+      }),
     });
     spinner.stop();
     if (spool) {

@@ -1,11 +1,13 @@
 import type { IOStreams } from './streams.js';
 
 export interface Spinner {
+  /** False when nothing is shown: callers can skip composing text no one will see. */
+  readonly active: boolean;
   update(text: string): void;
   stop(finalLine?: string): void;
 }
 
-const silent: Spinner = { update() {}, stop() {} };
+const silent: Spinner = { active: false, update() {}, stop() {} };
 
 /** A spinner on stderr when it is a terminal and output is for people; silent otherwise. */
 export async function startSpinner(io: IOStreams, json: boolean, text: string): Promise<Spinner> {
@@ -20,6 +22,7 @@ export async function startSpinner(io: IOStreams, json: boolean, text: string): 
   });
   spinner.start();
   return {
+    active: true,
     update(next) {
       spinner.text = next;
     },
