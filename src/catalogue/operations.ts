@@ -37,7 +37,7 @@ const MAX_IDS = 30;
  * The most items of a list whose limit the docs do not give: what the emulator accepts in
  * one request, and so the CLI's batch size for bulk writes.
  */
-const DEFAULT_BATCH = 100;
+export const DEFAULT_BATCH = 100;
 /**
  * The most a batch's items may take as JSON. Request bodies over 1 MiB are refused (413 in
  * the emulator; the spec gives no limit), and a full batch of items with long names passes

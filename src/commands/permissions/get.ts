@@ -1,4 +1,5 @@
-import { operation } from '../../catalogue/operations.js';
+import { chunk } from '../../bulk/chunk.js';
+import { DEFAULT_BATCH, operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
@@ -44,15 +45,49 @@ export function permissionRows(data: Record<string, UserPermissions>) {
   );
 }
 
+/** Adds `more` to `into`: each user's permissions of each kind, by resource id. */
+function mergeInto(
+  into: Record<string, UserPermissions>,
+  more: Record<string, UserPermissions>,
+): void {
+  for (const [userId, perms] of Object.entries(more)) {
+    const user = (into[userId] ??= {});
+    for (const [member] of kinds) {
+      if (perms[member]) user[member] = { ...user[member], ...perms[member] };
+    }
+  }
+}
+
+/**
+ * The lists cut to what one call takes: users in runs of DEFAULT_BATCH, and the folders and
+ * documents beside them in runs of the same size, so that every user is asked about every
+ * resource once.
+ */
+function calls(opts: Options) {
+  const users = chunk([...new Set(opts.user)], DEFAULT_BATCH);
+  const folders = chunk([...new Set(opts.folder ?? [])], DEFAULT_BATCH);
+  const docs = chunk([...new Set(opts.doc ?? [])], DEFAULT_BATCH);
+  const rounds = Math.max(1, folders.length, docs.length);
+  // No user at all still makes one call, for the request's own check to refuse.
+  return (users.length > 0 ? users : [[]]).flatMap((userIds) =>
+    Array.from({ length: rounds }, (_, i) => ({
+      organizationId: opts.org,
+      userIds,
+      ...(folders[i] && { folderIds: folders[i] }),
+      ...(docs[i] && { documentIds: docs[i] }),
+    })),
+  );
+}
+
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const op = operation('permissions.get');
-  const result = await send<Record<string, UserPermissions>>(ctx, op, {
-    organizationId: opts.org,
-    userIds: opts.user,
-    ...(opts.folder && { folderIds: opts.folder }),
-    ...(opts.doc && { documentIds: opts.doc }),
-  });
-  if (!result) return;
-  if (ctx.out.json) return ctx.out.jsonDocument(result.data);
-  await ctx.out.rows(permissionRows(result.data ?? {}), op.table);
+  const client = await ctx.client();
+  // More users or resources than one call takes are asked about in several calls.
+  const data = Object.create(null) as Record<string, UserPermissions>;
+  for (const request of calls(opts)) {
+    const result = await send<Record<string, UserPermissions>>(ctx, op, request, { client });
+    mergeInto(data, result?.data ?? {});
+  }
+  if (ctx.out.json) return ctx.out.jsonDocument(data);
+  await ctx.out.rows(permissionRows(data), op.table);
 }
