@@ -41,8 +41,15 @@ export function reportError(
 
   if (options.json) {
     const details = error instanceof ApiError ? error.details : undefined;
+    // The line has no member for advice, and a script's log is where it is needed most
+    // ("Did you mean --org?", how to resume): it follows the message.
+    const advice = known && error.hint ? options.redact(error.hint).split('\n').join('; ') : '';
     const line = {
-      error: { status, message, ...(details !== undefined && { details }) },
+      error: {
+        status,
+        message: advice ? `${message} (${advice})` : message,
+        ...(details !== undefined && { details }),
+      },
       exitCode,
     };
     options.stderr.write(`${options.redact(JSON.stringify(line))}\n`);

@@ -18,7 +18,8 @@ describe('a destructive command that may not prompt and has no --yes', () => {
         error: {
           status: 'USAGE',
           message:
-            'refusing to delete all data of 2 users without confirmation: pass --yes to confirm',
+            'refusing to delete all data of 2 users without confirmation: pass --yes to confirm' +
+            ' (svc cannot prompt here (no terminal, --no-input or CI))',
         },
         exitCode: 2,
       })}\n`,

@@ -55,6 +55,18 @@ describe('reportError with --json', () => {
     });
   });
 
+  it('keeps the hint, after the message, since the line has no member of its own for it', () => {
+    const err = new UsageError("unknown option '--orgg'", { hint: 'Did you mean --org?' });
+    expect(oneJsonLine(report(err, { json: true }).text)).toEqual({
+      error: { status: 'USAGE', message: "unknown option '--orgg' (Did you mean --org?)" },
+      exitCode: 2,
+    });
+    const twoLines = new UsageError('bad', { hint: 'first\nsecond' });
+    expect(oneJsonLine(report(twoLines, { json: true }).text)).toMatchObject({
+      error: { message: 'bad (first; second)' },
+    });
+  });
+
   it('omits details when there are none', () => {
     const { code, text } = report(new ApiError('ALREADY_EXISTS', 'exists', 409), { json: true });
     expect(code).toBe(1);
@@ -65,11 +77,11 @@ describe('reportError with --json', () => {
   });
 
   it.each([
-    [new UsageError('missing --org', { hint: 'see --help' }), 'USAGE', 2],
+    [new UsageError('missing --org'), 'USAGE', 2],
     [new CredentialsError('API key credentials are missing'), 'UNAUTHENTICATED', 3],
     [new TimeoutError('request timed out'), 'DEADLINE_EXCEEDED', 7],
     [new ApiError(undefined, 'unexpected HTTP 502 response: <html>', 502), 'HTTP_502', 75],
-  ])('%s: status %s, exit %i, no hint in the line', (error, status, exitCode) => {
+  ])('%s: status %s, exit %i, the message as it is', (error, status, exitCode) => {
     const { code, text } = report(error, { json: true });
     expect(code).toBe(exitCode);
     expect(oneJsonLine(text)).toEqual({ error: { status, message: error.message }, exitCode });
@@ -104,7 +116,7 @@ describe('reportError with --json', () => {
     expect(oneJsonLine(text)).toEqual({
       error: {
         status: 'PERMISSION_DENIED',
-        message: 'token [redacted] rejected',
+        message: 'token [redacted] rejected (check [redacted])',
         details: { token: '[redacted]', note: 'seen [redacted]' },
       },
       exitCode: 3,
