@@ -51,8 +51,8 @@ export function waitTimedOut(
 
 /**
  * Polls until `done` or the deadline. Transient failures of a poll (after the HTTP core's
- * own retries) do not end the wait; Ctrl-C ends it with exit 130 after printing the command
- * that resumes it.
+ * own retries) do not end the wait; Ctrl-C ends it with exit 130, the error naming the
+ * command that resumes it.
  */
 export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitResult<S>> {
   const timeoutMs = parseDuration(spec.timeout ?? DEFAULT_WAIT_TIMEOUT, '--wait-timeout');
@@ -83,9 +83,10 @@ export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitR
     }
   } catch (err) {
     if (err instanceof CancelledError || ctx.signal.aborted) {
-      spinner.stop();
-      ctx.out.info(`Interrupted. The job goes on; resume waiting with:\n  ${spec.resume}`);
-      throw err instanceof CancelledError ? err : new CancelledError('interrupted');
+      // In the error's hint, so that under --json too stderr is the one error line.
+      throw new CancelledError('interrupted; the job goes on', {
+        hint: `resume waiting with: ${spec.resume}`,
+      });
     }
     throw err;
   } finally {

@@ -132,6 +132,38 @@ describe('docs migrate --wait', () => {
     if (id) seen.add(id);
   });
 
+  it('under --json, Ctrl-C leaves one JSON error line that names the resume command', async () => {
+    const child = execa(
+      SVC,
+      [
+        'docs',
+        'migrate',
+        '--org',
+        'acme',
+        '--doc',
+        'roadmap',
+        '--to',
+        'roadmap-v2',
+        '--wait',
+        '--json',
+      ],
+      { env, extendEnv: false, reject: false, stdin: 'ignore' },
+    );
+    const job = await newJob(emulator, 'migration', seen);
+    seen.add(job.id);
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    const line = JSON.parse(r.stderr) as { error: { status: string; message: string } };
+    expect(line.error.status).toBe('CANCELLED');
+    expect(line.error.message).toContain(
+      `svc docs migration-status --org acme --id ${job.id} --wait`,
+    );
+    await admin(emulator, 'jobs/run', { id: job.id });
+  });
+
   it('exits 130 on Ctrl-C and prints the command that resumes the wait', async () => {
     const child = execa(
       SVC,
