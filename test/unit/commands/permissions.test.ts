@@ -23,6 +23,18 @@ function grants(data: Record<string, unknown>) {
   );
 }
 
+/** `svc permissions get --org acme --user USERS ...flags --json`. */
+const permissionsOf = (users: string, ...flags: string[]) => [
+  'permissions',
+  'get',
+  '--org',
+  'acme',
+  '--user',
+  users,
+  ...flags,
+  '--json',
+];
+
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 let fake: ReturnType<typeof fakeService> | undefined;
@@ -36,19 +48,9 @@ describe('permissions get', () => {
     fake = fakeService({ [GET]: grants });
     const users = ids('u', 250);
     const docs = ids('d', 150);
-    const r = await fake.run([
-      'permissions',
-      'get',
-      '--org',
-      'acme',
-      '--user',
-      users.join(','),
-      '--doc',
-      docs.join(','),
-      '--folder',
-      'f1',
-      '--json',
-    ]);
+    const r = await fake.run(
+      permissionsOf(users.join(','), '--doc', docs.join(','), '--folder', 'f1'),
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const sent = fake.sent(GET);
@@ -77,17 +79,7 @@ describe('permissions get', () => {
 
   it('makes one call when everything fits, asking each user once', async () => {
     fake = fakeService({ [GET]: grants });
-    const r = await fake.run([
-      'permissions',
-      'get',
-      '--org',
-      'acme',
-      '--user',
-      'alice,bob,alice',
-      '--doc',
-      'spec',
-      '--json',
-    ]);
+    const r = await fake.run(permissionsOf('alice,bob,alice', '--doc', 'spec'));
     expect(r.code).toBe(0);
     expect(fake.sent(GET)).toEqual([
       { organizationId: 'acme', userIds: ['alice', 'bob'], documentIds: ['spec'] },
