@@ -198,14 +198,19 @@ export class JournalWriter {
     now: () => number = Date.now,
   ): Promise<JournalWriter> {
     const temporary = `${file}.new`;
-    const handle = await open(temporary, 'w', 0o600);
     try {
-      await handle.writeFile(`${JSON.stringify(header)}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
+      const handle = await open(temporary, 'w', 0o600);
+      try {
+        await handle.writeFile(`${JSON.stringify(header)}\n`);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, file);
+    } catch (err) {
+      await rm(temporary, { force: true });
+      throw err;
     }
-    await rename(temporary, file);
     return new JournalWriter(openSync(file, 'a', 0o600), now);
   }
 

@@ -103,9 +103,10 @@ export class RunJournal<Item> {
       .slice(0, 32);
     const file = join(o.dir, `${name}.ndjson`);
     try {
-      await mkdir(o.dir, { recursive: true, mode: 0o700 });
-      await chmod(o.dir, 0o700);
+      // A dry run only reads: it creates nothing, and finds no journal where there is none.
       if (!o.readOnly) {
+        await mkdir(o.dir, { recursive: true, mode: 0o700 });
+        await chmod(o.dir, 0o700);
         const lock = await takePidLock(`${file}.lock`);
         if ('heldBy' in lock) {
           throw new UsageError(

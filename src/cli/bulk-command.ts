@@ -13,6 +13,7 @@ import {
 } from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
 import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
+import type { JsonSpool } from '../io/json-spool.js';
 import { count } from '../io/plural.js';
 import { startSpinner, type Spinner } from '../io/spinner.js';
 import { bulkJournal, withResumeAdvice } from './bulk-journal.js';
@@ -125,11 +126,12 @@ export async function runBulkCommand<Item>(
   const concurrency = wholeNumberFlag(flags.concurrency, '--concurrency');
   // --json spools the whole result map to disk, so memory stays flat whatever the input's
   // size; a listing for people keeps the failures and a bounded number of successes.
-  const spool = ctx.out.json ? await ctx.out.jsonSpool('object') : undefined;
   const successes = new SuccessList(LISTED_SUCCESSES);
   const spinner = await startSpinner(ctx.io, ctx.out.json, `${op.summary}…`);
   shown.spinner = spinner;
+  let opened: JsonSpool | undefined;
   try {
+    const spool = (opened = ctx.out.json ? await ctx.out.jsonSpool('object') : undefined);
     const outcome = await runBulk({
       ...common,
       ...(concurrency !== undefined && { concurrency }),
@@ -185,7 +187,7 @@ export async function runBulkCommand<Item>(
     throw withResumeAdvice(ctx, err, journal?.summary(), source === '-');
   } finally {
     spinner.stop();
-    await spool?.discard();
+    await opened?.discard();
   }
 }
 

@@ -37,7 +37,12 @@ export class JsonSpool {
   static async open(kind: JsonKind, out: Writable, pretty: boolean): Promise<JsonSpool> {
     const dir = await mkdtemp(join(tmpdir(), 'svc-out-'));
     const file = join(dir, 'result.json');
-    return new JsonSpool(kind, dir, file, openSync(file, 'w', 0o600), out, pretty);
+    try {
+      return new JsonSpool(kind, dir, file, openSync(file, 'w', 0o600), out, pretty);
+    } catch (err) {
+      await rm(dir, { recursive: true, force: true });
+      throw err;
+    }
   }
 
   /** Adds one member; `key` names it in an object. */
