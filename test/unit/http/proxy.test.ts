@@ -39,6 +39,12 @@ describe('ProxyRoutes', () => {
     ['other.com, example.org', 'http://example.com', PROXY],
     ['notexample.com', 'http://example.com', PROXY],
     ['*', 'http://anything.test', undefined],
+    ['localhost,*', 'http://anything.test', undefined],
+    ['fd00::1', 'http://[fd00::1]:8080', undefined],
+    ['[fd00::1]', 'http://[fd00::1]', undefined],
+    ['[fd00::1]:8080', 'http://[fd00::1]:8080', undefined],
+    ['[fd00::1]:8080', 'http://[fd00::1]:9090', PROXY],
+    ['fd00::2', 'http://[fd00::1]', PROXY],
   ])('NO_PROXY=%s: %s goes through %s', (noProxy, url, expected) => {
     expect(route({ HTTP_PROXY: PROXY, NO_PROXY: noProxy }, url)).toBe(expected);
   });
