@@ -160,7 +160,16 @@ describe('resuming a bulk import', () => {
     const [journal] = readdirSync(journals).filter((f) => f.endsWith('.ndjson'));
     expect(statSync(journals).mode & 0o777).toBe(0o700);
     expect(statSync(join(journals, journal ?? '')).mode & 0o777).toBe(0o600);
-    expect(readFileSync(join(journals, journal ?? ''), 'utf8')).not.toContain(authToken);
+    const text = readFileSync(join(journals, journal ?? ''), 'utf8');
+    expect(text).not.toContain(authToken);
+    // Only the header's facts and per-item answers: no member that could carry a request.
+    const [header, ...lines] = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => Object.keys(JSON.parse(l) as object));
+    expect(header?.sort()).toEqual(['input', 'items', 'journal', 'operation', 'sha256', 'version']);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(new Set(lines.flat())).toEqual(new Set(['i', 'k', 'r']));
 
     const addedBeforeResume = await itemsAddedSince(started);
     const { r, confirmed, present } = await resumeImport(
