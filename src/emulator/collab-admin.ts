@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
 import { readContent } from './crdt/editor.js';
+import { parseAdminQuery } from './admin-query.js';
 import { EmulatorError } from './errors.js';
 import { eventStream } from './event-stream.js';
 import { type Answer, ok } from './http.js';
 import type { Store } from './store/store.js';
-import { describeIssues } from './validation.js';
 
 /**
  * Admin reads of what operations 17 to 21 wrote (activities, presence lists, live states,
@@ -31,28 +31,8 @@ const feedQuery = z.strictObject({
   after: seq.optional(),
 });
 
-/** The query parameters checked against `schema` (unknown ones refused), the workspace known. */
-function parseQuery<S extends z.ZodType<{ workspaceId: string }>>(
-  store: Store,
-  query: URLSearchParams,
-  schema: S,
-): z.output<S> {
-  const parsed = schema.safeParse(Object.fromEntries(query));
-  if (!parsed.success) {
-    throw new EmulatorError(
-      'INVALID_ARGUMENT',
-      describeIssues(parsed.error.issues, { root: '', lead: 'Invalid query' }),
-    );
-  }
-  const { workspaceId } = parsed.data;
-  if (!store.workspaces.findById(workspaceId)) {
-    throw new EmulatorError('NOT_FOUND', `Workspace ${workspaceId} not found.`);
-  }
-  return parsed.data;
-}
-
 function activities(store: Store, query: URLSearchParams): Answer {
-  const q = parseQuery(store, query, activitiesQuery);
+  const q = parseAdminQuery(store, query, activitiesQuery);
   const list = store.activities.list(q.workspaceId, q.organizationId, q.documentId);
   return ok({
     activities: list.map((a) => ({
@@ -66,12 +46,12 @@ function activities(store: Store, query: URLSearchParams): Answer {
 }
 
 function presence(store: Store, query: URLSearchParams): Answer {
-  const q = parseQuery(store, query, documentQuery);
+  const q = parseAdminQuery(store, query, documentQuery);
   return ok({ users: store.presence.list(q.workspaceId, q.organizationId, q.documentId) });
 }
 
 function liveStates(store: Store, query: URLSearchParams): Answer {
-  const q = parseQuery(store, query, documentQuery);
+  const q = parseAdminQuery(store, query, documentQuery);
   const list = store.liveStates.list(q.workspaceId, q.organizationId, q.documentId);
   return ok({
     liveStates: list.map((s) => ({
@@ -84,7 +64,7 @@ function liveStates(store: Store, query: URLSearchParams): Answer {
 
 /** The editor's content as JSON, and its whole Yjs state: what a client starts from. */
 function crdt(store: Store, query: URLSearchParams): Answer {
-  const q = parseQuery(store, query, editorQuery);
+  const q = parseAdminQuery(store, query, editorQuery);
   const editor = store.crdtEditors.findInWorkspace(
     q.workspaceId,
     q.organizationId,
@@ -101,7 +81,7 @@ function crdt(store: Store, query: URLSearchParams): Answer {
 }
 
 function events(store: Store, query: URLSearchParams): Answer {
-  const q = parseQuery(store, query, feedQuery);
+  const q = parseAdminQuery(store, query, feedQuery);
   return ok({ events: store.feedEvents.list({ ...q, after: q.after ?? 0 }) });
 }
 
@@ -110,7 +90,7 @@ function events(store: Store, query: URLSearchParams): Answer {
  * `after` when it is further along.
  */
 function stream(store: Store, req: IncomingMessage, query: URLSearchParams): Answer {
-  const q = parseQuery(store, query, feedQuery);
+  const q = parseAdminQuery(store, query, feedQuery);
   const lastEventId = seq.safeParse(req.headers['last-event-id']);
   const after = Math.max(q.after ?? 0, lastEventId.success ? lastEventId.data : 0);
   return eventStream(store.feedEvents, { ...q, after });

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
+import { parseAdminQuery } from './admin-query.js';
 import { EmulatorError } from './errors.js';
 import { type Answer, ok, readJson } from './http.js';
 import type { JobEngine } from './jobs/engine.js';
@@ -168,17 +169,7 @@ function decode(value: Cell, secrets: SecretBox): SqlValue {
 const exportQuery = z.strictObject({ workspaceId: z.string().min(1).optional() });
 
 function exportState(query: URLSearchParams, { store, secrets }: StateDeps): Answer {
-  const parsed = exportQuery.safeParse(Object.fromEntries(query));
-  if (!parsed.success) {
-    throw new EmulatorError(
-      'INVALID_ARGUMENT',
-      describeIssues(parsed.error.issues, { root: '', lead: 'Invalid query' }),
-    );
-  }
-  const { workspaceId } = parsed.data;
-  if (workspaceId !== undefined && !store.workspaces.findById(workspaceId)) {
-    throw new EmulatorError('NOT_FOUND', `Workspace ${workspaceId} not found.`);
-  }
+  const { workspaceId } = parseAdminQuery(store, query, exportQuery);
   const state = store.state.read(workspaceId);
   const tables = Object.fromEntries(
     store.state.tables().map((shape) => {
