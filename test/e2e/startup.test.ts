@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,6 +147,23 @@ describe('start-up path', () => {
       expect(use.some((m) => m.includes('node_modules/conf/'))).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a shim with no built CLI beside it says to build, not a stack trace', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'svc-unbuilt-'));
+    try {
+      mkdirSync(join(copy, 'bin'));
+      for (const file of ['bin/svc', 'bin/package.json', 'package.json']) {
+        copyFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), join(copy, file));
+      }
+      const r = spawnSync(process.execPath, [join(copy, 'bin/svc'), 'docs', 'list'], {
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe('error: svc is not built here: run `npm run build` first\n');
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
     }
   });
 });
