@@ -1,4 +1,5 @@
 import { UsageError } from '../errors/errors.js';
+import { count } from '../io/plural.js';
 import { IdHashSet } from './id-set.js';
 import { itemBytes, type BulkInput } from './input.js';
 import { emptyInputError, type BulkSource } from './source.js';
@@ -23,13 +24,9 @@ class Problems {
   }
 }
 
-function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-}
-
 /** An item no request can carry, as the service would refuse the whole batch with 413. */
 function tooLarge(bytes: number, max: number): string {
-  return `the item takes ${plural(bytes, 'byte')} as JSON, more than the ${max.toLocaleString('en-US')} a request may carry`;
+  return `the item takes ${count(bytes, 'byte')} as JSON, more than the ${max.toLocaleString('en-US')} a request may carry`;
 }
 
 /**
@@ -94,7 +91,7 @@ export async function validateSource<Item>(
   if (total > listed.length)
     lines.push(`  … and ${(total - listed.length).toLocaleString('en-US')} more`);
   throw new UsageError(
-    `${source.label}: ${plural(total, 'invalid item')}; nothing was sent\n${lines.join('\n')}`,
+    `${source.label}: ${count(total, 'invalid item')}; nothing was sent\n${lines.join('\n')}`,
   );
 }
 
