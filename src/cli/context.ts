@@ -1,8 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { resolveCredentials, type Credentials } from '../config/credentials.js';
-import { ProfileStore, type Profile } from '../config/profiles.js';
-import { UsageError } from '../errors/errors.js';
+import { checkBaseUrl, originOf } from '../config/base-url.js';
+import { credentialEnvVars, resolveCredentials, type Credentials } from '../config/credentials.js';
+import { ProfileStore, unknownProfile, type Profile } from '../config/profiles.js';
+import { CredentialsError, UsageError } from '../errors/errors.js';
 import type { HttpClient } from '../http/client.js';
 import { parseDuration } from '../http/duration.js';
 import { ProxyRoutes } from '../http/proxy.js';
@@ -36,7 +37,11 @@ export interface Session {
   profileName: string;
   profile: Profile | undefined;
   baseUrl: string | undefined;
+  /** Where the base URL came from, in the user's terms. */
+  baseUrlSource: string;
   credentials: Credentials;
+  /** Whether any credential in use is the profile's (rather than the environment's). */
+  usesProfileCredentials: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -108,19 +113,41 @@ export class Context {
   }
 
   profiles(): Promise<ProfileStore> {
-    this.store ??= ProfileStore.open(this.env.SVC_CONFIG_DIR || undefined);
+    this.store ??= ProfileStore.open(this.env.SVC_CONFIG_DIR || undefined, {
+      warn: (message) => this.out.warn(message),
+    });
     return this.store;
   }
 
-  /** The profile and credentials this invocation uses: flags, then environment, then profile. */
+  /** The profile named by --profile or SVC_PROFILE, if either is set. */
+  requestedProfile(): string | undefined {
+    return this.globals.profile || this.env.SVC_PROFILE || undefined;
+  }
+
+  /**
+   * The profile and credentials this invocation uses: flags, then environment, then
+   * profile. A profile asked for by name must exist.
+   */
   async session(): Promise<Session> {
     const store = await this.profiles();
-    const profileName = store.selectedName(this.globals.profile || this.env.SVC_PROFILE);
+    const requested = this.requestedProfile();
+    if (requested !== undefined && !store.get(requested)) {
+      throw unknownProfile(
+        requested,
+        store.list().map(([name]) => name),
+      );
+    }
+    const profileName = store.selectedName(requested);
     const profile = store.get(profileName);
     const credentials = resolveCredentials(this.env, profile);
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
-    const baseUrl = this.globals.baseUrl || this.env.SVC_BASE_URL || profile?.baseUrl;
-    return { profileName, profile, baseUrl, credentials };
+    const usesProfileCredentials = (Object.keys(credentials) as (keyof Credentials)[]).some(
+      (key) => !this.env[credentialEnvVars[key]],
+    );
+    const explicit = this.explicitBaseUrl();
+    const baseUrl = explicit ?? profile?.baseUrl;
+    const baseUrlSource = explicit ? this.explicitBaseUrlSource() : `profile "${profileName}"`;
+    return { profileName, profile, baseUrl, baseUrlSource, credentials, usesProfileCredentials };
   }
 
   /** Base URL given on the command line or in the environment, without reading profiles. */
@@ -128,20 +155,35 @@ export class Context {
     return this.globals.baseUrl || this.env.SVC_BASE_URL || undefined;
   }
 
+  /** Which of the two gave the explicit base URL. */
+  explicitBaseUrlSource(): string {
+    return this.globals.baseUrl ? '--base-url' : 'SVC_BASE_URL';
+  }
+
   timeoutMs(): number {
     const text = this.globals.timeout ?? this.env.SVC_TIMEOUT;
     return text ? parseDuration(text, '--timeout') : DEFAULT_TIMEOUT_MS;
   }
 
-  /** An HTTP client for the resolved session, or for the given base URL and credentials. */
-  async client(over?: { baseUrl?: string; credentials?: Credentials }): Promise<HttpClient> {
-    const session = over?.baseUrl && over.credentials ? undefined : await this.session();
-    const baseUrl = over?.baseUrl ?? session?.baseUrl;
+  /**
+   * An HTTP client for the resolved session, or for the given base URL and credentials.
+   * A profile's credentials go only to the service they were stored for.
+   */
+  async client(over?: {
+    baseUrl: string | undefined;
+    /** Where the base URL came from, in the user's terms. */
+    source: string;
+    credentials: Credentials;
+  }): Promise<HttpClient> {
+    const session = over ? undefined : await this.session();
+    const baseUrl = over ? over.baseUrl : session?.baseUrl;
     if (!baseUrl) {
       throw new UsageError('no service URL is set', {
         hint: 'pass --base-url, set SVC_BASE_URL, or store one with `svc auth login --base-url URL`',
       });
     }
+    checkBaseUrl(baseUrl, over ? over.source : (session?.baseUrlSource ?? ''));
+    if (session) checkBinding(session);
     const credentials = over?.credentials ?? session?.credentials ?? {};
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
     const timeoutMs = this.timeoutMs();
@@ -151,7 +193,7 @@ export class Context {
       this.dispatcher(routes),
     ]);
     return new HttpClient({
-      baseUrl: checkBaseUrl(baseUrl),
+      baseUrl,
       credentials,
       dispatcher,
       redactor: this.redactor,
@@ -179,15 +221,27 @@ export class Context {
   }
 }
 
-function checkBaseUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`invalid service URL: ${text}`);
+/**
+ * Refuses to send a profile's credentials to a service other than the one they were
+ * stored for: a stale SVC_BASE_URL would otherwise hand production tokens to whatever
+ * listens there. Credentials from the environment go wherever the environment says.
+ */
+function checkBinding(session: Session): void {
+  if (!session.usesProfileCredentials || !session.baseUrl) return;
+  const name = session.profileName;
+  const stored = session.profile?.baseUrl;
+  const effective = originOf(session.baseUrl);
+  const rebind = `store them for it with \`svc auth login --profile ${name} --base-url ${effective} --force\`, or give that service's credentials in SVC_* variables`;
+  if (stored === undefined) {
+    throw new CredentialsError(
+      `profile "${name}" does not say which service its credentials are for: svc will not send them to ${effective}`,
+      { hint: rebind },
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`the service URL must be http or https: ${text}`);
+  if (originOf(stored) !== effective) {
+    throw new CredentialsError(
+      `the credentials of profile "${name}" were stored for ${originOf(stored)}, not ${effective} (from ${session.baseUrlSource}): svc will not send them there`,
+      { hint: `to use them there, ${rebind}; or drop --base-url and unset SVC_BASE_URL` },
+    );
   }
-  return text;
 }
