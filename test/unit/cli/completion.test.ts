@@ -131,7 +131,18 @@ describe('svc __complete profiles', () => {
     const dir = tempConfigDir();
     for (const name of ['staging', 'ci']) {
       const r = await runCli(
-        ['auth', 'login', '--profile', name, '--api-key', 'k', '--with-token'],
+        [
+          'auth',
+          'login',
+          '--profile',
+          name,
+          '--base-url',
+          'http://127.0.0.1:9',
+          '--no-verify',
+          '--api-key',
+          'k',
+          '--with-token',
+        ],
         {
           env: { SVC_CONFIG_DIR: dir },
           stdin: 'token\n',

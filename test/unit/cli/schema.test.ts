@@ -261,7 +261,19 @@ describe('what commands print conforms to their schema', () => {
   it('the local commands: profiles and auth status', async () => {
     const dir = tempConfigDir();
     const login = await runCli(
-      ['auth', 'login', '--profile', 'ci', '--api-key', 'k', '--with-token', '--json'],
+      [
+        'auth',
+        'login',
+        '--profile',
+        'ci',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--no-verify',
+        '--api-key',
+        'k',
+        '--with-token',
+        '--json',
+      ],
       {
         env: { SVC_CONFIG_DIR: dir },
         stdin: 'token\n',
