@@ -22,7 +22,8 @@ export async function consentToReplace(
       hint: 'or store the new ones under another name with --profile',
     });
   }
-  if (!(await ctx.prompter.confirm(`The ${what}. Replace them?`))) {
+  const held = stored.workspaceId ? ` (workspace ${stored.workspaceId})` : '';
+  if (!(await ctx.prompter.confirm(`Replace the credentials in profile "${name}"${held}?`))) {
     throw new UsageError(`not confirmed: profile "${name}" is unchanged`);
   }
   return true;
