@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { checkBaseUrl, originOf } from '../config/base-url.js';
-import { credentialEnvVars, resolveCredentials, type Credentials } from '../config/credentials.js';
+import { resolveCredentials, type Credentials } from '../config/credentials.js';
 import { ProfileStore, unknownProfile, type Profile } from '../config/profiles.js';
 import { CredentialsError, UsageError } from '../errors/errors.js';
 import type { HttpClient } from '../http/client.js';
@@ -40,8 +40,8 @@ export interface Session {
   /** Where the base URL came from, in the user's terms. */
   baseUrlSource: string;
   credentials: Credentials;
-  /** Whether any credential in use is the profile's (rather than the environment's). */
-  usesProfileCredentials: boolean;
+  /** Why the profile's credentials are not used: they were stored for another service. */
+  unbound?: CredentialsError;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -139,15 +139,16 @@ export class Context {
     }
     const profileName = store.selectedName(requested);
     const profile = store.get(profileName);
-    const credentials = resolveCredentials(this.env, profile);
-    this.redactor.add(credentials.authToken, credentials.workspaceToken);
-    const usesProfileCredentials = (Object.keys(credentials) as (keyof Credentials)[]).some(
-      (key) => !this.env[credentialEnvVars[key]],
-    );
     const explicit = this.explicitBaseUrl();
     const baseUrl = explicit ?? profile?.baseUrl;
     const baseUrlSource = explicit ? this.explicitBaseUrlSource() : `profile "${profileName}"`;
-    return { profileName, profile, baseUrl, baseUrlSource, credentials, usesProfileCredentials };
+    const session = { profileName, profile, baseUrl, baseUrlSource };
+    // A profile's credentials go only to the service they were stored for; elsewhere only
+    // the environment's are used.
+    const unbound = boundElsewhere(session);
+    const credentials = resolveCredentials(this.env, unbound ? undefined : profile);
+    this.redactor.add(credentials.authToken, credentials.workspaceToken);
+    return { ...session, credentials, ...(unbound && { unbound }) };
   }
 
   /** Base URL given on the command line or in the environment, without reading profiles. */
@@ -183,7 +184,8 @@ export class Context {
       });
     }
     checkBaseUrl(baseUrl, over ? over.source : (session?.baseUrlSource ?? ''));
-    if (session) checkBinding(session);
+    // With no credentials of the environment's to use instead, say why the profile's are not.
+    if (session?.unbound && Object.keys(session.credentials).length === 0) throw session.unbound;
     const credentials = over?.credentials ?? session?.credentials ?? {};
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
     const timeoutMs = this.timeoutMs();
@@ -222,26 +224,28 @@ export class Context {
 }
 
 /**
- * Refuses to send a profile's credentials to a service other than the one they were
- * stored for: a stale SVC_BASE_URL would otherwise hand production tokens to whatever
- * listens there. Credentials from the environment go wherever the environment says.
+ * Why a profile's credentials may not go to the session's service, if they may not: a
+ * stale SVC_BASE_URL would otherwise hand production tokens to whatever listens there.
  */
-function checkBinding(session: Session): void {
-  if (!session.usesProfileCredentials || !session.baseUrl) return;
-  const name = session.profileName;
-  const stored = session.profile?.baseUrl;
-  const effective = originOf(session.baseUrl);
+function boundElsewhere(
+  session: Pick<Session, 'profileName' | 'profile' | 'baseUrl' | 'baseUrlSource'>,
+): CredentialsError | undefined {
+  const { profile, profileName: name, baseUrl } = session;
+  const holdsCredentials = profile?.workspaceToken || profile?.authToken;
+  // An invalid URL is refused as such before anything is sent.
+  const effective = baseUrl === undefined ? undefined : originOf(baseUrl);
+  if (!holdsCredentials || effective === undefined) return undefined;
   const rebind = `store them for it with \`svc auth login --profile ${name} --base-url ${effective} --force\`, or give that service's credentials in SVC_* variables`;
+  const stored = profile.baseUrl === undefined ? undefined : originOf(profile.baseUrl);
   if (stored === undefined) {
-    throw new CredentialsError(
+    return new CredentialsError(
       `profile "${name}" does not say which service its credentials are for: svc will not send them to ${effective}`,
       { hint: rebind },
     );
   }
-  if (originOf(stored) !== effective) {
-    throw new CredentialsError(
-      `the credentials of profile "${name}" were stored for ${originOf(stored)}, not ${effective} (from ${session.baseUrlSource}): svc will not send them there`,
-      { hint: `to use them there, ${rebind}; or drop --base-url and unset SVC_BASE_URL` },
-    );
-  }
+  if (stored === effective) return undefined;
+  return new CredentialsError(
+    `the credentials of profile "${name}" were stored for ${stored}, not ${effective} (from ${session.baseUrlSource}): svc will not send them there`,
+    { hint: `to use them there, ${rebind}; or drop --base-url and unset SVC_BASE_URL` },
+  );
 }

@@ -42,6 +42,10 @@ export function checkBaseUrl(text: string, source: string): string {
 }
 
 /** The scheme, host and port of a service URL, to which stored credentials are bound. */
-export function originOf(url: string): string {
-  return new URL(url).origin;
+export function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }

@@ -104,8 +104,9 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ...(workspaceId && { workspaceId }),
     ...(workspaceToken && { workspaceToken }),
   };
+  // Storing what is already there again replaces nothing, and needs no consent.
   const replace =
-    replacesStored(existing, profile) && (await consentToReplace(ctx, store, name, opts.force));
+    !replacesStored(existing, profile) || (await consentToReplace(ctx, store, name, opts.force));
   if (opts.verify !== false) await verify(ctx, profile, source);
   await store.save(name, profile, { replace });
   await store.use(name, { ifNoneActive: true });
