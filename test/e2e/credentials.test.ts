@@ -314,3 +314,70 @@ describe('auth login checks before it stores', () => {
     expect(forced.exitCode, forced.stderr).toBe(0);
   });
 });
+
+describe('auth status says "valid" only when the service accepted the credentials', () => {
+  async function setFaults(plan: unknown): Promise<void> {
+    const res = await fetch(`${emulator.url}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(plan),
+    });
+    expect(res.status).toBe(200);
+  }
+
+  it('valid against the service; tab-separated when piped; a verdict per credential in --json', async () => {
+    const env = await profileEnv('prod');
+    const piped = await svc(['auth', 'status'], env);
+    expect(piped.exitCode).toBe(0);
+    const lines = piped.stdout.split('\n');
+    expect(lines[0]).toBe('Profile\tprod');
+    expect(lines[2]).toMatch(/^Workspace\t\S+\ttoken \*+\S{4}\t\[profile\]\tvalid$/);
+    expect(lines[3]).toMatch(/^API key\t\S+\ttoken \*+\S{4}\t\[profile\]\tvalid$/);
+    const json = JSON.parse((await svc(['auth', 'status', '--json'], env)).stdout) as Record<
+      string,
+      { valid: boolean; verdict: string }
+    >;
+    expect(json.workspace).toMatchObject({ valid: true, verdict: 'valid' });
+    expect(json.apiKey).toMatchObject({ valid: true, verdict: 'valid' });
+  });
+
+  it('a service answering 503 to everything: "could not check", exit 75', async () => {
+    const env = await profileEnv('prod');
+    await setFaults({ rules: [{ fault: 'status', status: 503, probability: 1 }] });
+    try {
+      const r = await svc(['auth', 'status', '--json', '--timeout', '2s'], env);
+      expect(r.exitCode).toBe(75);
+      const json = JSON.parse(r.stdout) as Record<string, { valid: unknown; verdict: string }>;
+      expect(json.workspace).toMatchObject({ valid: null, verdict: 'unchecked' });
+      expect(json.apiKey).toMatchObject({ valid: null, verdict: 'unchecked' });
+      expect(r.stderr).toContain('could not check the workspace credentials');
+    } finally {
+      await setFaults({ rules: [] });
+    }
+  }, 60_000);
+
+  it.each([404, 200])(
+    'a web server answering %i with HTML: "could not check", exit 1, naming the server',
+    async (status) => {
+      const html = await htmlServer(status);
+      const env = cleanEnv({
+        SVC_BASE_URL: html.url,
+        SVC_API_KEY: 'key',
+        SVC_AUTH_TOKEN: 'token-0123456789',
+      });
+      const r = await svc(['auth', 'status'], env);
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toContain(`could not check: the server at ${html.url} did not answer`);
+      expect(r.stdout).not.toMatch(/\tvalid$/m);
+    },
+  );
+
+  it('credentials the service rejects: exit 3', async () => {
+    const env = await profileEnv('prod');
+    const r = await svc(['auth', 'status'], { ...env, SVC_AUTH_TOKEN: 'wrong-token-0123456789' });
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout).toMatch(
+      /^API key\t.*\[env\]\trejected \((UNAUTHENTICATED|PERMISSION_DENIED)/m,
+    );
+  });
+});
