@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { cleanEnv, seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
 
 let emulator: Emulator;
@@ -379,5 +379,71 @@ describe('auth status says "valid" only when the service accepted the credential
     expect(r.stdout).toMatch(
       /^API key\t.*\[env\]\trejected \((UNAUTHENTICATED|PERMISSION_DENIED)/m,
     );
+  });
+});
+
+describe('config and state dirs that others may write', () => {
+  async function bulkEnv(): Promise<Record<string, string>> {
+    const ownerEmail = `dirs-${Date.now()}-${emails++}@example.com`;
+    const seeded = await seedWorkspaces(emulator, {
+      workspaces: [{ ownerEmail, organizations: [{ id: 'acme' }] }],
+    });
+    return seeded.envFor(ownerEmail);
+  }
+
+  it('are made private again with a warning, by a profile write and by a bulk run', async () => {
+    const login = cleanEnv();
+    chmodSync(login.SVC_CONFIG_DIR ?? '', 0o777);
+    const r = await svc(
+      [
+        'auth',
+        'login',
+        '--base-url',
+        emulator.url,
+        '--no-verify',
+        '--api-key',
+        'k',
+        '--with-token',
+      ],
+      login,
+      'token-0123456789\n',
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('was writable by others (mode 777); made it private (mode 700)');
+    expect(statSync(login.SVC_CONFIG_DIR ?? '').mode & 0o777).toBe(0o700);
+
+    const bulk = await bulkEnv();
+    chmodSync(bulk.SVC_CONFIG_DIR ?? '', 0o777);
+    const added = await svc(['groups', 'add', '--org', 'acme', '--id', 'g1', '--name', 'G'], bulk);
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.stderr).toContain('was writable by others (mode 777)');
+    expect(statSync(bulk.SVC_CONFIG_DIR ?? '').mode & 0o777).toBe(0o700);
+  });
+
+  it.runIf(process.getuid?.() === 0)('are refused when another user owns them', async () => {
+    const login = cleanEnv();
+    chownSync(login.SVC_CONFIG_DIR ?? '', 65534, 65534);
+    const r = await svc(
+      [
+        'auth',
+        'login',
+        '--base-url',
+        emulator.url,
+        '--no-verify',
+        '--api-key',
+        'k',
+        '--with-token',
+      ],
+      login,
+      'token-0123456789\n',
+    );
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('belongs to another user (uid 65534): svc will not use it');
+
+    const bulk = await bulkEnv();
+    chownSync(bulk.SVC_CONFIG_DIR ?? '', 65534, 65534);
+    const added = await svc(['groups', 'add', '--org', 'acme', '--id', 'g1', '--name', 'G'], bulk);
+    expect(added.exitCode).toBe(1);
+    expect(added.stderr).toContain('belongs to another user');
   });
 });
