@@ -390,11 +390,10 @@ describe('config and state dirs that others may write', () => {
     });
     return seeded.envFor(ownerEmail);
   }
-
-  it('are made private again with a warning, by a profile write and by a bulk run', async () => {
-    const login = cleanEnv();
-    chmodSync(login.SVC_CONFIG_DIR ?? '', 0o777);
-    const r = await svc(
+  const addGroup = (env: Record<string, string>) =>
+    svc(['groups', 'add', '--org', 'acme', '--id', 'g1', '--name', 'G'], env);
+  const storeKey = (env: Record<string, string>) =>
+    svc(
       [
         'auth',
         'login',
@@ -405,16 +404,21 @@ describe('config and state dirs that others may write', () => {
         'k',
         '--with-token',
       ],
-      login,
+      env,
       'token-0123456789\n',
     );
+
+  it('are made private again with a warning, by a profile write and by a bulk run', async () => {
+    const login = cleanEnv();
+    chmodSync(login.SVC_CONFIG_DIR ?? '', 0o777);
+    const r = await storeKey(login);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('was writable by others (mode 777); made it private (mode 700)');
     expect(statSync(login.SVC_CONFIG_DIR ?? '').mode & 0o777).toBe(0o700);
 
     const bulk = await bulkEnv();
     chmodSync(bulk.SVC_CONFIG_DIR ?? '', 0o777);
-    const added = await svc(['groups', 'add', '--org', 'acme', '--id', 'g1', '--name', 'G'], bulk);
+    const added = await addGroup(bulk);
     expect(added.exitCode, added.stderr).toBe(0);
     expect(added.stderr).toContain('was writable by others (mode 777)');
     expect(statSync(bulk.SVC_CONFIG_DIR ?? '').mode & 0o777).toBe(0o700);
@@ -423,26 +427,13 @@ describe('config and state dirs that others may write', () => {
   it.runIf(process.getuid?.() === 0)('are refused when another user owns them', async () => {
     const login = cleanEnv();
     chownSync(login.SVC_CONFIG_DIR ?? '', 65534, 65534);
-    const r = await svc(
-      [
-        'auth',
-        'login',
-        '--base-url',
-        emulator.url,
-        '--no-verify',
-        '--api-key',
-        'k',
-        '--with-token',
-      ],
-      login,
-      'token-0123456789\n',
-    );
+    const r = await storeKey(login);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('belongs to another user (uid 65534): svc will not use it');
 
     const bulk = await bulkEnv();
     chownSync(bulk.SVC_CONFIG_DIR ?? '', 65534, 65534);
-    const added = await svc(['groups', 'add', '--org', 'acme', '--id', 'g1', '--name', 'G'], bulk);
+    const added = await addGroup(bulk);
     expect(added.exitCode).toBe(1);
     expect(added.stderr).toContain('belongs to another user');
   });

@@ -1,7 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { storedProfile } from './stored.js';
-import { profileView } from './view.js';
+import { credentialRecord, profileView } from './view.js';
 
 export async function run(
   ctx: Context,
@@ -17,11 +17,7 @@ export async function run(
     columns: [
       { header: 'NAME', path: 'name' },
       { header: 'ACTIVE', path: 'active' },
-      { header: 'SERVICE', path: 'baseUrl' },
-      { header: 'WORKSPACE', path: 'workspaceId' },
-      { header: 'WORKSPACE TOKEN', path: 'workspaceToken' },
-      { header: 'API KEY', path: 'apiKey' },
-      { header: 'AUTH TOKEN', path: 'authToken' },
+      ...credentialRecord.columns,
     ],
   });
 }

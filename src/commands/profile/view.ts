@@ -16,6 +16,18 @@ export function profileView(name: string, profile: Profile, active: boolean) {
   };
 }
 
+/** Every credential of a profile, one a line: `profile show`, and new ones that could not be stored. */
+export const credentialRecord: TableLayout = {
+  rows: 'record',
+  columns: [
+    { header: 'SERVICE', path: 'baseUrl' },
+    { header: 'WORKSPACE', path: 'workspaceId' },
+    { header: 'WORKSPACE TOKEN', path: 'workspaceToken' },
+    { header: 'API KEY', path: 'apiKey' },
+    { header: 'AUTH TOKEN', path: 'authToken' },
+  ],
+};
+
 export const profileTable: TableLayout = {
   rows: 'list',
   columns: [

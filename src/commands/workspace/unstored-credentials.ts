@@ -1,6 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import type { Profile } from '../../config/profiles.js';
 import type { SvcError } from '../../errors/errors.js';
+import { credentialRecord } from '../profile/view.js';
 
 /**
  * The new workspace exists but its credentials could not be stored: they are printed in
@@ -19,16 +20,7 @@ export async function printUnstoredCredentials(
     apiKey: credentials.apiKey ?? null,
     authToken: credentials.authToken ?? null,
   };
-  await ctx.out.data(record, {
-    rows: 'record',
-    columns: [
-      { header: 'SERVICE', path: 'baseUrl' },
-      { header: 'WORKSPACE', path: 'workspaceId' },
-      { header: 'WORKSPACE TOKEN', path: 'workspaceToken' },
-      { header: 'API KEY', path: 'apiKey' },
-      { header: 'AUTH TOKEN', path: 'authToken' },
-    ],
-  });
+  await ctx.out.data(record, credentialRecord);
   error.message = `the workspace was created, but its credentials could not be stored: ${error.message}`;
   error.hint = [
     'the tokens above are shown only this once: keep them safe, then store them where svc can write with',
