@@ -2,6 +2,8 @@ import { chmodSync, mkdirSync, statSync, type Stats } from 'node:fs';
 import { ConfigFileError } from '../errors/errors.js';
 
 const OTHERS_MAY_WRITE = 0o022;
+const STICKY = 0o1000;
+const OWN_DIR = 'use a directory of your own, e.g. set SVC_CONFIG_DIR';
 
 /**
  * Checks that only its owner, this user, can change what `dir` holds: a directory others
@@ -13,25 +15,29 @@ export function checkPrivateDir(dir: string, warn: (message: string) => void): v
   let stat: Stats;
   try {
     stat = statSync(dir);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return;
-    throw err;
+  } catch {
+    // Not there yet, or not readable: the read or write that follows says why, in words.
+    return;
   }
   const uid = process.getuid?.();
   if (uid === undefined) return;
   if (stat.uid !== uid) {
     throw new ConfigFileError(
       `${dir} belongs to another user (uid ${stat.uid}): svc will not use it`,
-      { hint: 'use a directory of your own, e.g. set SVC_CONFIG_DIR' },
+      { hint: OWN_DIR },
     );
   }
-  if ((stat.mode & OTHERS_MAY_WRITE) !== 0) {
-    chmodSync(dir, stat.mode & 0o700);
-    warn(
-      `${dir} was writable by others (mode ${(stat.mode & 0o777).toString(8)}); made it private (mode ${(stat.mode & 0o700).toString(8)})`,
-    );
+  if ((stat.mode & OTHERS_MAY_WRITE) === 0) return;
+  // A sticky directory such as /tmp is shared on purpose: taking it over would break others.
+  if ((stat.mode & STICKY) !== 0) {
+    throw new ConfigFileError(`${dir} is a shared directory: svc will not keep its files there`, {
+      hint: OWN_DIR,
+    });
   }
+  chmodSync(dir, stat.mode & 0o700);
+  warn(
+    `${dir} was writable by others (mode ${(stat.mode & 0o777).toString(8)}); made it private (mode ${(stat.mode & 0o700).toString(8)})`,
+  );
 }
 
 /** Makes `dir` (mode 0700) if it is not there, then checks it as checkPrivateDir does. */

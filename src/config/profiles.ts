@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { ConfigFileError, UsageError } from '../errors/errors.js';
 import { replaceFile } from './atomic-write.js';
 import { parseConfigFile, type ConfigShape, type Profile } from './config-file.js';
-import { ensurePrivateDir } from './private-dir.js';
+import { checkPrivateDir, ensurePrivateDir } from './private-dir.js';
 
 export type { Profile } from './config-file.js';
 
@@ -68,7 +68,10 @@ export class ProfileStore {
     const { default: envPaths } = await import('env-paths');
     const base = dir ?? envPaths('svc', { suffix: '' }).config;
     const path = join(base, 'config.json');
-    return new ProfileStore(path, await readConfig(path), options.warn ?? (() => undefined));
+    const warn = options.warn ?? (() => undefined);
+    // Checked before reading too: a file others could have swapped decides where tokens go.
+    checkPrivateDir(base, warn);
+    return new ProfileStore(path, await readConfig(path), warn);
   }
 
   /** The profile named by the caller, else the active one, else `default`. */

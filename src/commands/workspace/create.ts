@@ -92,6 +92,8 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       if (!(err instanceof ConfigFileError)) throw err;
       spinner.stop();
       if (apiKey) {
+        // Worth printing if it comes, but not worth failing for: the workspace pair printed
+        // with it reads it again at any time.
         const authToken = await fetchKeyToken(ctx, client, { ...workspacePair, apiKey }).catch(
           () => undefined,
         );
@@ -111,7 +113,14 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
           throw err;
         },
       );
-      await store.save(profileName, { ...profile, authToken }, { replace: true });
+      await store
+        .save(profileName, { ...profile, authToken }, { replace: true })
+        .catch((err: unknown) => {
+          if (err instanceof SvcError) {
+            err.hint = `the workspace's own credentials are stored in profile "${profileName}"; store the key's token later with \`svc workspace tokens\` and \`svc auth login --with-token\``;
+          }
+          throw err;
+        });
     }
     spinner.stop();
 

@@ -171,12 +171,25 @@ describe('ProfileStore writes', () => {
     expect(warnings).toEqual([expect.stringMatching(/writable by others \(mode 777\).*mode 700/)]);
   });
 
+  it('repairs such a directory when it only reads, and refuses a shared (sticky) one', async () => {
+    const dir = configDir();
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o770);
+    const warnings: string[] = [];
+    await ProfileStore.open(dir, { warn: (m) => warnings.push(m) });
+    expect(warnings).toEqual([expect.stringMatching(/writable by others \(mode 770\)/)]);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+
+    chmodSync(dir, 0o1777);
+    await expect(ProfileStore.open(dir)).rejects.toThrow(/is a shared directory/);
+    expect(statSync(dir).mode & 0o7777).toBe(0o1777);
+  });
+
   it.runIf(process.getuid?.() === 0)('refuses a directory owned by another user', async () => {
     const dir = configDir();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chownSync(dir, 65534, 65534);
-    const store = await ProfileStore.open(dir);
-    await expect(store.save('ci', { apiKey: 'k' })).rejects.toThrow(/belongs to another user/);
-    expect(existsSync(store.path)).toBe(false);
+    await expect(ProfileStore.open(dir)).rejects.toThrow(/belongs to another user/);
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
 });
