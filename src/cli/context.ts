@@ -9,6 +9,7 @@ import { parseDuration } from '../http/duration.js';
 import { ProxyRoutes } from '../http/proxy.js';
 import { Redactor } from '../http/redact.js';
 import { Output } from '../io/output.js';
+import { shellLine } from '../io/shell-words.js';
 import { Prompter } from '../io/prompter.js';
 import { createIOStreams, type IOStreams } from '../io/streams.js';
 import { VERSION } from '../version.js';
@@ -40,7 +41,7 @@ export interface Session {
   /** Where the base URL came from, in the user's terms. */
   baseUrlSource: string;
   credentials: Credentials;
-  /** Why the profile's credentials are not used: they were stored for another service. */
+  /** Why the profile's tokens are not used: they were stored for another service. */
   unbound?: CredentialsError;
 }
 
@@ -146,7 +147,11 @@ export class Context {
     // A profile's credentials go only to the service they were stored for; elsewhere only
     // the environment's are used.
     const unbound = boundElsewhere(session);
-    const credentials = resolveCredentials(this.env, unbound ? undefined : profile);
+    // Its ids name what to act on; its tokens stay home.
+    const usable = unbound
+      ? { apiKey: profile?.apiKey, workspaceId: profile?.workspaceId }
+      : profile;
+    const credentials = resolveCredentials(this.env, usable);
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
     return { ...session, credentials, ...(unbound && { unbound }) };
   }
@@ -185,7 +190,9 @@ export class Context {
     }
     checkBaseUrl(baseUrl, over ? over.source : (session?.baseUrlSource ?? ''));
     // With no credentials of the environment's to use instead, say why the profile's are not.
-    if (session?.unbound && Object.keys(session.credentials).length === 0) throw session.unbound;
+    if (session?.unbound && !session.credentials.authToken && !session.credentials.workspaceToken) {
+      throw session.unbound;
+    }
     const credentials = over?.credentials ?? session?.credentials ?? {};
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
     const timeoutMs = this.timeoutMs();
@@ -235,17 +242,32 @@ function boundElsewhere(
   // An invalid URL is refused as such before anything is sent.
   const effective = baseUrl === undefined ? undefined : originOf(baseUrl);
   if (!holdsCredentials || effective === undefined) return undefined;
-  const rebind = `store them for it with \`svc auth login --profile ${name} --base-url ${effective} --force\`, or give that service's credentials in SVC_* variables`;
+  const relogin = shellLine([
+    'svc',
+    'auth',
+    'login',
+    '--profile',
+    name,
+    '--base-url',
+    effective,
+    '--force',
+  ]);
+  const otherwise =
+    session.baseUrlSource === '--base-url' ? 'drop --base-url' : `unset ${session.baseUrlSource}`;
+  const hint = [
+    `to send them there, store them for it: ${relogin}`,
+    `otherwise ${otherwise}, or give that service's credentials in SVC_* variables`,
+  ].join('\n');
   const stored = profile.baseUrl === undefined ? undefined : originOf(profile.baseUrl);
   if (stored === undefined) {
     return new CredentialsError(
       `profile "${name}" does not say which service its credentials are for: svc will not send them to ${effective}`,
-      { hint: rebind },
+      { hint },
     );
   }
   if (stored === effective) return undefined;
   return new CredentialsError(
     `the credentials of profile "${name}" were stored for ${stored}, not ${effective} (from ${session.baseUrlSource}): svc will not send them there`,
-    { hint: `to use them there, ${rebind}; or drop --base-url and unset SVC_BASE_URL` },
+    { hint },
   );
 }

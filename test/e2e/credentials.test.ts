@@ -78,11 +78,19 @@ describe('stored credentials are bound to their service', () => {
     expect(other.received).toEqual([]);
   });
 
-  it('the same service by another name is another origin; credentials from the environment go where it says', async () => {
+  it('the same service by another name is another origin, until the profile is stored for it; credentials from the environment go where it says', async () => {
     const env = await profileEnv();
     const localhost = emulator.url.replace('127.0.0.1', 'localhost');
     const refused = await svc(['workspace', 'tokens'], { ...env, SVC_BASE_URL: localhost });
     expect(refused.exitCode).toBe(3);
+
+    // The command the hint gives works when pasted, and then so does the first one.
+    const pasted = /store them for it: svc (.*)$/m.exec(refused.stderr)?.[1] ?? '';
+    expect(pasted).toBe(`auth login --profile prod --base-url ${localhost} --force`);
+    const relogin = await svc(pasted.split(' '), { ...env, SVC_BASE_URL: localhost });
+    expect(relogin.exitCode, relogin.stderr).toBe(0);
+    const rebound = await svc(['workspace', 'tokens'], { ...env, SVC_BASE_URL: localhost });
+    expect(rebound.exitCode, rebound.stderr).toBe(0);
 
     const prod = storedProfiles(env).prod ?? {};
     const fromEnv = await svc(['workspace', 'tokens', '--api-key', prod.apiKey ?? '', '--json'], {
