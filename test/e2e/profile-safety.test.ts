@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
@@ -210,8 +210,27 @@ describe('a config dir that cannot be written', () => {
         expect(error.error.message).toMatch(
           /workspace was created, but its credentials could not be stored: .*no space left on device/,
         );
-        expect(r.stderr).toContain('svc auth login');
         expect(r.stderr).not.toContain(printed.authToken);
+
+        // Once there is room, the command the hint gives stores them, asking for each token.
+        const login = /store them with `svc ([^`]*)`/.exec(r.stderr)?.[1] ?? '';
+        expect(login).toBe(
+          `auth login --profile default --base-url ${emulator.url} --api-key ${printed.apiKey} --workspace-id ${printed.workspaceId}`,
+        );
+        rmSync(join(disk.dir, 'filler'), { recursive: true });
+        const term = svcInTerminal(login.split(' '), env);
+        await term.waitFor('Auth token for the API key');
+        term.type(`${printed.authToken}${KEY.enter}`);
+        await term.waitFor('Workspace token');
+        term.type(`${printed.workspaceToken}${KEY.enter}`);
+        expect(await term.exited).toBe(0);
+        expect(stored(env).default).toEqual({
+          baseUrl: emulator.url,
+          apiKey: printed.apiKey,
+          authToken: printed.authToken,
+          workspaceId: printed.workspaceId,
+          workspaceToken: printed.workspaceToken,
+        });
 
         // What was printed works.
         const tokens = await svc(

@@ -99,7 +99,9 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
         );
         profile = { ...profile, ...(authToken && { authToken }) };
       }
-      await printUnstoredCredentials(ctx, profile, err);
+      // A name no profile has now, so that storing them later replaces nothing.
+      const later = freeProfileName((n) => store.get(n) !== undefined, ws.name);
+      await printUnstoredCredentials(ctx, profile, later, err);
       throw err;
     }
 

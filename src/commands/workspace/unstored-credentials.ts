@@ -1,6 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import type { Profile } from '../../config/profiles.js';
 import type { SvcError } from '../../errors/errors.js';
+import { shellLine } from '../../io/shell-words.js';
 import { credentialRecord } from '../profile/view.js';
 
 /**
@@ -11,6 +12,7 @@ import { credentialRecord } from '../profile/view.js';
 export async function printUnstoredCredentials(
   ctx: Context,
   credentials: Profile,
+  profileName: string,
   error: SvcError,
 ): Promise<void> {
   const record = {
@@ -21,9 +23,20 @@ export async function printUnstoredCredentials(
     authToken: credentials.authToken ?? null,
   };
   await ctx.out.data(record, credentialRecord);
+  // At a terminal, auth login asks for each token with a hidden prompt.
+  const login = shellLine([
+    'svc',
+    'auth',
+    'login',
+    '--profile',
+    profileName,
+    ...(record.baseUrl ? ['--base-url', record.baseUrl] : []),
+    ...(record.apiKey ? ['--api-key', record.apiKey] : []),
+    ...(record.workspaceId ? ['--workspace-id', record.workspaceId] : []),
+  ]);
   error.message = `the workspace was created, but its credentials could not be stored: ${error.message}`;
   error.hint = [
-    'the tokens above are shown only this once: keep them safe, then store them where svc can write with',
-    `printf '%s\\n%s\\n' AUTH_TOKEN WORKSPACE_TOKEN | svc auth login --profile NAME --base-url ${record.baseUrl ?? 'URL'} --api-key ${record.apiKey ?? 'KEY'} --workspace-id ${record.workspaceId ?? 'ID'} --with-token --with-workspace-token`,
+    'the tokens above are shown only this once: keep them safe',
+    `once the config dir can be written, store them with \`${login}\` (it asks for each token)`,
   ].join('\n');
 }
