@@ -163,10 +163,12 @@ describe('a config dir that cannot be written', () => {
   it.runIf(canMount)(
     'read-only, or with no space left: refused before anything is created',
     async () => {
-      for (const [what, disk, reason] of [
-        ['read-only', mountSmallDisk(64, { readOnly: true }), 'read-only file system'],
-        ['full', mountSmallDisk(64), 'no space left on device'],
+      for (const [what, readOnly, reason] of [
+        ['read-only', true, 'read-only file system'],
+        ['full', false, 'no space left on device'],
       ] as const) {
+        // Mounted one at a time, so that a failure leaves no disk mounted.
+        const disk = mountSmallDisk(64, { readOnly });
         try {
           if (what === 'full') disk.fill();
           const env = cleanEnv({ SVC_BASE_URL: emulator.url, SVC_CONFIG_DIR: disk.dir });
