@@ -30,7 +30,7 @@ _svc_subcommands() {
 _svc_flags() {
   case $1 in
     '') REPLY='-v --version' ;;
-    'workspace create') REPLY='--email --name --workspace-name --avatar' ;;
+    'workspace create') REPLY='--email --name --workspace-name --avatar --force' ;;
     'workspace tokens') REPLY='--api-key' ;;
     'workspace email-status') REPLY='--email' ;;
     'workspace login-link') REPLY='--email --continue-url' ;;
@@ -57,7 +57,7 @@ _svc_flags() {
     'notifications list') REPLY='--org --doc --location --user --id --order --page-size --page-token --limit --all' ;;
     'notifications config') REPLY='--org --user --doc --org-level --api' ;;
     'ai rewrite') REPLY='--model --prompt --text' ;;
-    'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token' ;;
+    'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token --force --no-verify' ;;
     'auth token') REPLY='--workspace' ;;
     'api') REPLY='--data --auth' ;;
     'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --no-admin' ;;

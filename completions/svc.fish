@@ -114,7 +114,8 @@ function __svc_flags
                 '--email' 'owner\'s email address' \
                 '--name' 'owner\'s name (default: the email)' \
                 '--workspace-name' 'workspace name (default: "<name> workspace")' \
-                '--avatar' 'owner\'s avatar URL'
+                '--avatar' 'owner\'s avatar URL' \
+                '--force' 'with --profile, replace the credentials that profile holds without asking'
         case 'workspace tokens'
             printf '%s\t%s\n' \
                 '--api-key' 'API key id (default: the profile\'s key)'
@@ -324,7 +325,9 @@ function __svc_flags
                 '--api-key' 'API key id' \
                 '--workspace-id' 'workspace id' \
                 '--with-token' 'read the API key\'s auth token from stdin' \
-                '--with-workspace-token' 'read the workspace token from stdin (with --with-token: the second line)'
+                '--with-workspace-token' 'read the workspace token from stdin (with --with-token: the second line)' \
+                '--force' 'replace the profile\'s stored credentials without asking' \
+                '--no-verify' 'store without checking the credentials against the service'
         case 'auth token'
             printf '%s\t%s\n' \
                 '--workspace' 'print the workspace token instead'

@@ -1,5 +1,5 @@
-import MailChecker from 'mailchecker';
 import type { Workspace } from '../catalogue/models.js';
+import { isAcceptedOwnerEmail } from '../catalogue/owner-email.js';
 import { EmulatorError } from './errors.js';
 import { newId, newToken } from './ids.js';
 import type { Store } from './store/store.js';
@@ -50,7 +50,7 @@ export function provisionWorkspace(
   input: NewWorkspace,
   now: number,
 ): WorkspaceCredentials {
-  if (!MailChecker.isValid(input.ownerEmail)) {
+  if (!isAcceptedOwnerEmail(input.ownerEmail)) {
     throw new EmulatorError(
       'INVALID_ARGUMENT',
       'ownerEmail is not accepted: disposable email domains are not allowed.',
