@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { operation } from '../catalogue/operations.js';
 import type { ProviderId } from './ai/providers.js';
+import type { BoundAddress } from './admin-guard.js';
 import { AiRewriter } from './ai/rewriter.js';
 import { createRequestListener } from './app.js';
 import { EmulatorError } from './errors.js';
@@ -161,6 +162,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     onInternalError: options.onInternalError,
   });
   let url = '';
+  let bound: BoundAddress = { host, address: host, port: 0 };
   const handlers = createHandlers({
     store,
     now,
@@ -181,6 +183,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       secrets,
       faults: new Faults(options.faults),
       adminRoutes: options.adminRoutes ?? true,
+      boundAddress: () => bound,
       now,
       onInternalError: options.onInternalError,
     }),
@@ -200,6 +203,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     throw err;
   }
   url = `http://${urlHost(address.address)}:${address.port}`;
+  bound = { host, address: address.address, port: address.port };
   // Without a listener a late server error (e.g. out of file descriptors) would end the process.
   server.on('error', (err) => options.onInternalError?.(err));
   jobs.resume();

@@ -13,6 +13,7 @@ import { expectError, post, request } from './helpers.js';
 
 let server: Server;
 let url: string;
+let port = 0;
 let store: Store;
 const journal = new Journal();
 const internalErrors: unknown[] = [];
@@ -29,6 +30,7 @@ beforeAll(async () => {
       secrets: openSecretBox(undefined),
       faults: new Faults(),
       adminRoutes: true,
+      boundAddress: () => ({ host: '127.0.0.1', address: '127.0.0.1', port }),
       onInternalError: (error) => internalErrors.push(error),
       // Only this handler is called here; the rest of the table never is.
       handlers: {
@@ -39,7 +41,8 @@ beforeAll(async () => {
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  url = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
