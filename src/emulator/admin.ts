@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
-import { mask } from '../http/redact.js';
 import { VERSION } from '../version.js';
 import { EmulatorError } from './errors.js';
 import { collabRoutes } from './collab-admin.js';
 import { dataRoutes } from './data-admin.js';
 import { faultPlan, type Faults } from './faults.js';
 import { applyFixture } from './fixtures/apply.js';
+import { emailConfigView } from './handlers/email-config.js';
 import { parseFixture } from './fixtures/load.js';
 import { type Answer, readJson, ok } from './http.js';
 import { jobRoutes } from './jobs/admin.js';
@@ -123,14 +123,7 @@ function emailConfig(_req: IncomingMessage, query: URLSearchParams, deps: AdminD
   }
   const stored = deps.store.emailConfigs.get({ workspaceId, apiKeyId });
   if (!stored) throw new EmulatorError('NOT_FOUND', 'No email config is stored for this API key.');
-  const { sealedApiKey, useEmailService, ...config } = stored;
-  return ok({
-    useEmailService,
-    emailServiceConfig: {
-      ...config,
-      ...(sealedApiKey !== undefined && { apiKey: mask(deps.secrets.open(sealedApiKey)) }),
-    },
-  });
+  return ok(emailConfigView(stored, deps.secrets));
 }
 
 /** Replaces the fault-injection plan (the body, as for `--faults`); `{"rules": []}` ends it. */
