@@ -12,8 +12,8 @@ import { type Answer, readJson, ok } from './http.js';
 import { jobRoutes } from './jobs/admin.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { Journal } from './journal.js';
-import type { RateLimiter } from './rate-limit.js';
 import type { SecretBox } from './secrets.js';
+import type { ContinueHosts, PublicRateLimits } from './service-rules.js';
 import { stateRoutes } from './state-admin.js';
 import type { Store } from './store/store.js';
 import { describeIssues } from './validation.js';
@@ -24,7 +24,8 @@ export const ADMIN_PREFIX = '/_emulator/';
 export interface AdminDeps {
   store: Store;
   journal: Journal;
-  createLimiter: RateLimiter;
+  rateLimits: PublicRateLimits;
+  continueHosts: ContinueHosts;
   now: () => number;
   jobs: JobEngine;
   secrets: SecretBox;
@@ -56,7 +57,7 @@ async function reset(
   if (workspaceId === undefined) {
     deps.store.resetAll();
     deps.journal.clear();
-    deps.createLimiter.clear();
+    deps.rateLimits.clear();
   } else {
     if (!deps.store.resetWorkspace(workspaceId)) {
       throw new EmulatorError('NOT_FOUND', 'Workspace not found.');
@@ -73,7 +74,7 @@ async function seed(
   deps: AdminDeps,
 ): Promise<Answer> {
   const fixture = parseFixture(await readJson(req), 'in the request body');
-  return ok({ workspaces: applyFixture(deps.store, fixture, deps.now(), deps.secrets) });
+  return ok({ workspaces: applyFixture(deps, fixture, deps.now()) });
 }
 
 function outbox(_req: IncomingMessage, query: URLSearchParams, deps: AdminDeps): Answer {

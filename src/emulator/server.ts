@@ -17,8 +17,8 @@ import {
   provisionWorkspace,
   type WorkspaceCredentials,
 } from './provision.js';
-import { RateLimiter } from './rate-limit.js';
 import { openSecretBox, type SecretBox } from './secrets.js';
+import { ContinueHosts, PublicRateLimits, type RateLimits } from './service-rules.js';
 import { openStore } from './store/store.js';
 import { validateData } from './validation.js';
 
@@ -34,9 +34,12 @@ export interface EmulatorOptions {
   host?: string;
   /** Keeps state in `<dataDir>/emulator.db` across restarts; in memory when absent. */
   dataDir?: string;
-  /** Workspace creations allowed per client IP per minute; default 30, 0 disables the limit. */
-  createRateLimit?: number;
-  /** Hosts besides localhost, 127.0.0.1 and [::1] that a login link may continue to. */
+  /**
+   * Calls of each public operation allowed per client IP per minute (DEFAULT_RATE_LIMITS
+   * where not given); 0 disables that operation's limit.
+   */
+  rateLimits?: RateLimits;
+  /** Hosts besides loopback and the console host that a login link may continue to. */
   allowedContinueHosts?: readonly string[];
   /** The clock, in epoch milliseconds; tests pass their own. */
   now?: () => number;
@@ -97,9 +100,6 @@ export interface RunningEmulator {
   ensureWorkspace(input: NewWorkspaceInput): WorkspaceCredentials;
 }
 
-export const DEFAULT_CREATE_RATE_LIMIT = 30;
-const RATE_WINDOW_MS = 60_000;
-
 /** A URL host for a bound address: wildcard binds are reached through loopback. */
 function urlHost(address: string): string {
   if (address === '0.0.0.0') return '127.0.0.1';
@@ -137,24 +137,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const jobDelay = checkJobDelay(options.jobDelay ?? DEFAULT_JOB_DELAY_MS);
   const ai = new AiRewriter({ urls: options.aiProviderUrls, timeoutMs: options.aiTimeoutMs });
   const store = openStore(options.dataDir);
+  const continueHosts = new ContinueHosts(options.allowedContinueHosts);
   // Opened before seeding: a fixture's AI provider keys are sealed with it.
   let secrets: SecretBox;
   let seeded: SeededWorkspace[] = [];
   try {
     secrets = openSecretBox(options.dataDir);
     if (options.seed !== undefined)
-      seeded = applyFixture(store, readFixtureFile(options.seed), now(), secrets);
+      seeded = applyFixture(
+        { store, secrets, continueHosts },
+        readFixtureFile(options.seed),
+        now(),
+      );
   } catch (err) {
     store.close();
     await ai.close();
     throw err;
   }
   const journal = new Journal();
-  const createLimiter = new RateLimiter(
-    options.createRateLimit ?? DEFAULT_CREATE_RATE_LIMIT,
-    RATE_WINDOW_MS,
-    now,
-  );
+  const rateLimits = new PublicRateLimits(options.rateLimits ?? {}, now);
   const jobs = new JobEngine({
     store,
     now,
@@ -167,9 +168,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store,
     now,
     baseUrl: () => url,
-    createLimiter,
+    rateLimits,
     jobs,
-    allowedContinueHosts: options.allowedContinueHosts ?? [],
+    continueHosts,
     secrets,
     ai,
   });
@@ -177,7 +178,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     createRequestListener({
       store,
       journal,
-      createLimiter,
+      rateLimits,
+      continueHosts,
       handlers,
       jobs,
       secrets,

@@ -184,7 +184,7 @@ describe('reset', () => {
   });
 
   it('clears the rate limit', async () => {
-    const limited = await startEmulator({ createRateLimit: 1 });
+    const limited = await startEmulator({ rateLimits: { 'workspace.create': 1 } });
     try {
       const create = (ownerEmail: string) =>
         post(limited.url, '/v2/workspace/create', { ownerEmail });

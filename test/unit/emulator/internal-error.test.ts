@@ -6,8 +6,8 @@ import { Faults } from '../../../src/emulator/faults.js';
 import type { HandlerTable } from '../../../src/emulator/handlers/types.js';
 import { JobEngine } from '../../../src/emulator/jobs/engine.js';
 import { Journal } from '../../../src/emulator/journal.js';
-import { RateLimiter } from '../../../src/emulator/rate-limit.js';
 import { openSecretBox } from '../../../src/emulator/secrets.js';
+import { ContinueHosts, PublicRateLimits } from '../../../src/emulator/service-rules.js';
 import { openStore, type Store } from '../../../src/emulator/store/store.js';
 import { expectError, post, request } from './helpers.js';
 
@@ -24,7 +24,8 @@ beforeAll(async () => {
     createRequestListener({
       store,
       journal,
-      createLimiter: new RateLimiter(0, 60_000, Date.now),
+      rateLimits: new PublicRateLimits({}, Date.now),
+      continueHosts: new ContinueHosts(),
       now: Date.now,
       jobs: new JobEngine({ store, now: Date.now, delay: 'manual' }),
       secrets: openSecretBox(undefined),
