@@ -33,6 +33,12 @@ export interface AdminDeps {
 }
 
 const resetRequest = z.strictObject({ workspaceId: z.string().min(1).optional() });
+const consoleOptionsRequest = z.strictObject({
+  workspaceId: z.string().min(1),
+  advancedQueries: z.boolean().optional(),
+  activityService: z.boolean().optional(),
+  notificationConfig: z.boolean().optional(),
+});
 
 type Route = (
   req: IncomingMessage,
@@ -127,6 +133,22 @@ function emailConfig(_req: IncomingMessage, query: URLSearchParams, deps: AdminD
   return ok(emailConfigView(stored, deps.secrets));
 }
 
+/** Switches console options of one workspace on or off; the others keep their values. */
+async function consoleOptions(
+  req: IncomingMessage,
+  _query: URLSearchParams,
+  deps: AdminDeps,
+): Promise<Answer> {
+  const parsed = consoleOptionsRequest.safeParse(await readJson(req));
+  if (!parsed.success)
+    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues));
+  const { workspaceId, ...options } = parsed.data;
+  if (!deps.store.workspaces.findById(workspaceId))
+    throw new EmulatorError('NOT_FOUND', 'Workspace not found.');
+  deps.store.consoleOptions.set(workspaceId, options);
+  return ok({ workspaceId, consoleOptions: deps.store.consoleOptions.get(workspaceId) });
+}
+
 /** Replaces the fault-injection plan (the body, as for `--faults`); `{"rules": []}` ends it. */
 async function faults(
   req: IncomingMessage,
@@ -149,6 +171,7 @@ const routes: Record<string, { method: string; route: Route }> = {
   journal: { method: 'GET', route: journal },
   'email-config': { method: 'GET', route: emailConfig },
   faults: { method: 'POST', route: faults },
+  'console-options': { method: 'POST', route: consoleOptions },
   ...jobRoutes,
   ...dataRoutes,
   ...collabRoutes,

@@ -71,6 +71,8 @@ export function provisionWorkspace(
       throw new EmulatorError('ALREADY_EXISTS', 'A workspace already exists for this email.');
     }
     store.workspaces.insert(workspace);
+    // Stored at once, so options this run switches on by default stay on after a restart.
+    store.consoleOptions.set(workspace.id, {});
     store.apiKeys.insertKey({ ...apiKey, name: DEFAULT_API_KEY_NAME });
     store.apiKeys.insertToken({
       token: authToken,

@@ -19,6 +19,7 @@ import {
 } from './provision.js';
 import { openSecretBox, type SecretBox } from './secrets.js';
 import { ContinueHosts, PublicRateLimits, type RateLimits } from './service-rules.js';
+import type { ConsoleOptionName } from './store/console-options.js';
 import { openStore } from './store/store.js';
 import { validateData } from './validation.js';
 
@@ -51,6 +52,8 @@ export interface EmulatorOptions {
    * service's rules.
    */
   adminRoutes?: boolean;
+  /** Console options switched on in every workspace, stored or created later, for this run. */
+  consoleOptions?: readonly ConsoleOptionName[];
   /** Fault injection from the start (docs/emulator-faults.md); replaceable by an admin call. */
   faults?: FaultPlan;
   /**
@@ -149,6 +152,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         readFixtureFile(options.seed),
         now(),
       );
+    // After the seed: the command line has the last word on what is switched on.
+    store.consoleOptions.switchOnEverywhere(options.consoleOptions ?? []);
   } catch (err) {
     store.close();
     await ai.close();

@@ -64,6 +64,15 @@ export function refuseDisposableEmail(email: string, field: string): void {
   }
 }
 
+/** Whether `host` is a host name as a URL carries it: no scheme, port or path. */
+export function isHostName(host: string): boolean {
+  try {
+    return host !== '' && new URL(`http://${host}`).hostname === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 /** The console host of the service's documentation, where its login links continue to. */
 export const DEFAULT_CONSOLE_HOST = 'console.example.com';
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import type { Register } from '../../cli/command-kit.js';
+import { collect, type Register } from '../../cli/command-kit.js';
 
 function serverOptions(command: Command): Command {
   return command
@@ -31,6 +31,16 @@ function serverOptions(command: Command): Command {
     .option(
       '--faults <plan>',
       'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)',
+    )
+    .option(
+      '--console-option <name>',
+      'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)',
+      collect,
+    )
+    .option(
+      '--allowed-continue-host <host>',
+      'another host a login link may continue to, besides localhost and the console host (repeatable)',
+      collect,
     )
     .option('--no-admin', 'switch off the /_emulator/ admin routes (for an emulator others reach)');
 }
