@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { preparePrivateDatabase } from './data-dir.js';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { ActivityTable } from './activities.js';
 import { AiKeyTable } from './ai-keys.js';
@@ -128,8 +127,7 @@ export function openStore(dataDir?: string): Store {
   if (dataDir === undefined) {
     db = new BetterSqlite3(':memory:');
   } else {
-    mkdirSync(dataDir, { recursive: true });
-    db = new BetterSqlite3(join(dataDir, DATABASE_FILE));
+    db = new BetterSqlite3(preparePrivateDatabase(dataDir, DATABASE_FILE));
     db.pragma('journal_mode = WAL');
     // WAL with NORMAL survives a killed process (the emulator's failure mode); only a power
     // loss could drop the last commits.
