@@ -321,7 +321,10 @@ describe('email verification (ops 4 and 5)', () => {
     ['ftp://localhost/next', 'a non-http scheme'],
     ['javascript:alert(1)', 'a script URL'],
     ['not a url', 'no URL at all'],
-  ])('rejects continueUrl %s (%s) with INVALID_ARGUMENT and sends nothing', async (continueUrl) => {
+    ['http://localhost/\u0001next', 'a control character'],
+    ['http://localhost/a\nb', 'a newline, which URL parsing would drop'],
+    ['http://localhost/\u001b]0;x\u0007', 'a terminal escape'],
+  ])('rejects continueUrl %j (%s) with INVALID_ARGUMENT and sends nothing', async (continueUrl) => {
     const email = 'bad-continue@example.com';
     const reply = await post(url, '/v2/workspace/email/send-login-link', { email, continueUrl });
     expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('continueUrl');
