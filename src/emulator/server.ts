@@ -89,6 +89,11 @@ export interface RunningEmulator {
   readonly port: number;
   /** The credentials of each workspace the seed file named; empty without one. */
   readonly seeded: readonly SeededWorkspace[];
+  /**
+   * True when `dataDir` already held workspaces at start: a seed file was then applied over
+   * that state rather than into an empty store.
+   */
+  readonly restored: boolean;
   /** Stops serving and closes the database; safe to call more than once. */
   close(): Promise<void>;
   /**
@@ -141,6 +146,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const ai = new AiRewriter({ urls: options.aiProviderUrls, timeoutMs: options.aiTimeoutMs });
   const store = openStore(options.dataDir);
   const continueHosts = new ContinueHosts(options.allowedContinueHosts);
+  const restored = store.workspaces.any();
   // Opened before seeding: a fixture's AI provider keys are sealed with it.
   let secrets: SecretBox;
   let seeded: SeededWorkspace[] = [];
@@ -221,6 +227,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url,
     port: address.port,
     seeded,
+    restored,
     close() {
       closing ??= new Promise<void>((resolve) => {
         jobs.close();

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { collect, type Register } from '../../cli/command-kit.js';
+import { suggestDoubleDash } from './double-dash.js';
 
 function serverOptions(command: Command): Command {
   return command
@@ -74,7 +75,7 @@ the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it e
     )
     .action(invoke(() => import('./start.js')));
 
-  serverOptions(
+  const exec = serverOptions(
     emulator
       .command('exec')
       .description(
@@ -96,4 +97,5 @@ Examples:
   $ svc emulator exec --no-workspace -- ./scripts/onboarding.sh`,
     )
     .action(invoke(() => import('./exec.js')));
+  suggestDoubleDash(exec);
 };

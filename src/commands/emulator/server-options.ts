@@ -112,13 +112,23 @@ export function exposureWarning(host: string, adminRoutes: boolean): string | un
   );
 }
 
+/** Which of the two won, for a restart given both a seed file and a data dir with state. */
+function seedOverStoredState(seed: string, dataDir: string): string {
+  return (
+    `--seed ${seed} was applied over the state kept in --data-dir ${dataDir}: ` +
+    "the seed's organizations, console options and AI keys replaced the stored ones; " +
+    'everything else stored was kept'
+  );
+}
+
 /**
  * Starts the emulator for a command; a bad seed file or a port in use is a usage error.
- * `warn` hears of a start that exposes the admin routes.
+ * `warn` hears of a start that exposes the admin routes, `say` of a seed applied over
+ * stored state.
  */
 export async function startFromFlags(
   opts: ServerFlags,
-  warn: (line: string) => void,
+  { warn, say }: { warn: (line: string) => void; say: (line: string) => void },
 ): Promise<RunningEmulator> {
   const options = {
     ...parseServerFlags(opts),
@@ -139,5 +149,7 @@ export async function startFromFlags(
   }
   const warning = exposureWarning(options.host, options.adminRoutes !== false);
   if (warning) warn(warning);
+  if (options.seed !== undefined && options.dataDir !== undefined && emulator.restored)
+    say(seedOverStoredState(options.seed, options.dataDir));
   return emulator;
 }
