@@ -60,8 +60,8 @@ _svc_flags() {
     'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token --force --no-verify' ;;
     'auth token') REPLY='--workspace' ;;
     'api') REPLY='--data --auth' ;;
-    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --no-admin' ;;
-    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --no-admin --no-workspace' ;;
+    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin' ;;
+    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --no-workspace' ;;
     'schema') REPLY='--list' ;;
     *) REPLY='' ;;
   esac
@@ -102,7 +102,7 @@ _svc_value() {
     'ai rewrite') flags='--model --prompt --text' ;;
     'auth login') flags='--api-key --workspace-id' ;;
     'api') flags='--data --auth' ;;
-    'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults' ;;
+    'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host' ;;
   esac
   flags+=' --profile --base-url --timeout'
   [[ " $flags " == *" $2 "* ]] || return 1

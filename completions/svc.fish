@@ -346,6 +346,8 @@ function __svc_flags
                 '--anthropic-url' 'base URL of the Anthropic API that AI rewrite calls' \
                 '--google-url' 'base URL of the Google Gemini API that AI rewrite calls' \
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
+                '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
+                '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)'
         case 'emulator exec'
             printf '%s\t%s\n' \
@@ -358,6 +360,8 @@ function __svc_flags
                 '--anthropic-url' 'base URL of the Anthropic API that AI rewrite calls' \
                 '--google-url' 'base URL of the Google Gemini API that AI rewrite calls' \
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
+                '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
+                '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
                 '--no-workspace' 'do not create a workspace (no credential variables are set)'
         case 'schema'
@@ -444,7 +448,7 @@ function __svc_value
         case 'api'
             set flags '--data' '--auth'
         case 'emulator start' 'emulator exec'
-            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults'
+            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host'
     end
     contains -- $argv[2] $flags '--profile' '--base-url' '--timeout'; or return 1
     switch "$argv[1] $argv[2]"

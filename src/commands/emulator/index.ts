@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
-import type { Register } from '../../cli/command-kit.js';
+import { collect, type Register } from '../../cli/command-kit.js';
+import { suggestDoubleDash } from './double-dash.js';
 
 function serverOptions(command: Command): Command {
   return command
@@ -31,6 +32,16 @@ function serverOptions(command: Command): Command {
     .option(
       '--faults <plan>',
       'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)',
+    )
+    .option(
+      '--console-option <name>',
+      'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)',
+      collect,
+    )
+    .option(
+      '--allowed-continue-host <host>',
+      'another host a login link may continue to, besides localhost and the console host (repeatable)',
+      collect,
     )
     .option('--no-admin', 'switch off the /_emulator/ admin routes (for an emulator others reach)');
 }
@@ -64,7 +75,7 @@ the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it e
     )
     .action(invoke(() => import('./start.js')));
 
-  serverOptions(
+  const exec = serverOptions(
     emulator
       .command('exec')
       .description(
@@ -86,4 +97,5 @@ Examples:
   $ svc emulator exec --no-workspace -- ./scripts/onboarding.sh`,
     )
     .action(invoke(() => import('./exec.js')));
+  suggestDoubleDash(exec);
 };

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
+import { preparePrivateDatabase } from './data-dir.js';
 import { ActivityTable } from './activities.js';
 import { AiKeyTable } from './ai-keys.js';
 import { ApiKeyTable } from './api-keys.js';
@@ -143,8 +142,7 @@ export function openStore(dataDir?: string): Store {
   if (dataDir === undefined) {
     db = new Driver(':memory:');
   } else {
-    mkdirSync(dataDir, { recursive: true });
-    db = new Driver(join(dataDir, DATABASE_FILE));
+    db = new Driver(preparePrivateDatabase(dataDir, DATABASE_FILE));
     db.pragma('journal_mode = WAL');
     // WAL with NORMAL survives a killed process (the emulator's failure mode); only a power
     // loss could drop the last commits.
