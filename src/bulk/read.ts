@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import { pipeline } from 'node:stream';
 import { CsvError, parse as parseCsv } from 'csv-parse';
 import { UsageError } from '../errors/errors.js';
+import { idLine } from './id-lines.js';
 import { jsonArrayRows, jsonRow } from './json-array.js';
 
 /**
@@ -88,23 +89,26 @@ async function firstLine(path: string): Promise<string> {
 }
 
 /**
- * Decides the format of a regular file: the extension of `name` (the path the user gave,
- * which differs from `file` when stdin was spooled) when it says, otherwise the first
- * significant character (`[` a JSON array, `{` NDJSON, anything else CSV). A list of ids
- * (`idColumn` given) that is not a CSV whose header names that column is one id a line.
- * Undefined for a file with nothing in it but white space.
+ * Decides the format of a regular file. A `.csv` name (of `name`, the path the user gave,
+ * which differs from `file` when stdin was spooled) is CSV. Otherwise what the file holds
+ * decides between JSON and NDJSON (`[` a JSON array, `{` NDJSON), whatever the extension:
+ * a `.json` file of one object a line is NDJSON. Otherwise the extension says, or else it
+ * is CSV. A list of ids (`idColumn`
+ * given) that is not a CSV whose header names that column is one id a line. Undefined for
+ * a file with nothing in it but white space.
  */
 export async function detectFormat(
   file: string,
   name: string = file,
   idColumn?: string,
 ): Promise<BulkFormat | undefined> {
-  const byExtension = formatFromExtension(name);
   const first = await firstSignificantChar(file);
   if (first === undefined) return undefined;
-  if (byExtension) return byExtension;
+  const byExtension = formatFromExtension(name);
+  if (byExtension === 'csv') return byExtension;
   if (first === '[') return 'json';
   if (first === '{') return 'ndjson';
+  if (byExtension) return byExtension;
   if (idColumn !== undefined) {
     const header = (await firstLine(file))
       .split(',')
@@ -115,25 +119,30 @@ export async function detectFormat(
 }
 
 /** Reads a regular file's rows in the given format. Each call reads it from the start. */
-export function readRows(path: string, format: BulkFormat, label: string): RowChunks {
+export function readRows(
+  path: string,
+  format: BulkFormat,
+  label: string,
+  idColumn = 'id',
+): RowChunks {
   switch (format) {
     case 'json':
       return jsonArrayRows(path, label, CHUNK_ROWS);
     case 'ndjson':
       return lineRows(path, (text, where) => jsonRow(text, where));
     case 'lines':
-      return lineRows(path, (text, where) => ({ where, value: text.trim() }));
+      return lineRows(path, (text, where, n) => idLine(text, where, n === 1, idColumn));
     case 'csv':
       return csvRows(path, label);
   }
 }
 
-type LineParser = (text: string, where: string) => SourceRow;
+type LineParser = (text: string, where: string, n: number) => SourceRow;
 
 function lineRow(line: string, n: number, parse: LineParser): SourceRow | undefined {
   const text = n === 1 && line.startsWith('\uFEFF') ? line.slice(1) : line;
   if (text.trim() === '') return undefined;
-  return parse(text, `line ${n}`);
+  return parse(text, `line ${n}`, n);
 }
 
 /** One value a line (NDJSON, or plain ids), streamed; blank lines skipped, CRLF accepted. */

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { constants, createReadStream } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../errors/errors.js';
+import { plainText, readReason, spoolTo, type PlainFile } from './encoding.js';
 import { detectFormat, readRows, type BulkFormat, type RowChunks, type SourceRow } from './read.js';
 
 /**
@@ -16,8 +15,9 @@ export interface BulkSource {
   /** Names the input in messages: the path as given, `stdin`, or the caller's label. */
   readonly label: string;
   /**
-   * Which input this is, whatever it holds: the absolute path, `stdin`, or the label. A
-   * journal is found again by it (and by the command), then checked against `digest`.
+   * Which input this is: the absolute path of a file, whatever it holds; stdin or items
+   * from flags by what they hold. A journal is found again by it (and by the command),
+   * then checked against `digest`.
    */
   readonly identity: string;
   /** SHA-256 of what the input holds, hex: tells whether it changed between two runs. */
@@ -54,67 +54,48 @@ export async function openSource(spec: SourceSpec, options: OpenOptions = {}): P
   if (typeof spec !== 'string') return valuesSource(spec.values, spec.label);
   if (spec === '-') {
     if (!options.stdin) throw new UsageError('--file - reads stdin, but there is none here');
-    return fileSource(await spool(options.stdin, 'stdin'), '-', 'stdin', 'stdin', options);
+    const spooled = await plainText(await spoolTo(options.stdin, 'stdin'), 'stdin');
+    // Runs fed different input on stdin are different work: each has a journal of its own.
+    return fileSource(spooled, '-', 'stdin', `stdin ${await digestOf(spooled)}`, options);
   }
   const info = await Promise.all([stat(spec), access(spec, constants.R_OK)]).then(
     ([found]) => found,
     (err: unknown) => {
-      const code = (err as { code?: string }).code ?? 'unreadable';
-      throw new UsageError(`cannot read --file ${spec}: ${code}`);
+      throw new UsageError(`cannot read --file ${spec}: ${readReason(err)}`);
     },
   );
-  if (info.isDirectory()) throw new UsageError(`--file ${spec} is a directory`);
+  if (info.isDirectory()) throw new UsageError(`cannot read --file ${spec}: it is a directory`);
   // A pipe (`--file <(generate)`) or a device can be read only once: spool it like stdin.
-  if (!info.isFile()) {
-    const spooled = await spool(createReadStream(spec), spec);
-    return fileSource(spooled, spec, spec, resolve(spec), options);
-  }
-  const file = { file: spec, remove: () => Promise.resolve() };
-  return fileSource(file, spec, spec, resolve(spec), options);
+  const given = info.isFile()
+    ? { file: spec, remove: () => Promise.resolve() }
+    : await spoolTo(createReadStream(spec), `--file ${spec}`);
+  return fileSource(await plainText(given, spec), spec, spec, resolve(spec), options);
 }
 
-interface Spooled {
-  file: string;
-  remove(): Promise<void>;
-}
-
-/** Copies a read-once stream to a private temporary file, removed by `close()`. */
-async function spool(input: Readable, label: string): Promise<Spooled> {
-  const dir = await mkdtemp(join(tmpdir(), 'svc-bulk-'));
-  const remove = () => rm(dir, { recursive: true, force: true });
-  const file = join(dir, 'input');
-  try {
-    await pipeline(input, createWriteStream(file, { mode: 0o600 }));
-  } catch (err) {
-    await remove();
-    const code = (err as { code?: string }).code ?? (err instanceof Error ? err.message : 'error');
-    throw new UsageError(`cannot read ${label}: ${code}`);
-  }
-  return { file, remove };
-}
-
-async function fileDigest(file: string): Promise<string> {
+/** The SHA-256 of a file, hex: from when it was copied, or read now. */
+async function digestOf(file: PlainFile): Promise<string> {
+  if (file.sha256 !== undefined) return file.sha256;
   const hash = createHash('sha256');
-  for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
+  for await (const piece of createReadStream(file.file)) hash.update(piece as Buffer);
   return hash.digest('hex');
 }
 
 async function fileSource(
-  spooled: Spooled,
+  spooled: PlainFile,
   name: string,
   label: string,
   identity: string,
   options: OpenOptions,
 ): Promise<BulkSource> {
   try {
-    const resolved =
-      options.format ?? (await detectFormat(spooled.file, name, options.describe?.idColumn));
+    const idColumn = options.describe?.idColumn;
+    const resolved = options.format ?? (await detectFormat(spooled.file, name, idColumn));
     if (!resolved) throw emptyInputError(label);
     return {
       label,
       identity,
-      digest: () => fileDigest(spooled.file),
-      rows: () => readRows(spooled.file, resolved, label),
+      digest: () => digestOf(spooled),
+      rows: () => readRows(spooled.file, resolved, label, idColumn),
       close: () => spooled.remove(),
     };
   } catch (err) {
@@ -124,11 +105,12 @@ async function fileSource(
 }
 
 function valuesSource(values: readonly unknown[], label: string): BulkSource {
+  const digest = createHash('sha256').update(JSON.stringify(values)).digest('hex');
   return {
     label,
-    identity: label,
-    digest: () =>
-      Promise.resolve(createHash('sha256').update(JSON.stringify(values)).digest('hex')),
+    // Runs given different items by their flags are different work, as with stdin.
+    identity: `${label} ${digest}`,
+    digest: () => Promise.resolve(digest),
     async *rows() {
       const chunk: SourceRow[] = values.map((value, i) => ({ where: `item ${i + 1}`, value }));
       if (chunk.length > 0) yield chunk;

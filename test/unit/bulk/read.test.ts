@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { SourceRow } from '../../../src/bulk/read.js';
 import { openSource, type OpenOptions, type SourceSpec } from '../../../src/bulk/source.js';
@@ -110,6 +112,16 @@ describe('reading items from a file', () => {
     expect((await rowsOf(csvFile)).rows).toEqual([{ where: 'line 2', value: { '{name}': 'x' } }]);
     const txt = t.file('folders.txt', csv);
     expect((await rowsOf(txt, { format: 'csv' })).rows).toEqual(expectedRows(['line 2', 'line 3']));
+  });
+
+  it('reads a .json file of one object a line as NDJSON, and a .ndjson array as JSON', async () => {
+    const t = temp();
+    expect((await rowsOf(t.file('folders.json', ndjson))).rows).toEqual(
+      expectedRows(['line 1', 'line 4']),
+    );
+    expect((await rowsOf(t.file('folders.ndjson', JSON.stringify(folders)))).rows).toEqual(
+      expectedRows(['index 0', 'index 1']),
+    );
   });
 
   it('reads an id list given as JSON strings', async () => {
@@ -243,7 +255,7 @@ describe('input that cannot be read', () => {
   });
 
   it.each([
-    ['not an array', '\n{"folderId": "a"}', 'it starts with "{" at line 2'],
+    ['not an array', '\n"a"', 'it starts with "\\"" at line 2'],
     ['not closed', '[\n  "a",\n  "b"\n', 'the array is not closed at line 4'],
     ['followed by more text', '["a"]\n["b"]', 'text after the closing ] at line 2'],
   ])('rejects a JSON file whose array is %s, with the line', async (_name, text, what) => {
@@ -267,11 +279,81 @@ describe('input that cannot be read', () => {
     const t = temp();
     const missing = join(t.dir, 'nope.csv');
     expect((await rejection(rowsOf(missing))).message).toBe(
-      `cannot read --file ${missing}: ENOENT`,
+      `cannot read --file ${missing}: no such file`,
     );
-    expect((await rejection(rowsOf(t.dir))).message).toBe(`--file ${t.dir} is a directory`);
+    expect((await rejection(rowsOf(t.dir))).message).toBe(
+      `cannot read --file ${t.dir}: it is a directory`,
+    );
     expect((await rejection(rowsOf('-'))).message).toBe(
       '--file - reads stdin, but there is none here',
     );
+  });
+});
+
+describe('encodings', () => {
+  const csvText = 'folderId,folderName\na,José Müller\n';
+  const ndjsonText = '{"folderId":"a","folderName":"José Müller"}\n';
+  const jsonText = '[\n{"folderId":"a","folderName":"José Müller"}\n]\n';
+  const written = (name: string, bytes: Buffer) => {
+    const path = temp().file(name, '');
+    writeFileSync(path, bytes);
+    return path;
+  };
+  const utf16 = (text: string, bigEndian = false) => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    return bigEndian ? bytes.swap16() : bytes;
+  };
+
+  it.each([
+    ['CSV', 'f.csv', csvText, 'line 2'],
+    ['NDJSON', 'f.ndjson', ndjsonText, 'line 1'],
+    ['a JSON array', 'f.json', jsonText, 'line 2'],
+  ])('refuses %s saved as cp1252, naming the line and iconv', async (_kind, name, text, line) => {
+    // latin1 and cp1252 agree on é and ü: what Excel's plain "CSV" writes on Windows.
+    const path = written(name, Buffer.from(text, 'latin1'));
+    const err = await rejection(rowsOf(path));
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toBe(`${path}: ${line} is not valid UTF-8; nothing was sent`);
+    expect((err as UsageError).hint).toContain('iconv -f cp1252 -t utf-8');
+  });
+
+  it.each([
+    ['CSV', 'f.csv', csvText],
+    ['NDJSON', 'f.ndjson', ndjsonText],
+    ['a JSON array', 'f.json', jsonText],
+  ])(
+    'reads %s as UTF-16 with a byte-order mark, either order, and gzipped',
+    async (_k, name, text) => {
+      const expected = [{ folderId: 'a', folderName: 'José Müller' }];
+      for (const bytes of [utf16(text), utf16(text, true), gzipSync(text), gzipSync(utf16(text))]) {
+        const { rows } = await rowsOf(written(name, bytes));
+        expect(rows.map((r) => r.value)).toEqual(expected);
+      }
+    },
+  );
+
+  it('reads gzip on stdin, and refuses a file that starts as gzip but is not', async () => {
+    const { rows } = await rowsOf('-', { stdin: Readable.from([gzipSync(ndjsonText)]) });
+    expect(rows.map((r) => r.value)).toEqual([{ folderId: 'a', folderName: 'José Müller' }]);
+    const broken = written('f.csv', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]));
+    const err = await rejection(rowsOf(broken));
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toContain(
+      `cannot read ${broken}: it starts as gzip but does not decompress`,
+    );
+  });
+
+  it('refuses UTF-16 without a byte-order mark at its first NUL byte', async () => {
+    const path = written('f.csv', Buffer.from(csvText, 'utf16le'));
+    const err = await rejection(rowsOf(path));
+    expect(err.message).toBe(`${path}: line 1 holds a NUL byte; nothing was sent`);
+  });
+
+  it('leaves no copy behind once a decoded file is closed or refused', async () => {
+    const copies = () => readdirSync(tmpdir()).filter((n) => /^svc-bulk-(?!test-)/.test(n));
+    const before = copies().length;
+    await rowsOf(written('f.ndjson', gzipSync(utf16(ndjsonText))));
+    await rejection(rowsOf(written('g.ndjson', gzipSync(Buffer.from(ndjsonText, 'latin1')))));
+    expect(copies()).toHaveLength(before);
   });
 });
