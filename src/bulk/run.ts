@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
 import { Batcher, preparedItems, type Batch, type BatchLimits } from './batches.js';
-import type { BulkInput } from './input.js';
+import { checkingFields, type BulkInput } from './input.js';
 import type { BulkFormat } from './read.js';
 import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
 import type { RunJournal } from './resume.js';
@@ -25,6 +25,8 @@ export interface BulkOptions<Item> {
   describe: BulkInput<Item>;
   /** `--batch-size`: 1 to the operation's `maxBatch`, which is the default. */
   batchSize?: number;
+  /** `--allow-unknown-fields`: leave out fields an item may not have, rather than refuse it. */
+  allowUnknownFields?: boolean;
   /**
    * Records what the service confirmed, so that a run that stops can be resumed; with
    * `--resume`, what earlier runs confirmed is not sent again.
@@ -86,9 +88,10 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
   );
   const { journal, onProgress, onResult } = options;
   const keep = options.keep ?? 'all';
+  const describe = checkingFields(options.describe, options.allowUnknownFields === true);
   const source = await openSource(options.source, options);
   try {
-    const total = await validateSource(source, options.describe);
+    const total = await validateSource(source, describe);
     const toSend = journal ? await journal.open(source, total) : total;
     if (toSend > 0) await options.beforeSend?.(toSend);
     await journal?.begin();
@@ -100,7 +103,7 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
       if (keeps(keep, result)) earlier.results[key] = result;
       onResult?.(key, result);
     });
-    const prepared = preparedItems(source, options.describe);
+    const prepared = preparedItems(source, describe);
     const outcome = await sendBatches(journal ? journal.unsent(prepared) : prepared, {
       sendBatch: journal ? journal.recorded(options.sendBatch) : options.sendBatch,
       limits,
@@ -136,9 +139,10 @@ export async function planBatches<Item>(
 ): Promise<{ items: number; batches: number }> {
   const limits = batchLimitsOf(options);
   const { journal } = options;
+  const describe = checkingFields(options.describe, options.allowUnknownFields === true);
   const source = await openSource(options.source, options);
   try {
-    const total = await validateSource(source, options.describe);
+    const total = await validateSource(source, describe);
     const items = journal ? await journal.open(source, total) : total;
     // The batcher closes batches synchronously; they are handed on after each chunk, so
     // that onBatch may be asynchronous (a slow stdout) without the batcher waiting.
@@ -151,7 +155,7 @@ export async function planBatches<Item>(
         batches++;
       }
     };
-    const prepared = preparedItems(source, options.describe);
+    const prepared = preparedItems(source, describe);
     for await (const chunk of journal ? journal.unsent(prepared) : prepared) {
       for (const item of chunk) batcher.add(item);
       await handOn();

@@ -17,9 +17,12 @@ interface Problem {
 class Problems {
   readonly shown: Problem[] = [];
   count = 0;
+  /** What fixes the problems found, each said once. */
+  readonly hints = new Set<string>();
 
-  add(ordinal: number, where: string, text: string): void {
+  add(ordinal: number, where: string, text: string, hint?: string): void {
     this.count++;
+    if (hint !== undefined) this.hints.add(hint);
     if (this.shown.length < SHOWN_ERRORS) this.shown.push({ ordinal, text: `${where}: ${text}` });
   }
 }
@@ -60,7 +63,7 @@ export async function validateSource<Item>(
       }
       const parsed = input.parse(row.value);
       if (!parsed.ok) {
-        problems.add(ordinal, row.where, parsed.message);
+        problems.add(ordinal, row.where, parsed.message, parsed.hint);
         continue;
       }
       const bytes = itemBytes(parsed.item);
@@ -90,8 +93,10 @@ export async function validateSource<Item>(
   const lines = listed.map((p) => `  ${p.text}`);
   if (total > listed.length)
     lines.push(`  … and ${(total - listed.length).toLocaleString('en-US')} more`);
+  const hint = [...problems.hints].join('\n');
   throw new UsageError(
     `${source.label}: ${count(total, 'invalid item')}; nothing was sent\n${lines.join('\n')}`,
+    hint ? { hint } : undefined,
   );
 }
 

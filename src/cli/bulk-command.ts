@@ -110,6 +110,7 @@ export async function runBulkCommand<Item>(
     source,
     stdin: ctx.io.stdin,
     describe: spec.items,
+    ...(flags.allowUnknownFields && { allowUnknownFields: true }),
     ...(batchSize !== undefined && { batchSize }),
     ...(journal && { journal }),
   };

@@ -46,6 +46,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     source: users ? { values: users, label: 'the flags' } : (opts.file ?? '-'),
     stdin: ctx.io.stdin,
     describe: idItems(op, 'userId'),
+    ...(opts.allowUnknownFields && { allowUnknownFields: true }),
     ...(opts.batchSize !== undefined && { batchSize: Number(opts.batchSize) }),
   };
 

@@ -6,6 +6,7 @@ import {
   planBatches,
   runBulk,
   type BulkInput,
+  type WireObject,
 } from '../../../src/bulk/index.js';
 import { UsageError } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
@@ -188,9 +189,10 @@ describe('validation before sending', () => {
     );
     expect(await invalid(documentIds(), path)).toBe(
       [
-        `${path}: 4 invalid items; nothing was sent`,
+        `${path}: 5 invalid items; nothing was sent`,
+        '  line 2: unknown field note',
         '  line 3: documentId: must not be empty',
-        '  line 4: documentId: missing',
+        '  line 4: unknown field id',
         '  line 5: expected a documentId or an object with documentId, found a number',
         '  line 6: documentId: Invalid input: expected string, received number',
       ].join('\n'),
@@ -221,15 +223,44 @@ describe('validation before sending', () => {
     expect(await invalid(folders(), '-', '')).toBe('stdin has no items');
   });
 
-  it('drops fields the wire item does not have, so what is sent is what was validated', async () => {
+  it('refuses a field the wire item does not have, naming the line and the nearest field', async () => {
+    const path = temp().file('folders.csv', 'folderId,folderName,parentFolderID\na,A,\nb,B,a\n');
+    const fake = fakeSender<WireObject>();
+    const err = await rejection(
+      runBulk({ source: path, describe: folders(), sendBatch: fake.send }),
+    );
+    expect(err.message).toBe(
+      [
+        `${path}: 1 invalid item; nothing was sent`,
+        '  line 3: unknown field parentFolderID (did you mean parentFolderId?)',
+      ].join('\n'),
+    );
+    expect((err as UsageError).hint).toContain('--allow-unknown-fields');
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('names an unknown field inside an object by its path', async () => {
+    const path = temp().file(
+      'activities.ndjson',
+      '{"featureType":"comment","actionType":"add","actionUser":{"userID":"u1"}}\n',
+    );
+    expect(await invalid(objectItems(operation('activities.add')), path)).toContain(
+      'line 1: unknown field actionUser.userID (did you mean actionUser.userId?)',
+    );
+  });
+
+  it('with --allow-unknown-fields, leaves out what the wire item does not have', async () => {
     const path = temp().file(
       'folders.csv',
       'folderId,folderName,parentFolderId,comment\na,A,,top\nb,B,a,\n',
     );
     const batches: unknown[][] = [];
-    const plan = await planBatches({ source: path, describe: folders() }, (batch) => {
-      batches.push(batch.items);
-    });
+    const plan = await planBatches(
+      { source: path, describe: folders(), allowUnknownFields: true },
+      (batch) => {
+        batches.push(batch.items);
+      },
+    );
     expect(plan).toEqual({ items: 2, batches: 2 });
     expect(batches).toEqual([
       [{ folderId: 'a', folderName: 'A' }],
