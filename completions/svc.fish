@@ -154,6 +154,7 @@ function __svc_flags
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs list'
@@ -168,6 +169,7 @@ function __svc_flags
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs disable' 'docs enable'
@@ -177,6 +179,7 @@ function __svc_flags
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs migrate'
@@ -199,6 +202,7 @@ function __svc_flags
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'orgs disable' 'orgs enable'
@@ -207,6 +211,7 @@ function __svc_flags
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'groups add'
@@ -217,6 +222,7 @@ function __svc_flags
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users remove'
@@ -228,6 +234,7 @@ function __svc_flags
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users purge'
@@ -238,7 +245,8 @@ function __svc_flags
                 '--wait-timeout' 'how long --wait waits (default 30m)' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file'
         case 'users purge-status'
             printf '%s\t%s\n' \
                 '--job' 'job id printed by `svc users purge`' \
@@ -259,6 +267,7 @@ function __svc_flags
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'activities delete'
@@ -278,6 +287,7 @@ function __svc_flags
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'livestate broadcast'
