@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../errors/errors.js';
-import { takePidLock } from '../io/pid-lock.js';
+import { takeRunLock } from '../io/run-lock.js';
 import { count } from '../io/plural.js';
 import type { PreparedItem } from './batches.js';
 import {
@@ -107,12 +107,13 @@ export class RunJournal<Item> {
       if (!o.readOnly) {
         await mkdir(o.dir, { recursive: true, mode: 0o700 });
         await chmod(o.dir, 0o700);
-        const lock = await takePidLock(`${file}.lock`);
-        if ('heldBy' in lock) {
-          throw new UsageError(
-            `another svc (pid ${lock.heldBy}) is running this command with the same input`,
-            { hint: `wait for it to end; its journal is ${file}` },
-          );
+        const lock = await takeRunLock(file, (err) =>
+          o.notices.warn(`the journal's lock ${file}.lock was lost (${errorCode(err)})`),
+        );
+        if (!lock) {
+          throw new UsageError('another svc is running this command with the same input', {
+            hint: `wait for it to end; its journal is ${file}`,
+          });
         }
         this.release = lock.release;
       }
@@ -181,9 +182,19 @@ export class RunJournal<Item> {
   async begin(): Promise<void> {
     const { file, header } = this;
     if (!file || !header || this.o.readOnly) return;
-    this.writer = this.o.resume
-      ? await JournalWriter.append(file)
-      : await JournalWriter.create(file, header);
+    try {
+      this.writer = this.o.resume
+        ? await JournalWriter.append(file)
+        : await JournalWriter.create(file, header);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'ELOOP') throw err;
+      throw new UsageError(
+        `the journal ${file} is a symbolic link, which svc does not write through`,
+        {
+          hint: 'remove the link; without --resume every item is sent',
+        },
+      );
+    }
   }
 
   /** A resumed run's earlier results, each once, before anything is sent. */
