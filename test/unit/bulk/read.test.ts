@@ -143,6 +143,31 @@ describe('reading items from a file', () => {
   });
 });
 
+describe('which input a source is', () => {
+  const identityOf = async (spec: SourceSpec, options: OpenOptions = {}) => {
+    const source = await openSource(spec, options);
+    await source.close();
+    return source.identity;
+  };
+
+  it('tells items from flags and from stdin apart by what they hold', async () => {
+    const flags = (values: string[]) => identityOf({ values, label: 'the flags' });
+    expect(await flags(['p1'])).not.toBe(await flags(['p2']));
+    expect(await flags(['p1'])).toBe(await flags(['p1']));
+    const stdin = (text: string) => identityOf('-', { stdin: stdinOf(text) });
+    expect(await stdin('a\n')).not.toBe(await stdin('b\n'));
+    expect(await stdin('a\n')).toBe(await stdin('a\n'));
+  });
+
+  it('names a file by its path, whatever it holds', async () => {
+    const t = temp();
+    const path = t.file('ids', 'a\n');
+    const first = await identityOf(path);
+    writeFileSync(path, 'b\n');
+    expect(await identityOf(path)).toBe(first);
+  });
+});
+
 describe('reading items from stdin', () => {
   it.each([
     ['a JSON array', JSON.stringify(folders), ['index 0', 'index 1']],
