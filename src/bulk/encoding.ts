@@ -8,6 +8,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { UsageError } from '../errors/errors.js';
+import { fileReason } from './file-reason.js';
 
 /** A file the readers can take as it is: UTF-8, and removed by `remove()` when it is a copy. */
 export interface PlainFile {
@@ -34,9 +35,6 @@ async function headOf(file: string): Promise<Buffer> {
     await handle.close();
   }
 }
-
-export const errorCode = (err: unknown): string =>
-  (err as { code?: string }).code ?? (err instanceof Error ? err.message : String(err));
 
 /**
  * Copies a stream to a private temporary file, hashing it on the way. A temporary directory
@@ -66,27 +64,9 @@ export async function spoolTo(
     ]);
   } catch (err) {
     await remove();
-    throw new UsageError(`cannot read ${label}: ${readReason(err)}`);
+    throw new UsageError(`cannot read ${label}: ${fileReason(err)}`);
   }
   return { file, remove, sha256: hash.digest('hex') };
-}
-
-/** What went wrong reading, in words: `no such file` rather than `ENOENT`. */
-export function readReason(err: unknown): string {
-  switch ((err as { code?: string }).code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'it is a directory';
-    case 'Z_DATA_ERROR':
-    case 'Z_BUF_ERROR':
-      return `it starts as gzip but does not decompress (${err instanceof Error ? err.message : 'corrupt'})`;
-    default:
-      return errorCode(err);
-  }
 }
 
 /** UTF-16 (either byte order, after its byte-order mark) as UTF-8, refusing what is not UTF-16. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { UsageError } from '../errors/errors.js';
 import { takeRunLock } from '../io/run-lock.js';
 import { count } from '../io/plural.js';
+import { fileReason } from './file-reason.js';
 import type { PreparedItem } from './batches.js';
 import {
   JOURNAL_VERSION,
@@ -60,9 +61,6 @@ export interface JournalSummary {
   unknown: number;
 }
 
-const errorCode = (err: unknown): string =>
-  (err as { code?: string }).code ?? (err instanceof Error ? err.message : String(err));
-
 /**
  * The journal of one bulk run (journal.ts has the format): found by a hash of the scope
  * and the input's identity, and valid for the input whose SHA-256 it names. The run
@@ -108,7 +106,7 @@ export class RunJournal<Item> {
         await mkdir(o.dir, { recursive: true, mode: 0o700 });
         await chmod(o.dir, 0o700);
         const lock = await takeRunLock(file, (err) =>
-          o.notices.warn(`the journal's lock ${file}.lock was lost (${errorCode(err)})`),
+          o.notices.warn(`the journal's lock ${file}.lock was lost (${fileReason(err)})`),
         );
         if (!lock) {
           throw new UsageError('another svc is running this command with the same input', {
@@ -120,7 +118,7 @@ export class RunJournal<Item> {
     } catch (err) {
       if (err instanceof UsageError || o.resume) throw err;
       o.notices.warn(
-        `cannot keep a journal in ${o.dir} (${errorCode(err)}); if this run stops, --resume cannot pick it up`,
+        `cannot keep a journal in ${o.dir} (${fileReason(err)}); if this run stops, --resume cannot pick it up`,
       );
       return total;
     }

@@ -4,7 +4,8 @@ import { access, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
-import { plainText, readReason, spoolTo, type PlainFile } from './encoding.js';
+import { plainText, spoolTo, type PlainFile } from './encoding.js';
+import { fileReason } from './file-reason.js';
 import { detectFormat, readRows, type BulkFormat, type RowChunks, type SourceRow } from './read.js';
 
 /**
@@ -61,7 +62,7 @@ export async function openSource(spec: SourceSpec, options: OpenOptions = {}): P
   const info = await Promise.all([stat(spec), access(spec, constants.R_OK)]).then(
     ([found]) => found,
     (err: unknown) => {
-      throw new UsageError(`cannot read --file ${spec}: ${readReason(err)}`);
+      throw new UsageError(`cannot read --file ${spec}: ${fileReason(err)}`);
     },
   );
   if (info.isDirectory()) throw new UsageError(`cannot read --file ${spec}: it is a directory`);

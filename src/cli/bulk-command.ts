@@ -1,6 +1,5 @@
 import {
   failedFirst,
-  planBatches,
   runBulk,
   throwIfAnyFailed,
   type BulkInput,
@@ -11,7 +10,7 @@ import {
   type SourceSpec,
   unknownOutcome,
 } from '../bulk/index.js';
-import type { Operation } from '../catalogue/types.js';
+import type { Operation, TableLayout } from '../catalogue/types.js';
 import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
 import type { JsonSpool } from '../io/json-spool.js';
 import { count } from '../io/plural.js';
@@ -20,7 +19,7 @@ import { bulkJournal, withResumeAdvice } from './bulk-journal.js';
 import type { BulkFlags } from './bulk-options.js';
 import { confirmDestructive } from './confirm.js';
 import type { Context } from './context.js';
-import { printDryRun } from './send.js';
+import { printBulkDryRun } from './bulk-dry-run.js';
 import { wholeNumberFlag } from './whole-number.js';
 
 export interface BulkCommand<Item> {
@@ -93,17 +92,17 @@ export async function runBulkCommand<Item>(
   const batchSize = wholeNumberFlag(flags.batchSize, '--batch-size');
   const source = sourceOf(flags, spec as BulkCommand<unknown>);
   // What the journal has to say ends the spinner, as a confirmation does: a line written
-  // under a spinning one would be garbled.
+  // under a spinning one would be garbled. Under --json, stderr holds only JSON lines.
   const shown: { spinner?: Spinner } = {};
+  const notice = (kind: 'info' | 'warning', line: string) => {
+    shown.spinner?.stop();
+    if (ctx.out.json) ctx.io.stderr.write(`${JSON.stringify({ [kind]: { message: line } })}\n`);
+    else if (kind === 'info') ctx.out.info(line);
+    else ctx.out.warn(line);
+  };
   const notices: Notices = {
-    info: (line) => {
-      shown.spinner?.stop();
-      ctx.out.info(line);
-    },
-    warn: (line) => {
-      shown.spinner?.stop();
-      ctx.out.warn(line);
-    },
+    info: (line) => notice('info', line),
+    warn: (line) => notice('warning', line),
   };
   const journal = await bulkJournal(ctx, flags, spec, client.baseUrl, notices);
   const common = {
@@ -117,17 +116,16 @@ export async function runBulkCommand<Item>(
   const dataFor = (items: readonly Item[]) => ({ ...spec.base, [itemsField]: items });
 
   if (ctx.dryRun) {
-    const { items, batches } = await planBatches(common, (batch) =>
-      printDryRun(ctx, client.describe(op, dataFor(batch.items))),
-    );
-    ctx.out.info(`dry run: ${items} item(s) in ${batches} request(s); nothing was sent`);
+    await printBulkDryRun(ctx, client, op, common, dataFor);
     return;
   }
 
   const concurrency = wholeNumberFlag(flags.concurrency, '--concurrency');
   // --json spools the whole result map to disk, so memory stays flat whatever the input's
-  // size; a listing for people keeps the failures and a bounded number of successes.
-  const successes = new SuccessList(LISTED_SUCCESSES);
+  // size; a listing for people on a terminal keeps the failures and a bounded number of
+  // successes. A pipe gets every row: a script reading it must not lose any.
+  const successes = new SuccessList(ctx.io.stdoutIsTTY ? LISTED_SUCCESSES : Infinity);
+  const layout = resultsLayout(op.table);
   const spinner = await startSpinner(ctx.io, ctx.out.json, `${op.summary}…`);
   shown.spinner = spinner;
   let opened: JsonSpool | undefined;
@@ -175,7 +173,7 @@ export async function runBulkCommand<Item>(
     if (spool) {
       await spool.print();
     } else {
-      await ctx.out.rows(failedFirst({ ...outcome.results, ...successes.listed }), op.table);
+      await ctx.out.rows(failedFirst({ ...outcome.results, ...successes.listed }), layout);
       if (successes.unlisted > 0) {
         ctx.out.info(
           `${count(successes.unlisted, 'more item')} succeeded and ${successes.unlisted === 1 ? 'is' : 'are'} not listed; --json lists every item`,
@@ -190,6 +188,15 @@ export async function runBulkCommand<Item>(
     spinner.stop();
     await opened?.discard();
   }
+}
+
+/**
+ * The per-item results as a table: each item's id first, then what the operation's own
+ * layout shows (an operation answering once per request has no id column of its own).
+ */
+function resultsLayout(table: TableLayout): TableLayout {
+  if (table.columns.some((c) => c.path === 'key')) return table;
+  return { rows: 'map', columns: [{ header: 'ID', path: 'key' }, ...table.columns] };
 }
 
 /**

@@ -297,7 +297,7 @@ describe('finding the journal', () => {
     await run({ sendBatch: fake.send, journal: run1 });
     expect(fake.calls).toHaveLength(1);
     expect(said[0]).toMatch(
-      /^warn: cannot keep a journal in .+ \((EEXIST|ENOTDIR)\); if this run stops, --resume cannot pick it up$/,
+      /^warn: cannot keep a journal in .+ \((file already exists|not a directory)\); if this run stops, --resume cannot pick it up$/,
     );
     expect(run1.summary()).toBeUndefined();
   });

@@ -1,0 +1,127 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+
+/**
+ * What bulk commands print: every row to a pipe, one JSON document under --json (dry runs
+ * too), JSON lines only on stderr under --json, and each item named by its id.
+ */
+
+const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
+
+let emulator: Emulator;
+let env: Record<string, string>;
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-bulk-output-'));
+/** An NDJSON file of `n` new folders whose ids start with `prefix`. */
+function folders(prefix: string, n: number): string {
+  const path = join(dir, `${prefix}.ndjson`);
+  const lines = Array.from({ length: n }, (_, i) =>
+    JSON.stringify({ folderId: `${prefix}${i}`, folderName: `Folder ${i}` }),
+  );
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+/** Each line of stderr, which must all be JSON. */
+function jsonLines(stderr: string): unknown[] {
+  return stderr
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator(['--seed', fixturePath]);
+  env = (await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'))).envFor(
+    'owner@example.com',
+  );
+});
+afterAll(async () => {
+  await emulator.stop();
+});
+
+describe('bulk output', () => {
+  it('gives a pipe every row, however many', async () => {
+    const r = await svc(['folders', 'add', '--org', 'acme', '--file', folders('pipe', 1500)], env);
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    const rows = r.stdout.trim().split('\n');
+    expect(rows).toHaveLength(1500);
+    expect(new Set(rows.map((row) => row.split('\t')[0])).size).toBe(1500);
+  });
+
+  it('prints one JSON document for a dry run of many requests, and nothing on stderr', async () => {
+    const r = await svc(
+      ['folders', 'add', '--org', 'acme', '--file', folders('dry', 250), '--dry-run', '--json'],
+      env,
+    );
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    const requests = JSON.parse(r.stdout) as {
+      dryRun: boolean;
+      body: { data: { folders: unknown[] } };
+    }[];
+    expect(requests).toHaveLength(3);
+    expect(requests.every((q) => q.dryRun)).toBe(true);
+    expect(requests.map((q) => q.body.data.folders.length)).toEqual([100, 100, 50]);
+  });
+
+  it('says once, at the end of a dry run of many requests, that nothing was sent', async () => {
+    const r = await svc(
+      ['folders', 'add', '--org', 'acme', '--file', folders('dry2', 250), '--dry-run'],
+      env,
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe('dry run: 250 items in 3 requests; nothing was sent');
+    expect(r.stdout.match(/^POST /gm)).toHaveLength(3);
+  });
+
+  it('keeps stderr to JSON lines under --json, the journal warning among them', async () => {
+    // A file where the journal directory would go: no journal can be kept.
+    const configDir = mkdtempSync(join(tmpdir(), 'svc-bulk-nojournal-'));
+    writeFileSync(join(configDir, 'bulk-journals'), '');
+    const r = await svc(
+      ['folders', 'add', '--org', 'acme', '--file', folders('nojournal', 3), '--json'],
+      { ...env, SVC_CONFIG_DIR: configDir },
+    );
+    expect(r.exitCode).toBe(0);
+    const lines = jsonLines(r.stderr);
+    expect(lines).toHaveLength(1);
+    expect(JSON.stringify(lines[0])).toContain('cannot keep a journal');
+    expect(Object.keys(JSON.parse(r.stdout) as object)).toHaveLength(3);
+  });
+
+  it('names presence and activity items by their ids', async () => {
+    const presence = await svc(
+      ['presence', 'add', '--org', 'acme', '--doc', 'plan', '--user', 'alice', '--status', 'away'],
+      env,
+    );
+    expect(presence.exitCode).toBe(0);
+    expect(presence.stdout).toMatch(/^alice\ttrue/);
+    const activity = await svc(
+      [
+        'activities',
+        'add',
+        '--org',
+        'acme',
+        '--doc',
+        'plan',
+        '--id',
+        'act-7',
+        '--feature-type',
+        'comment',
+        '--action-type',
+        'comment.add',
+        '--user',
+        'alice',
+      ],
+      env,
+    );
+    expect(activity.stderr).toBe('');
+    expect(activity.exitCode).toBe(0);
+    expect(activity.stdout).toMatch(/^act-7\ttrue/);
+  });
+});
