@@ -125,3 +125,29 @@ describe('bulk output', () => {
     expect(activity.stdout).toMatch(/^act-7\ttrue/);
   });
 });
+
+describe('a bulk run the service refuses', () => {
+  it('says how far it got, and does not suggest --resume, which would be refused the same', async () => {
+    const seeded = await seedWorkspaces(emulator, {
+      workspaces: [
+        {
+          ownerEmail: 'bare@example.com',
+          consoleOptions: {
+            advancedQueries: false,
+            activityService: false,
+            notificationConfig: false,
+          },
+          organizations: [{ id: 'bare', name: 'Bare' }],
+        },
+      ],
+    });
+    const r = await svc(
+      ['folders', 'add', '--org', 'bare', '--file', folders('refused', 3)],
+      seeded.envFor('bare@example.com'),
+    );
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('FAILED_PRECONDITION');
+    expect(r.stderr).toContain('0 of 3 items were confirmed');
+    expect(r.stderr).not.toContain('--resume');
+  });
+});
