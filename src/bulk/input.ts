@@ -80,6 +80,26 @@ function itemSchema(op: Operation): { spec: BulkSpec; element: z.ZodType } {
   return { spec, element: field.element as z.ZodType };
 }
 
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/** The issues as a message, a required field that is absent said to be `missing`. */
+function describeIssues(issues: readonly z.core.$ZodIssue[], value: unknown): string {
+  return formatIssues(
+    issues.map((issue) =>
+      issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined
+        ? { ...issue, message: 'missing' }
+        : issue,
+    ),
+  );
+}
+
 /** The levels above an item in the request body: the body, `data` and the items array. */
 const ITEM_DEPTH = 3;
 
@@ -109,7 +129,8 @@ export function objectItems(
       const excess = findJsonExcess(value, { depthAbove: ITEM_DEPTH });
       if (excess) return { ok: false, message: describeJsonExcess(excess) };
       const parsed = element.safeParse(value);
-      if (!parsed.success) return { ok: false, message: formatIssues(parsed.error.issues) };
+      if (!parsed.success)
+        return { ok: false, message: describeIssues(parsed.error.issues, value) };
       return { ok: true, item: parsed.data as WireObject };
     },
     ...(idField !== undefined && {

@@ -25,6 +25,12 @@ export interface BulkSource {
   digest(): Promise<string>;
   /** Reads the rows from the start. */
   rows(): RowChunks;
+  /**
+   * What is wrong with the row at `where`, in the input's own terms: `line 3, column
+   * folderName: missing` for a CSV, `--name: must not be empty` for a flag. `text` names
+   * wire fields (`folderName: missing; folderId: …`).
+   */
+  problem(where: string, text: string): string;
   /** Removes the spool file, if one was made. */
   close(): Promise<void>;
 }
@@ -34,7 +40,14 @@ export interface BulkSource {
  * values), which then go through the same validation, batching and result handling.
  * Values are named `item N`, 1-based, with `label` naming the whole (e.g. `--doc`).
  */
-export type SourceSpec = string | { values: readonly unknown[]; label: string };
+export type SourceSpec =
+  | string
+  | {
+      values: readonly unknown[];
+      label: string;
+      /** The flag each wire field came from (`{ parentFolderId: '--parent' }`), for messages. */
+      flags?: Readonly<Record<string, string>>;
+    };
 
 export interface OpenOptions {
   /** Read when the path is `-`. */
@@ -52,7 +65,7 @@ export function emptyInputError(label: string): UsageError {
 }
 
 export async function openSource(spec: SourceSpec, options: OpenOptions = {}): Promise<BulkSource> {
-  if (typeof spec !== 'string') return valuesSource(spec.values, spec.label);
+  if (typeof spec !== 'string') return valuesSource(spec.values, spec.label, spec.flags ?? {});
   if (spec === '-') {
     if (!options.stdin) throw new UsageError('--file - reads stdin, but there is none here');
     const spooled = await plainText(await spoolTo(options.stdin, 'stdin'), 'stdin');
@@ -92,11 +105,17 @@ async function fileSource(
     const idColumn = options.describe?.idColumn;
     const resolved = options.format ?? (await detectFormat(spooled.file, name, idColumn));
     if (!resolved) throw emptyInputError(label);
+    const kind = resolved === 'csv' ? 'column' : 'field';
     return {
       label,
       identity,
       digest: () => digestOf(spooled),
       rows: () => readRows(spooled.file, resolved, label, idColumn),
+      problem: (where, text) => {
+        const [first, ...rest] = text.split(FIELD_PROBLEMS);
+        if (rest.length === 0 || first !== '') return `${where}: ${text}`;
+        return rest.map((part, i) => (i % 2 === 0 ? `${where}, ${kind} ${part}: ` : part)).join('');
+      },
       close: () => spooled.remove(),
     };
   } catch (err) {
@@ -105,7 +124,17 @@ async function fileSource(
   }
 }
 
-function valuesSource(values: readonly unknown[], label: string): BulkSource {
+/**
+ * Splits `folderName: missing; folderId: too long` at each field name it starts with:
+ * `['', 'folderName', 'missing; ', 'folderId', 'too long']`.
+ */
+const FIELD_PROBLEMS = /(?:^|(?<=; ))([A-Za-z_][\w.[\]]*): /;
+
+function valuesSource(
+  values: readonly unknown[],
+  label: string,
+  flags: Readonly<Record<string, string>>,
+): BulkSource {
   const digest = createHash('sha256').update(JSON.stringify(values)).digest('hex');
   return {
     label,
@@ -115,6 +144,14 @@ function valuesSource(values: readonly unknown[], label: string): BulkSource {
     async *rows() {
       const chunk: SourceRow[] = values.map((value, i) => ({ where: `item ${i + 1}`, value }));
       if (chunk.length > 0) yield chunk;
+    },
+    // One item from flags needs no number; a field is named by its flag where there is one.
+    problem: (where, text) => {
+      const named = text
+        .split(FIELD_PROBLEMS)
+        .map((part, i) => (i % 2 === 1 ? `${flags[part] ?? part}: ` : part))
+        .join('');
+      return values.length === 1 ? named : `${where}: ${named}`;
     },
     close: () => Promise.resolve(),
   };

@@ -20,10 +20,14 @@ class Problems {
   /** What fixes the problems found, each said once. */
   readonly hints = new Set<string>();
 
+  constructor(private readonly source: BulkSource) {}
+
   add(ordinal: number, where: string, text: string, hint?: string): void {
     this.count++;
     if (hint !== undefined) this.hints.add(hint);
-    if (this.shown.length < SHOWN_ERRORS) this.shown.push({ ordinal, text: `${where}: ${text}` });
+    if (this.shown.length < SHOWN_ERRORS) {
+      this.shown.push({ ordinal, text: this.source.problem(where, text) });
+    }
   }
 }
 
@@ -47,7 +51,7 @@ export async function validateSource<Item>(
   source: BulkSource,
   input: BulkInput<Item>,
 ): Promise<number> {
-  const problems = new Problems();
+  const problems = new Problems(source);
   const seen = new IdHashSet();
   const referencedEarly = new IdHashSet();
   const suspects = new Set<string>();

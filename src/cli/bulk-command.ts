@@ -31,6 +31,8 @@ export interface BulkCommand<Item> {
   fromFlags: readonly unknown[] | undefined;
   /** The flags that describe one item, named when neither they nor `--file` are given. */
   itemFlags: string;
+  /** The flag each wire field of `fromFlags` comes from, so that messages name the flag. */
+  flagNames?: Readonly<Record<string, string>>;
   /** For destructive commands: what will happen to `n` items, asked before sending. */
   confirm?: (n: number) => string;
   /**
@@ -50,7 +52,11 @@ function sourceOf(flags: BulkFlags, spec: BulkCommand<unknown>): SourceSpec {
   }
   if (flags.file !== undefined) return flags.file;
   if (!fromFlags) throw new UsageError(`give ${spec.itemFlags}, or --file PATH`);
-  return { values: fromFlags, label: 'the flags' };
+  return {
+    values: fromFlags,
+    label: 'the flags',
+    ...(spec.flagNames && { flags: spec.flagNames }),
+  };
 }
 
 /**

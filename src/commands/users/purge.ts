@@ -43,7 +43,9 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const client = await ctx.client();
   const base = opts.org?.length ? { organizationIds: opts.org } : {};
   const common = {
-    source: users ? { values: users, label: 'the flags' } : (opts.file ?? '-'),
+    source: users
+      ? { values: users, label: 'the flags', flags: { userId: '--user' } }
+      : (opts.file ?? '-'),
     stdin: ctx.io.stdin,
     describe: idItems(op, 'userId'),
     ...(opts.allowUnknownFields && { allowUnknownFields: true }),

@@ -56,10 +56,10 @@ describe('validation before sending', () => {
     expect(await invalid(folders(), path)).toBe(
       [
         `${path}: 4 invalid items; nothing was sent`,
-        '  line 2: folderId: must not be empty',
+        '  line 2, field folderId: must not be empty',
         "  line 3: not valid JSON: Unexpected token 'o'",
         '  line 5: expected an object, found a number',
-        '  line 6: folderName: Invalid input: expected string, received undefined',
+        '  line 6, field folderName: missing',
       ].join('\n'),
     );
   });
@@ -89,7 +89,7 @@ describe('validation before sending', () => {
     );
     expect(await invalid(objectItems(operation('documents.update')), path)).toBe(
       `${path}: 1 invalid item; nothing was sent\n` +
-        '  index 2: documentName: Too small: expected string to have >=1 characters',
+        '  index 2, field documentName: Too small: expected string to have >=1 characters',
     );
   });
 
@@ -102,12 +102,8 @@ describe('validation before sending', () => {
     const lines = message.split('\n');
     expect(lines[0]).toBe(`${path}: 25 invalid items; nothing was sent`);
     expect(lines).toHaveLength(22);
-    expect(lines[1]).toBe(
-      '  line 1: folderName: Invalid input: expected string, received undefined',
-    );
-    expect(lines[20]).toBe(
-      '  line 23: folderName: Invalid input: expected string, received undefined',
-    );
+    expect(lines[1]).toBe('  line 1, field folderName: missing');
+    expect(lines[20]).toBe('  line 23, field folderName: missing');
     expect(lines[21]).toBe('  … and 5 more');
   });
 
@@ -191,11 +187,25 @@ describe('validation before sending', () => {
       [
         `${path}: 5 invalid items; nothing was sent`,
         '  line 2: unknown field note',
-        '  line 3: documentId: must not be empty',
+        '  line 3, field documentId: must not be empty',
         '  line 4: unknown field id',
         '  line 5: expected a documentId or an object with documentId, found a number',
-        '  line 6: documentId: Invalid input: expected string, received number',
+        '  line 6, field documentId: Invalid input: expected string, received number',
       ].join('\n'),
+    );
+  });
+
+  it('names a CSV problem by line and column, and a flag by its name', async () => {
+    const csv = temp().file('folders.csv', 'folderId,folderName\nf1,One\nf2,\n');
+    expect(await invalid(folders(), csv)).toContain('  line 3, column folderName: missing');
+    const flags = { values: [{ folderId: 'f1', parentFolderId: '' }], label: 'the flags' };
+    const named = { ...flags, flags: { folderName: '--name', parentFolderId: '--parent' } };
+    const fake = fakeSender<WireObject>();
+    const err = await rejection(
+      runBulk({ source: named, describe: folders(), sendBatch: fake.send }),
+    );
+    expect(err.message).toBe(
+      'the flags: 1 invalid item; nothing was sent\n  --name: missing; --parent: must not be empty',
     );
   });
 
