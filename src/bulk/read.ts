@@ -194,6 +194,7 @@ async function* csvRows(path: string, label: string): RowChunks {
   let header: string[] | undefined;
   let previousEnd = 0;
   let previousEmpty = 0;
+  let overcount = 0;
   let chunk: SourceRow[] = [];
   try {
     for await (const entry of parser) {
@@ -202,7 +203,9 @@ async function* csvRows(path: string, label: string): RowChunks {
         info: { lines: number; empty_lines: number };
       };
       const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
-      previousEnd = info.lines;
+      // csv-parse counts the CR and the LF of a CRLF inside a quoted field as two lines.
+      overcount += record.reduce((n, cell) => n + cell.split('\r\n').length - 1, 0);
+      previousEnd = info.lines - overcount;
       previousEmpty = info.empty_lines;
       if (!header) {
         header = csvHeader(record, line, label);

@@ -87,6 +87,15 @@ describe('reading items from a file', () => {
     ]);
   });
 
+  it('counts a CRLF inside a quoted CSV field as one line break', async () => {
+    const path = temp().file(
+      'docs.csv',
+      'documentId,documentName\r\nd1,"x\r\ny"\r\nd2,z\r\n\r\nd3,"p\r\nq\r\nr"\r\nd4,w\r\n',
+    );
+    const { rows } = await rowsOf(path);
+    expect(rows.map((r) => r.where)).toEqual(['line 2', 'line 4', 'line 6', 'line 9']);
+  });
+
   it('treats a CSV column named __proto__ as an ordinary field', async () => {
     const path = temp().file('odd.csv', '__proto__,folderId\nx,a\n');
     const { rows } = await rowsOf(path);
