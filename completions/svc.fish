@@ -151,7 +151,7 @@ function __svc_flags
                 '--id' 'folder id' \
                 '--name' 'folder name' \
                 '--parent' 'parent folder id (default: top level)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
@@ -166,7 +166,7 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--doc' 'document id' \
                 '--name' 'new document name' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
@@ -176,7 +176,7 @@ function __svc_flags
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--doc' 'document id (repeat, or comma-separate)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
@@ -199,7 +199,7 @@ function __svc_flags
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--name' 'new organization name' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
@@ -208,7 +208,7 @@ function __svc_flags
         case 'orgs disable' 'orgs enable'
             printf '%s\t%s\n' \
                 '--org' 'organization id (repeat, or comma-separate)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
@@ -219,7 +219,7 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--id' 'group id' \
                 '--name' 'group name' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
@@ -231,7 +231,7 @@ function __svc_flags
                 '--doc' 'only from this document' \
                 '--folder' 'only from this folder' \
                 '--user' 'user id (repeat, or comma-separate)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
@@ -243,7 +243,7 @@ function __svc_flags
                 '--org' 'only these organizations (speeds the job up)' \
                 '--wait' 'wait until the deletion completes: exit 0, or 7 when it times out' \
                 '--wait-timeout' 'how long --wait waits (default 30m)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file'
@@ -264,7 +264,7 @@ function __svc_flags
                 '--user-email' 'the acting user\'s email' \
                 '--target' 'target entity id (required for custom)' \
                 '--message' 'display message template, e.g. "{{user}} approved"' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
@@ -284,7 +284,7 @@ function __svc_flags
                 '--name' 'the user\'s name' \
                 '--email' 'the user\'s email' \
                 '--status' 'online, away or offline' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \

@@ -174,8 +174,9 @@ function csvReason(err: CsvError): string {
 }
 
 /**
- * CSV, streamed through csv-parse. The header row names the wire fields; values stay
- * strings and empty cells are left out, so an optional field can be blank. Quoted fields
+ * CSV, streamed through csv-parse. The header row names the wire fields, a dotted name a
+ * field of a nested object (`actionUser.userId`); values stay strings and empty cells are
+ * left out, so an optional field can be blank. Quoted fields
  * may hold commas and line breaks, so a row's line is where it starts: csv-parse reports
  * where it ends, and we count forward from the previous row's end plus the blank lines it
  * skipped.
@@ -251,10 +252,38 @@ function csvRow(header: readonly string[], record: readonly string[], line: numb
     };
   }
   // No prototype: a column named `__proto__` must stay an ordinary (and unknown) field.
-  const value = Object.create(null) as Record<string, string>;
-  header.forEach((name, i) => {
+  const value = Object.create(null) as CsvObject;
+  for (const [i, name] of header.entries()) {
     const cell = record[i];
-    if (cell !== undefined && cell !== '') value[name] = cell;
-  });
+    if (cell === undefined || cell === '') continue;
+    if (!setPath(value, name.split('.'), cell)) {
+      return {
+        where: `line ${line}`,
+        error: `column ${name} and a column it is part of are both given`,
+      };
+    }
+  }
   return { where: `line ${line}`, value };
+}
+
+interface CsvObject {
+  [field: string]: string | CsvObject;
+}
+
+/**
+ * Sets a cell by its column's dotted name (`actionUser.userId`), so that a CSV can give
+ * an item's nested objects; false when the path runs into a value already set.
+ */
+function setPath(target: CsvObject, path: readonly string[], cell: string): boolean {
+  const [name, ...rest] = path;
+  if (name === undefined) return false;
+  if (rest.length === 0) {
+    if (name in target) return false;
+    target[name] = cell;
+    return true;
+  }
+  const existing = target[name] ?? (Object.create(null) as CsvObject);
+  if (typeof existing === 'string') return false;
+  target[name] = existing;
+  return setPath(existing, rest, cell);
 }

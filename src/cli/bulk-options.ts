@@ -19,7 +19,7 @@ export function withBulkOptions(command: Command, { resumable = true } = {}): Co
   command
     .option(
       '--file <path>',
-      'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin',
+      'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin',
     )
     .option('--batch-size <n>', 'items per request (default: the most the service accepts)')
     .option('--concurrency <n>', 'requests in flight at once (default 4)')

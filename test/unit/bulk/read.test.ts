@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { objectItems, runBulk, type WireObject } from '../../../src/bulk/index.js';
 import type { SourceRow } from '../../../src/bulk/read.js';
+import { operation } from '../../../src/catalogue/operations.js';
 import { openSource, type OpenOptions, type SourceSpec } from '../../../src/bulk/source.js';
 import { UsageError } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
-import { rejection, stdinOf, useTempDir } from './helpers.js';
+import { fakeSender, rejection, stdinOf, useTempDir } from './helpers.js';
 
 const temp = useTempDir();
 
@@ -389,5 +391,40 @@ describe('encodings', () => {
     await rowsOf(written('f.ndjson', gzipSync(utf16(ndjsonText))));
     await rejection(rowsOf(written('g.ndjson', gzipSync(Buffer.from(ndjsonText, 'latin1')))));
     expect(copies()).toHaveLength(before);
+  });
+});
+
+describe('CSV columns with dotted names', () => {
+  it('give the fields of a nested object, so activities can come from a CSV', async () => {
+    const path = temp().file(
+      'activities.csv',
+      'id,featureType,actionType,actionUser.userId,actionUser.name\na1,comment,comment.add,alice,Alice\n',
+    );
+    const fake = fakeSender<WireObject>();
+    await runBulk({
+      source: path,
+      describe: objectItems(operation('activities.add')),
+      sendBatch: fake.send,
+    });
+    expect(fake.calls.map((c) => c.items)).toEqual([
+      [
+        {
+          id: 'a1',
+          featureType: 'comment',
+          actionType: 'comment.add',
+          actionUser: { userId: 'alice', name: 'Alice' },
+        },
+      ],
+    ]);
+  });
+
+  it('refuses a row that gives both an object and a field of it', async () => {
+    const path = temp().file('odd.csv', 'actionUser,actionUser.userId\nx,alice\n');
+    expect((await rowsOf(path)).rows).toEqual([
+      {
+        where: 'line 2',
+        error: 'column actionUser.userId and a column it is part of are both given',
+      },
+    ]);
   });
 });
