@@ -1,13 +1,13 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { UsageError } from '../errors/errors.js';
+import { privateTempDir } from '../io/temp-dir.js';
 import { fileReason } from './file-reason.js';
 
 /** A file the readers can take as it is: UTF-8, and removed by `remove()` when it is a copy. */
@@ -45,7 +45,7 @@ export async function spoolTo(
   label: string,
   ...transforms: Transform[]
 ): Promise<PlainFile> {
-  const dir = await mkdtemp(join(tmpdir(), 'svc-bulk-'));
+  const dir = await privateTempDir('svc-bulk-');
   const remove = () => rm(dir, { recursive: true, force: true });
   const file = join(dir, 'input');
   const hash = createHash('sha256');

@@ -1,10 +1,10 @@
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type JsonKind, JsonStreamWriter } from './json-stream.js';
+import { privateTempDir } from './temp-dir.js';
 
 /** Written in pieces of about this size: a write per member would be a system call each. */
 const FLUSH_AT = 64 * 1024;
@@ -35,7 +35,7 @@ export class JsonSpool {
 
   /** A spool that `print()` copies to `out`; `pretty` as `JSON.stringify(v, null, 2)`. */
   static async open(kind: JsonKind, out: Writable, pretty: boolean): Promise<JsonSpool> {
-    const dir = await mkdtemp(join(tmpdir(), 'svc-out-'));
+    const dir = await privateTempDir('svc-out-');
     const file = join(dir, 'result.json');
     try {
       return new JsonSpool(kind, dir, file, openSync(file, 'w', 0o600), out, pretty);
