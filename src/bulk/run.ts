@@ -6,7 +6,8 @@ import type { BulkFormat } from './read.js';
 import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
 import type { RunJournal } from './resume.js';
 import { keeps, sendBatches, type Keep, type Progress, type SendBatch } from './send.js';
-import { openSource, type SourceSpec } from './source.js';
+import { dependenciesFirst } from './order.js';
+import { openSource, type BulkSource, type SourceSpec } from './source.js';
 import { validateSource } from './validate.js';
 
 /** Batches in flight when the command does not say (`--concurrency`). */
@@ -72,7 +73,8 @@ function batchLimitsOf<Item>(options: BulkOptions<Item>): BatchLimits {
 /**
  * The one bulk path: opens the input (spooling stdin), validates every item (throwing one
  * UsageError that lists the invalid ones, before anything is sent), then reads it again
- * and sends it in batches with bounded concurrency, parents before children. Resolves to
+ * and sends it in batches with bounded concurrency, parents before children wherever
+ * the input lists them. Resolves to
  * the merged results; a batch that fails as a whole (ApiError, TransientError...) rejects
  * with that error once the batches in flight have settled. Pass the outcome to
  * `throwIfAnyFailed` for exit 5. With a journal, a resumed run's earlier results come
@@ -89,9 +91,9 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
   const { journal, onProgress, onResult } = options;
   const keep = options.keep ?? 'all';
   const describe = checkingFields(options.describe, options.allowUnknownFields === true);
-  const source = await openSource(options.source, options);
+  const opened = await openSource(options.source, options);
   try {
-    const total = await validateSource(source, describe);
+    const { source, total } = await validated(opened, describe);
     const toSend = journal ? await journal.open(source, total) : total;
     if (toSend > 0) await options.beforeSend?.(toSend);
     await journal?.begin();
@@ -123,8 +125,20 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
     };
   } finally {
     await journal?.close();
-    await source.close();
+    await opened.close();
   }
+}
+
+/**
+ * Checks every item (validate.ts), and gives the source to send from: the input itself,
+ * or, when an item comes before the one it depends on, the input put in order.
+ */
+async function validated<Item>(
+  source: BulkSource,
+  describe: BulkInput<Item>,
+): Promise<{ source: BulkSource; total: number }> {
+  const { items, inOrder } = await validateSource(source, describe);
+  return { source: inOrder ? source : await dependenciesFirst(source, describe), total: items };
 }
 
 /**
@@ -140,9 +154,9 @@ export async function planBatches<Item>(
   const limits = batchLimitsOf(options);
   const { journal } = options;
   const describe = checkingFields(options.describe, options.allowUnknownFields === true);
-  const source = await openSource(options.source, options);
+  const opened = await openSource(options.source, options);
   try {
-    const total = await validateSource(source, describe);
+    const { source, total } = await validated(opened, describe);
     const items = journal ? await journal.open(source, total) : total;
     // The batcher closes batches synchronously; they are handed on after each chunk, so
     // that onBatch may be asynchronous (a slow stdout) without the batcher waiting.
@@ -165,6 +179,6 @@ export async function planBatches<Item>(
     return { items, batches };
   } finally {
     await journal?.close();
-    await source.close();
+    await opened.close();
   }
 }

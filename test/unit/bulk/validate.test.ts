@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import {
@@ -38,6 +39,12 @@ async function invalid<Item>(
 }
 
 const ndjson = (items: unknown[]) => items.map((i) => JSON.stringify(i)).join('\n') + '\n';
+/** The folder ids of an NDJSON file of folders. */
+const ndjsonIds = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { folderId: string }).folderId);
 
 describe('validation before sending', () => {
   it('lists every invalid NDJSON item by line, in input order, and sends nothing', async () => {
@@ -149,25 +156,61 @@ describe('validation before sending', () => {
     );
   });
 
-  it('rejects a dependency on an item that comes later, and one on the item itself', async () => {
+  it('rejects a dependency on the item itself', async () => {
     const path = temp().file(
       'order.ndjson',
       ndjson([
         { folderId: 'a', folderName: 'A' },
-        { folderId: 'b', folderName: 'B', parentFolderId: 'c' },
-        { folderId: 'd', folderName: 'D', parentFolderId: 'c' },
-        { folderId: 'c', folderName: 'C', parentFolderId: 'a' },
         { folderId: 'e', folderName: 'E', parentFolderId: 'e' },
-        { folderId: 'f', folderName: 'F', parentFolderId: 'existing-on-the-service' },
       ]),
     );
     expect(await invalid(folders(), path)).toBe(
       [
-        `${path}: 3 invalid items; nothing was sent`,
-        '  line 2: parentFolderId "c" comes later in the input (line 4); list an item after the one it depends on',
-        '  line 3: parentFolderId "c" comes later in the input (line 4); list an item after the one it depends on',
-        '  line 5: parentFolderId refers to the item itself',
+        `${path}: 1 invalid item; nothing was sent`,
+        '  line 2: parentFolderId refers to the item itself',
       ].join('\n'),
+    );
+  });
+
+  it('sends an item listed before the one it depends on after it, in any order', async () => {
+    const path = temp().file(
+      'order.ndjson',
+      ndjson([
+        { folderId: 'd', folderName: 'D', parentFolderId: 'c' },
+        { folderId: 'a', folderName: 'A' },
+        { folderId: 'b', folderName: 'B', parentFolderId: 'c' },
+        { folderId: 'c', folderName: 'C', parentFolderId: 'a' },
+        { folderId: 'f', folderName: 'F', parentFolderId: 'existing-on-the-service' },
+      ]),
+    );
+    const items = ndjsonIds(path);
+    const fake = fakeSender<WireObject>({
+      dependsOn: (f) => f.parentFolderId as string | undefined,
+      inputIds: new Set(items),
+    });
+    const outcome = await runBulk({
+      source: path,
+      describe: folders(),
+      batchSize: 1,
+      sendBatch: fake.send,
+    });
+    expect(fake.violations).toEqual([]);
+    expect(fake.calls.flatMap((c) => c.keys).sort()).toEqual(['a', 'b', 'c', 'd', 'f']);
+    expect(outcome.failed).toBe(0);
+  });
+
+  it('refuses a cycle of dependencies, naming its members', async () => {
+    const path = temp().file(
+      'cycle.ndjson',
+      ndjson([
+        { folderId: 'a', folderName: 'A' },
+        { folderId: 'x', folderName: 'X', parentFolderId: 'z' },
+        { folderId: 'y', folderName: 'Y', parentFolderId: 'x' },
+        { folderId: 'z', folderName: 'Z', parentFolderId: 'y' },
+      ]),
+    );
+    expect(await invalid(folders(), path)).toBe(
+      `${path}: parentFolderId goes round in a cycle, so no item of it can be first: "x" (line 2) → "z" (line 4) → "y" (line 3) → "x" (line 2); nothing was sent`,
     );
   });
 
