@@ -227,3 +227,55 @@ describe('encodings', () => {
     expect(byId.get('enc3')).toBe('José Müller');
   });
 });
+
+describe('folders in any order', () => {
+  it('creates children listed before their parents under those parents', async () => {
+    const path = file(
+      'folderId,folderName,parentFolderId\nord3,Three,ord2\nord2,Two,ord1\nord1,One,\n',
+      '.csv',
+    );
+    const r = await svc(['folders', 'add', '--org', 'acme', '--file', path, '--json'], env);
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    const list = await svc(['folders', 'list', '--org', 'acme', '--json'], env);
+    const folders = JSON.parse(list.stdout) as { folderId: string; parentFolderId?: string }[];
+    const parentOf = new Map(folders.map((f) => [f.folderId, f.parentFolderId]));
+    expect(parentOf.get('ord3')).toBe('ord2');
+    expect(parentOf.get('ord2')).toBe('ord1');
+  });
+
+  it('refuses a cycle, naming its members', async () => {
+    const path = file('folderId,folderName,parentFolderId\ncyc1,One,cyc2\ncyc2,Two,cyc1\n', '.csv');
+    const stderr = await refused(['folders', 'add', '--org', 'acme', '--file', path]);
+    expect(stderr).toContain('"cyc1" (line 2) → "cyc2" (line 3) → "cyc1" (line 2)');
+  });
+});
+
+describe("problems in the user's terms", () => {
+  it('names the flag of a bad value, and takes --parent "" for an error', async () => {
+    const stderr = await refused([
+      'folders',
+      'add',
+      '--org',
+      'acme',
+      '--id',
+      'p1',
+      '--name',
+      'P',
+      '--parent',
+      '',
+    ]);
+    expect(stderr).toContain('--parent: must not be empty');
+  });
+
+  it('names a CSV problem by its line and column', async () => {
+    const path = file('folderId,folderName\nq1,One\nq2,\n', '.csv');
+    const stderr = await refused(['folders', 'add', '--org', 'acme', '--file', path]);
+    expect(stderr).toContain('line 3, column folderName: missing');
+  });
+
+  it('says a file is missing in words', async () => {
+    const stderr = await refused(['folders', 'add', '--org', 'acme', '--file', './nope.csv']);
+    expect(stderr).toContain('cannot read --file ./nope.csv: no such file');
+  });
+});
