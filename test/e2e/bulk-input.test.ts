@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { svc } from '../support/e2e.js';
+import { useBasicEmulator } from '../support/seeded-emulator.js';
 
 /**
  * What bulk commands make of the files people really feed them: spreadsheet exports in
@@ -11,10 +12,7 @@ import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2
  * misspelt column. Each is read exactly or refused with its line before anything is sent.
  */
 
-const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
-
-let emulator: Emulator;
-let env: Record<string, string>;
+const basic = useBasicEmulator();
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-bulk-input-'));
 let files = 0;
@@ -27,30 +25,20 @@ function file(bytes: string | Buffer, extension = ''): string {
 
 /** How many requests the emulator has answered so far. */
 async function requests(): Promise<number> {
-  const res = await fetch(`${emulator.url}/_emulator/journal`);
+  const res = await fetch(`${basic.emulator.url}/_emulator/journal`);
   return ((await res.json()) as { entries: unknown[] }).entries.length;
 }
 
 /** Runs svc and asserts that it exits 2 having sent nothing; gives its stderr. */
 async function refused(args: string[], input?: string): Promise<string> {
   const before = await requests();
-  const r = await svc(args, env, input);
+  const r = await svc(args, basic.env, input);
   expect(r.stdout).toBe('');
   expect(r.exitCode).toBe(2);
   expect(await requests()).toBe(before);
   expect(r.stderr).not.toMatch(/\n\s+at /);
   return r.stderr;
 }
-
-beforeAll(async () => {
-  emulator = await startEmulator(['--seed', fixturePath]);
-  env = (await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'))).envFor(
-    'owner@example.com',
-  );
-});
-afterAll(async () => {
-  await emulator.stop();
-});
 
 describe('a field the command does not know', () => {
   // Every bulk command that reads --file, with a file whose one field is misspelt.
@@ -130,7 +118,7 @@ describe('a field the command does not know', () => {
     const path = file('folderId,folderName,exportedBy\nx1,One,bob\nx2,Two,bob\n', '.csv');
     const r = await svc(
       ['folders', 'add', '--org', 'acme', '--file', path, '--allow-unknown-fields', '--json'],
-      env,
+      basic.env,
     );
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
@@ -181,7 +169,7 @@ describe('files of ids', () => {
       'iconv -f utf-16le -t utf-8',
     );
     const gz = file(gzipSync('acme\n'));
-    const r = await svc(['orgs', 'enable', '--file', gz, '--yes', '--json'], env);
+    const r = await svc(['orgs', 'enable', '--file', gz, '--yes', '--json'], basic.env);
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
     expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['acme']);
@@ -216,11 +204,11 @@ describe('encodings', () => {
       Buffer.from('{"folderId":"enc2","folderName":"José Müller"}\n', 'utf16le'),
     ]);
     for (const path of [file(utf16, '.ndjson'), file(gzipSync(names.replace('enc1', 'enc3')))]) {
-      const r = await svc(['folders', 'add', '--org', 'acme', '--file', path, '--json'], env);
+      const r = await svc(['folders', 'add', '--org', 'acme', '--file', path, '--json'], basic.env);
       expect(r.stderr).toBe('');
       expect(r.exitCode).toBe(0);
     }
-    const list = await svc(['folders', 'list', '--org', 'acme', '--json'], env);
+    const list = await svc(['folders', 'list', '--org', 'acme', '--json'], basic.env);
     const folders = JSON.parse(list.stdout) as { folderId: string; folderName: string }[];
     const byId = new Map(folders.map((f) => [f.folderId, f.folderName]));
     expect(byId.get('enc2')).toBe('José Müller');
@@ -234,10 +222,10 @@ describe('folders in any order', () => {
       'folderId,folderName,parentFolderId\nord3,Three,ord2\nord2,Two,ord1\nord1,One,\n',
       '.csv',
     );
-    const r = await svc(['folders', 'add', '--org', 'acme', '--file', path, '--json'], env);
+    const r = await svc(['folders', 'add', '--org', 'acme', '--file', path, '--json'], basic.env);
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
-    const list = await svc(['folders', 'list', '--org', 'acme', '--json'], env);
+    const list = await svc(['folders', 'list', '--org', 'acme', '--json'], basic.env);
     const folders = JSON.parse(list.stdout) as { folderId: string; parentFolderId?: string }[];
     const parentOf = new Map(folders.map((f) => [f.folderId, f.parentFolderId]));
     expect(parentOf.get('ord3')).toBe('ord2');

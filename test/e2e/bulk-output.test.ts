@@ -1,18 +1,16 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { seedWorkspaces, svc } from '../support/e2e.js';
+import { useBasicEmulator } from '../support/seeded-emulator.js';
 
 /**
  * What bulk commands print: every row to a pipe, one JSON document under --json (dry runs
  * too), JSON lines only on stderr under --json, and each item named by its id.
  */
 
-const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
-
-let emulator: Emulator;
-let env: Record<string, string>;
+const basic = useBasicEmulator();
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-bulk-output-'));
 /** An NDJSON file of `n` new folders whose ids start with `prefix`. */
@@ -33,19 +31,12 @@ function jsonLines(stderr: string): unknown[] {
     .map((line) => JSON.parse(line) as unknown);
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator(['--seed', fixturePath]);
-  env = (await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'))).envFor(
-    'owner@example.com',
-  );
-});
-afterAll(async () => {
-  await emulator.stop();
-});
-
 describe('bulk output', () => {
   it('gives a pipe every row, however many', async () => {
-    const r = await svc(['folders', 'add', '--org', 'acme', '--file', folders('pipe', 1500)], env);
+    const r = await svc(
+      ['folders', 'add', '--org', 'acme', '--file', folders('pipe', 1500)],
+      basic.env,
+    );
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
     const rows = r.stdout.trim().split('\n');
@@ -56,7 +47,7 @@ describe('bulk output', () => {
   it('prints one JSON document for a dry run of many requests, and nothing on stderr', async () => {
     const r = await svc(
       ['folders', 'add', '--org', 'acme', '--file', folders('dry', 250), '--dry-run', '--json'],
-      env,
+      basic.env,
     );
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
@@ -72,7 +63,7 @@ describe('bulk output', () => {
   it('says once, at the end of a dry run of many requests, that nothing was sent', async () => {
     const r = await svc(
       ['folders', 'add', '--org', 'acme', '--file', folders('dry2', 250), '--dry-run'],
-      env,
+      basic.env,
     );
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('dry run: 250 items in 3 requests; nothing was sent');
@@ -85,7 +76,7 @@ describe('bulk output', () => {
     writeFileSync(join(configDir, 'bulk-journals'), '');
     const r = await svc(
       ['folders', 'add', '--org', 'acme', '--file', folders('nojournal', 3), '--json'],
-      { ...env, SVC_CONFIG_DIR: configDir },
+      { ...basic.env, SVC_CONFIG_DIR: configDir },
     );
     expect(r.exitCode).toBe(0);
     const lines = jsonLines(r.stderr);
@@ -97,7 +88,7 @@ describe('bulk output', () => {
   it('names presence and activity items by their ids', async () => {
     const presence = await svc(
       ['presence', 'add', '--org', 'acme', '--doc', 'plan', '--user', 'alice', '--status', 'away'],
-      env,
+      basic.env,
     );
     expect(presence.exitCode).toBe(0);
     expect(presence.stdout).toMatch(/^alice\ttrue/);
@@ -118,7 +109,7 @@ describe('bulk output', () => {
         '--user',
         'alice',
       ],
-      env,
+      basic.env,
     );
     expect(activity.stderr).toBe('');
     expect(activity.exitCode).toBe(0);
@@ -128,7 +119,7 @@ describe('bulk output', () => {
 
 describe('a bulk run the service refuses', () => {
   it('says how far it got, and does not suggest --resume, which would be refused the same', async () => {
-    const seeded = await seedWorkspaces(emulator, {
+    const seeded = await seedWorkspaces(basic.emulator, {
       workspaces: [
         {
           ownerEmail: 'bare@example.com',

@@ -1,27 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SVC, seedWorkspaces, startEmulator, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { SVC } from '../support/e2e.js';
+import { useBasicEmulator } from '../support/seeded-emulator.js';
 
 /**
  * Bulk runs started side by side, as `xargs -P 8` starts them: runs with different input
  * each keep a journal of their own, so none waits for or refuses another.
  */
 
-const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
-
-let emulator: Emulator;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  emulator = await startEmulator(['--seed', fixturePath]);
-  env = (await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'))).envFor(
-    'owner@example.com',
-  );
-});
-afterAll(async () => {
-  await emulator.stop();
-});
+const basic = useBasicEmulator();
 
 describe('parallel runs with different input', () => {
   it('creates 200 groups from 200 runs at xargs -P 8, refusing none', async () => {
@@ -31,7 +18,7 @@ describe('parallel runs with different input', () => {
         '-c',
         'seq 1 200 | xargs -P 8 -I{} "$SVC" groups add --org acme --id p{} --name "P {}" --json',
       ],
-      { env: { ...env, SVC }, extendEnv: false, reject: false, timeout: 240_000 },
+      { env: { ...basic.env, SVC }, extendEnv: false, reject: false, timeout: 240_000 },
     );
     expect(r.stderr).toBe('');
     // xargs exits 0 only when every run did.
@@ -43,7 +30,7 @@ describe('parallel runs with different input', () => {
       .filter(([, result]) => result.success)
       .map(([id]) => id);
     expect(new Set(created).size).toBe(200);
-    const res = await fetch(`${emulator.url}/_emulator/journal`);
+    const res = await fetch(`${basic.emulator.url}/_emulator/journal`);
     const { entries } = (await res.json()) as {
       entries: { operation?: string; httpStatus: number }[];
     };
