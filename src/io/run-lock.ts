@@ -33,7 +33,13 @@ export async function takeRunLock(
       retries: RETRIES,
       onCompromised: onLost,
     });
-    return { release };
+    return {
+      // A lock already lost (see onLost) has nothing left to release.
+      release: () =>
+        release().catch((err: unknown) => {
+          if ((err as { code?: string }).code !== 'ERELEASED') throw err;
+        }),
+    };
   } catch (err) {
     if ((err as { code?: string }).code === 'ELOCKED') return undefined;
     throw err;
