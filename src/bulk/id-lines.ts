@@ -4,15 +4,16 @@ import type { SourceRow } from './read.js';
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
- * Whether a first line names the ids rather than being one: `id`, `ids`, or the column in
- * any case and spelling (`user_id`, `UserID`, `users`). A CSV header naming the column
+ * Whether a first line names the ids rather than being one: `id`, `ids`, the column in any
+ * case and spelling (`user_id`, `UserID`, `users`), or the name of some other id column. A CSV header naming the column
  * exactly is read as CSV before it gets here.
  */
 function looksLikeHeader(text: string, idColumn: string): boolean {
   const column = squash(idColumn);
   const noun = column.replace(/id$/, '');
   const names = new Set(['id', 'ids', column, `${column}s`, noun, `${noun}s`].filter(Boolean));
-  return names.has(squash(text));
+  // Another column's name (`documentId`, `org_id`, `User ID`) is a header too, never an id.
+  return names.has(squash(text)) || /^[A-Za-z]+(?:[ _-][Ii][Dd]|Id|ID)s?$/.test(text);
 }
 
 /** Why a line cannot be one id, and how to fix the file; undefined when it can. */

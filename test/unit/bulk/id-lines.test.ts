@@ -88,8 +88,15 @@ describe('a file that is not one id a line', () => {
     );
   });
 
+  it('takes a first line that only ends in id for an id', async () => {
+    const fake = fakeSender<string>();
+    const path = temp().file('ids', 'squid\nalice\n');
+    await runBulk({ source: path, describe: idItems(purge, 'userId'), sendBatch: fake.send });
+    expect(fake.calls.map((c) => c.items)).toEqual([['squid', 'alice']]);
+  });
+
   it('refuses a first line that names the column instead of being an id', async () => {
-    for (const header of ['user_id', 'UserID', 'id', 'users', 'User Id']) {
+    for (const header of ['user_id', 'UserID', 'id', 'users', 'User Id', 'documentId', 'org_id']) {
       expect(await refusal(`${header}\nalice\n`)).toContain('line 1: looks like a header');
     }
   });
