@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seedWorkspaces, svc } from '../support/e2e.js';
+import { svcInTerminal } from '../support/pty.js';
 import { useBasicEmulator } from '../support/seeded-emulator.js';
 
 /**
@@ -42,6 +43,16 @@ describe('bulk output', () => {
     const rows = r.stdout.trim().split('\n');
     expect(rows).toHaveLength(1500);
     expect(new Set(rows.map((row) => row.split('\t')[0])).size).toBe(1500);
+  });
+
+  it('caps the successes listed on a terminal, and says how many more there were', async () => {
+    const term = svcInTerminal(
+      ['folders', 'add', '--org', 'acme', '--file', folders('term', 1200)],
+      basic.env,
+    );
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toContain('200 more items succeeded and are not listed');
+    expect(term.screen().match(/^term\d+ +true/gm)).toHaveLength(1000);
   });
 
   it('prints one JSON document for a dry run of many requests, and nothing on stderr', async () => {
