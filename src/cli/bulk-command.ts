@@ -10,7 +10,9 @@ import {
   type SourceSpec,
   unknownOutcome,
 } from '../bulk/index.js';
+import * as z from 'zod';
 import type { Operation, TableLayout } from '../catalogue/types.js';
+import { formatIssues } from '../http/validation.js';
 import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
 import type { JsonSpool } from '../io/json-spool.js';
 import { count } from '../io/plural.js';
@@ -42,6 +44,29 @@ export interface BulkCommand<Item> {
   batchAnswer?: boolean;
   /** A batch that may be resent safely, though the operation in general may not be. */
   idempotent?: (items: readonly Item[]) => boolean;
+}
+
+/** The flags the members of `data` beside the items come from, in every bulk command. */
+const BASE_FLAGS: Readonly<Record<string, string>> = {
+  organizationId: '--org',
+  documentId: '--doc',
+  folderId: '--folder',
+  organizationIds: '--org',
+};
+
+/**
+ * Checks the members of `data` beside the items before any item is read, so that a bad
+ * `--org` is named as the flag rather than as a field of the request.
+ */
+function checkBase(op: Operation, base: Record<string, unknown>): void {
+  const shape =
+    op.request instanceof z.ZodObject ? (op.request.shape as Record<string, z.ZodType>) : {};
+  for (const [field, value] of Object.entries(base)) {
+    const checked = shape[field]?.safeParse(value);
+    if (checked && !checked.success) {
+      throw new UsageError(`${BASE_FLAGS[field] ?? field}: ${formatIssues(checked.error.issues)}`);
+    }
+  }
 }
 
 function sourceOf(flags: BulkFlags, spec: BulkCommand<unknown>): SourceSpec {
@@ -94,6 +119,7 @@ export async function runBulkCommand<Item>(
   const { op } = spec;
   const itemsField = op.bulk?.itemsField;
   if (!itemsField) throw new Error(`${op.name} is not a bulk operation`);
+  checkBase(op, spec.base);
   const client = await ctx.client();
   const batchSize = wholeNumberFlag(flags.batchSize, '--batch-size');
   const source = sourceOf(flags, spec as BulkCommand<unknown>);

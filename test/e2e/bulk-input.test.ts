@@ -256,6 +256,12 @@ describe("problems in the user's terms", () => {
     expect(stderr).toContain('--parent: must not be empty');
   });
 
+  it('names a bad --org as the flag, before reading the file', async () => {
+    const path = file('{"groupId":"g9","groupName":"G"}\n', '.ndjson');
+    const stderr = await refused(['groups', 'add', '--org', '', '--file', path]);
+    expect(stderr).toContain('error: --org: must not be empty');
+  });
+
   it('names a CSV problem by its line and column', async () => {
     const path = file('folderId,folderName\nq1,One\nq2,\n', '.csv');
     const stderr = await refused(['folders', 'add', '--org', 'acme', '--file', path]);
