@@ -18,6 +18,9 @@ export interface PlainFile {
   sha256?: string;
 }
 
+/** A file the readers can take, with the SHA-256 of its text, hex. */
+export type CheckedFile = PlainFile & { sha256: string };
+
 const GZIP = [0x1f, 0x8b];
 const UTF16LE_BOM = [0xff, 0xfe];
 const UTF16BE_BOM = [0xfe, 0xff];
@@ -105,7 +108,7 @@ const readFrom = (file: string, skip: number) => createReadStream(file, { start:
  * command that converts it. Every reader (CSV, NDJSON, JSON, lists of ids) reads the result,
  * so each accepts the same encodings. Anything copied is removed by the result's `remove`.
  */
-export async function plainText(given: PlainFile, label: string): Promise<PlainFile> {
+export async function plainText(given: PlainFile, label: string): Promise<CheckedFile> {
   let current = given;
   try {
     let head = await headOf(current.file);
@@ -125,8 +128,7 @@ export async function plainText(given: PlainFile, label: string): Promise<PlainF
       await current.remove();
       current = transcoded;
     }
-    await checkUtf8(current.file, label);
-    return current;
+    return { ...current, sha256: await checkUtf8(current.file, label) };
   } catch (err) {
     await current.remove();
     throw err;
@@ -140,9 +142,10 @@ const LONGEST_CARRY = 1024 * 1024;
  * Reads the file once, checking each line: valid UTF-8 and no NUL byte. A line is checked
  * whole, so that a character split between two reads is not mistaken for a broken one; a
  * line longer than LONGEST_CARRY is checked up to its last ASCII byte, which always ends
- * a character.
+ * a character. Returns the file's SHA-256, hex, which a journal needs: one read serves both.
  */
-async function checkUtf8(file: string, label: string): Promise<void> {
+async function checkUtf8(file: string, label: string): Promise<string> {
+  const hash = createHash('sha256');
   let carry: Buffer = Buffer.alloc(0);
   let line = 1;
   const check = (text: Buffer) => {
@@ -161,6 +164,7 @@ async function checkUtf8(file: string, label: string): Promise<void> {
     }
   };
   for await (const piece of createReadStream(file, { highWaterMark: 256 * 1024 })) {
+    hash.update(piece as Buffer);
     const text = carry.length > 0 ? Buffer.concat([carry, piece as Buffer]) : (piece as Buffer);
     let cut = text.lastIndexOf(0x0a) + 1;
     if (cut === 0 && text.length > LONGEST_CARRY) cut = lastAsciiEnd(text);
@@ -168,6 +172,7 @@ async function checkUtf8(file: string, label: string): Promise<void> {
     carry = text.subarray(cut);
   }
   check(carry);
+  return hash.digest('hex');
 }
 
 function count(text: Buffer, byte: number): number {

@@ -4,7 +4,7 @@ import { access, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
-import { plainText, spoolTo, type PlainFile } from './encoding.js';
+import { plainText, spoolTo, type CheckedFile } from './encoding.js';
 import { fileReason } from './file-reason.js';
 import { detectFormat, readRows, type BulkFormat, type RowChunks, type SourceRow } from './read.js';
 
@@ -70,7 +70,7 @@ export async function openSource(spec: SourceSpec, options: OpenOptions = {}): P
     if (!options.stdin) throw new UsageError('--file - reads stdin, but there is none here');
     const spooled = await plainText(await spoolTo(options.stdin, 'stdin'), 'stdin');
     // Runs fed different input on stdin are different work: each has a journal of its own.
-    return fileSource(spooled, '-', 'stdin', `stdin ${await digestOf(spooled)}`, options);
+    return fileSource(spooled, '-', 'stdin', `stdin ${spooled.sha256}`, options);
   }
   const info = await Promise.all([stat(spec), access(spec, constants.R_OK)]).then(
     ([found]) => found,
@@ -86,16 +86,8 @@ export async function openSource(spec: SourceSpec, options: OpenOptions = {}): P
   return fileSource(await plainText(given, spec), spec, spec, resolve(spec), options);
 }
 
-/** The SHA-256 of a file, hex: from when it was copied, or read now. */
-async function digestOf(file: PlainFile): Promise<string> {
-  if (file.sha256 !== undefined) return file.sha256;
-  const hash = createHash('sha256');
-  for await (const piece of createReadStream(file.file)) hash.update(piece as Buffer);
-  return hash.digest('hex');
-}
-
 async function fileSource(
-  spooled: PlainFile,
+  spooled: CheckedFile,
   name: string,
   label: string,
   identity: string,
@@ -109,7 +101,7 @@ async function fileSource(
     return {
       label,
       identity,
-      digest: () => digestOf(spooled),
+      digest: () => Promise.resolve(spooled.sha256),
       rows: () => readRows(spooled.file, resolved, label, idColumn),
       problem: (where, text) => {
         const [first, ...rest] = text.split(FIELD_PROBLEMS);
