@@ -14,9 +14,11 @@ import * as z from 'zod';
 import type { Operation, TableLayout } from '../catalogue/types.js';
 import { formatIssues } from '../http/validation.js';
 import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
+import { tsvLine } from '../io/format.js';
 import type { JsonSpool } from '../io/json-spool.js';
 import { count } from '../io/plural.js';
 import { startSpinner, type Spinner } from '../io/spinner.js';
+import type { TextSpool } from '../io/text-spool.js';
 import { bulkJournal, withResumeAdvice } from './bulk-journal.js';
 import type { BulkFlags } from './bulk-options.js';
 import { confirmDestructive } from './confirm.js';
@@ -153,21 +155,34 @@ export async function runBulkCommand<Item>(
   }
 
   const concurrency = wholeNumberFlag(flags.concurrency, '--concurrency');
-  // --json spools the whole result map to disk, so memory stays flat whatever the input's
-  // size; a listing for people on a terminal keeps the failures and a bounded number of
-  // successes. A pipe gets every row: a script reading it must not lose any.
-  const successes = new SuccessList(ctx.io.stdoutIsTTY ? LISTED_SUCCESSES : Infinity);
+  // --json spools the whole result map to disk, and a pipe every row, failures first, so
+  // memory stays flat whatever the input's size, and a script reading the pipe loses no
+  // row. A listing for people on a terminal keeps the failures and a bounded number of
+  // successes.
+  const successes = new SuccessList(LISTED_SUCCESSES);
   const layout = resultsLayout(op.table);
   const spinner = await startSpinner(ctx.io, ctx.out.json, `${op.summary}…`);
   shown.spinner = spinner;
   let opened: JsonSpool | undefined;
+  let piped: TextSpool | undefined;
   try {
     const spool = (opened = ctx.out.json ? await ctx.out.jsonSpool('object') : undefined);
+    if (!spool && !ctx.io.stdoutIsTTY) {
+      const { TextSpool } = await import('../io/text-spool.js');
+      piped = await TextSpool.open(ctx.io.stdout);
+    }
+    const rows = piped;
+    // Failures are kept for the listing's start; successes are listed as they come.
+    const listSuccess = rows
+      ? (key: string, result: ItemResult) => {
+          if (result.success) rows.append(tsvLine({ ...result, key }, layout.columns));
+        }
+      : successes.add;
     const outcome = await runBulk({
       ...common,
       ...(concurrency !== undefined && { concurrency }),
       keep: spool ? 'none' : 'failed',
-      onResult: spool ? (key, result) => spool.add(result, key) : successes.add,
+      onResult: spool ? (key, result) => spool.add(result, key) : listSuccess,
       ...(spec.confirm && {
         beforeSend: async (total: number) => {
           spinner.stop();
@@ -206,6 +221,7 @@ export async function runBulkCommand<Item>(
       await spool.print();
     } else {
       await ctx.out.rows(failedFirst({ ...outcome.results, ...successes.listed }), layout);
+      await rows?.print();
       if (successes.unlisted > 0) {
         ctx.out.info(
           `${count(successes.unlisted, 'more item')} succeeded and ${successes.unlisted === 1 ? 'is' : 'are'} not listed; --json lists every item`,
@@ -219,6 +235,7 @@ export async function runBulkCommand<Item>(
   } finally {
     spinner.stop();
     await opened?.discard();
+    await piped?.discard();
   }
 }
 
