@@ -152,9 +152,10 @@ function __svc_flags
                 '--id' 'folder id' \
                 '--name' 'folder name' \
                 '--parent' 'parent folder id (default: top level)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs list'
@@ -166,18 +167,20 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--doc' 'document id' \
                 '--name' 'new document name' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs disable' 'docs enable'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--doc' 'document id (repeat, or comma-separate)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs migrate'
@@ -197,17 +200,19 @@ function __svc_flags
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--name' 'new organization name' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'orgs disable' 'orgs enable'
             printf '%s\t%s\n' \
                 '--org' 'organization id (repeat, or comma-separate)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'groups add'
@@ -215,9 +220,10 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--id' 'group id' \
                 '--name' 'group name' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users remove'
@@ -226,9 +232,10 @@ function __svc_flags
                 '--doc' 'only from this document' \
                 '--folder' 'only from this folder' \
                 '--user' 'user id (repeat, or comma-separate)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users purge'
@@ -237,9 +244,10 @@ function __svc_flags
                 '--org' 'only these organizations (speeds the job up)' \
                 '--wait' 'wait until the deletion completes: exit 0, or 7 when it times out' \
                 '--wait-timeout' 'how long --wait waits (default 30m)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file'
         case 'users purge-status'
             printf '%s\t%s\n' \
                 '--job' 'job id printed by `svc users purge`' \
@@ -257,9 +265,10 @@ function __svc_flags
                 '--user-email' 'the acting user\'s email' \
                 '--target' 'target entity id (required for custom)' \
                 '--message' 'display message template, e.g. "{{user}} approved"' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'activities delete'
@@ -276,9 +285,10 @@ function __svc_flags
                 '--name' 'the user\'s name' \
                 '--email' 'the user\'s email' \
                 '--status' 'online, away or offline' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'livestate broadcast'

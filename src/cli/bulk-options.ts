@@ -8,6 +8,7 @@ export interface BulkFlags extends GlobalOptions {
   concurrency?: string;
   resume?: boolean;
   resendUnknown?: boolean;
+  allowUnknownFields?: boolean;
 }
 
 /**
@@ -18,10 +19,14 @@ export function withBulkOptions(command: Command, { resumable = true } = {}): Co
   command
     .option(
       '--file <path>',
-      'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin',
+      'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin',
     )
     .option('--batch-size <n>', 'items per request (default: the most the service accepts)')
-    .option('--concurrency <n>', 'requests in flight at once (default 4)');
+    .option('--concurrency <n>', 'requests in flight at once (default 4)')
+    .option(
+      '--allow-unknown-fields',
+      'leave out --file fields (columns, keys) the command does not know, instead of refusing the file',
+    );
   if (!resumable) return command;
   return command
     .option(

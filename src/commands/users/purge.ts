@@ -1,9 +1,9 @@
-import { idItems, planBatches, runBulk } from '../../bulk/index.js';
+import { idItems, runBulk } from '../../bulk/index.js';
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
+import { printBulkDryRun } from '../../cli/bulk-dry-run.js';
 import type { BulkFlags } from '../../cli/bulk-options.js';
 import { confirmDestructive } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
-import { printDryRun } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
 import { count } from '../../io/plural.js';
 import { waitForPurge, type PurgeStatus } from './purge-job.js';
@@ -43,16 +43,17 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const client = await ctx.client();
   const base = opts.org?.length ? { organizationIds: opts.org } : {};
   const common = {
-    source: users ? { values: users, label: 'the flags' } : (opts.file ?? '-'),
+    source: users
+      ? { values: users, label: 'the flags', flags: { userId: '--user' } }
+      : (opts.file ?? '-'),
     stdin: ctx.io.stdin,
     describe: idItems(op, 'userId'),
+    ...(opts.allowUnknownFields && { allowUnknownFields: true }),
     ...(opts.batchSize !== undefined && { batchSize: Number(opts.batchSize) }),
   };
 
   if (ctx.dryRun) {
-    await planBatches(common, (batch) =>
-      printDryRun(ctx, client.describe(op, { ...base, userIds: batch.items })),
-    );
+    await printBulkDryRun(ctx, client, op, common, (items) => ({ ...base, userIds: items }));
     return;
   }
 
