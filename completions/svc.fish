@@ -185,13 +185,13 @@ function __svc_flags
                 '--doc' 'the document to migrate' \
                 '--to' 'its new id' \
                 '--wait' 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)'
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'docs migration-status'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--id' 'migration id' \
                 '--wait' 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)'
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'orgs update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -234,16 +234,16 @@ function __svc_flags
             printf '%s\t%s\n' \
                 '--user' 'user id (repeat, or comma-separate)' \
                 '--org' 'only these organizations (speeds the job up)' \
-                '--wait' 'wait until the deletion completes: exit 0, or 7 when it times out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)' \
+                '--wait' 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out' \
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)'
         case 'users purge-status'
             printf '%s\t%s\n' \
                 '--job' 'job id printed by `svc users purge`' \
-                '--wait' 'wait until the deletion completes: exit 0, or 7 when it times out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)'
+                '--wait' 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out' \
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'activities add'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -370,7 +370,7 @@ function __svc_flags
         '-y' 'answer yes to confirmations' \
         '--yes' 'answer yes to confirmations' \
         '--debug' 'trace each HTTP exchange on stderr, secrets redacted' \
-        '--timeout' 'per-request timeout, e.g. 500ms, 30s, 5m' \
+        '--timeout' 'per-request timeout, e.g. 500ms, 30s, 5m (env: SVC_TIMEOUT)' \
         '--dry-run' 'print the request a mutating command would send, and send nothing' \
         '--insecure' 'allow credentials over plain http to a host other than this machine' \
         '-h' 'show help for a command' \

@@ -21,7 +21,6 @@ import type { BulkFlags } from './bulk-options.js';
 import { confirmDestructive } from './confirm.js';
 import type { Context } from './context.js';
 import { printDryRun } from './send.js';
-import { wholeNumberFlag } from './whole-number.js';
 
 export interface BulkCommand<Item> {
   op: Operation;
@@ -90,7 +89,6 @@ export async function runBulkCommand<Item>(
   const itemsField = op.bulk?.itemsField;
   if (!itemsField) throw new Error(`${op.name} is not a bulk operation`);
   const client = await ctx.client();
-  const batchSize = wholeNumberFlag(flags.batchSize, '--batch-size');
   const source = sourceOf(flags, spec as BulkCommand<unknown>);
   // What the journal has to say ends the spinner, as a confirmation does: a line written
   // under a spinning one would be garbled.
@@ -110,7 +108,7 @@ export async function runBulkCommand<Item>(
     source,
     stdin: ctx.io.stdin,
     describe: spec.items,
-    ...(batchSize !== undefined && { batchSize }),
+    ...(flags.batchSize !== undefined && { batchSize: flags.batchSize }),
     ...(journal && { journal }),
   };
   const dataFor = (items: readonly Item[]) => ({ ...spec.base, [itemsField]: items });
@@ -123,7 +121,6 @@ export async function runBulkCommand<Item>(
     return;
   }
 
-  const concurrency = wholeNumberFlag(flags.concurrency, '--concurrency');
   // --json spools the whole result map to disk, so memory stays flat whatever the input's
   // size; a listing for people keeps the failures and a bounded number of successes.
   const successes = new SuccessList(LISTED_SUCCESSES);
@@ -134,7 +131,7 @@ export async function runBulkCommand<Item>(
     const spool = (opened = ctx.out.json ? await ctx.out.jsonSpool('object') : undefined);
     const outcome = await runBulk({
       ...common,
-      ...(concurrency !== undefined && { concurrency }),
+      ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
       keep: spool ? 'none' : 'failed',
       onResult: spool ? (key, result) => spool.add(result, key) : successes.add,
       ...(spec.confirm && {

@@ -1,15 +1,14 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
+import type { WaitFlags } from '../../cli/wait-options.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { resumeCommand, waitForMigration } from './migration.js';
 
-interface Options extends GlobalOptions {
+interface Options extends GlobalOptions, WaitFlags {
   org: string;
   doc: string;
   to: string;
-  wait?: boolean;
-  waitTimeout?: string;
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {

@@ -1,12 +1,11 @@
 import type { Context } from '../../cli/context.js';
+import type { WaitFlags } from '../../cli/wait-options.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { printMigration, readMigration, waitForMigration } from './migration.js';
 
-interface Options extends GlobalOptions {
+interface Options extends GlobalOptions, WaitFlags {
   org: string;
   id: string;
-  wait?: boolean;
-  waitTimeout?: string;
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {

@@ -35,7 +35,7 @@ export async function waitForMigration(
   client: HttpClient,
   org: string,
   id: string,
-  timeout: string | undefined,
+  timeout: number | undefined,
 ): Promise<void> {
   const resume = resumeCommand(org, id);
   const result = await waitFor(ctx, {

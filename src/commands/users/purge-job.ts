@@ -21,7 +21,7 @@ export async function waitForPurge(
   ctx: Context,
   client: HttpClient,
   jobId: string,
-  timeout: string | undefined,
+  timeout: number | undefined,
   print: (status: PurgeStatus | undefined) => Promise<void>,
 ): Promise<PurgeStatus> {
   const resume = resumeCommand(jobId);

@@ -1,12 +1,11 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
+import type { WaitFlags } from '../../cli/wait-options.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { readPurge, waitForPurge } from './purge-job.js';
 
-interface Options extends GlobalOptions {
+interface Options extends GlobalOptions, WaitFlags {
   job: string;
-  wait?: boolean;
-  waitTimeout?: string;
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {

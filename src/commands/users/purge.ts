@@ -3,16 +3,15 @@ import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { BulkFlags } from '../../cli/bulk-options.js';
 import { confirmDestructive } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
+import type { WaitFlags } from '../../cli/wait-options.js';
 import { printDryRun } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
 import { count } from '../../io/plural.js';
 import { waitForPurge, type PurgeStatus } from './purge-job.js';
 
-interface Options extends BulkFlags {
+interface Options extends BulkFlags, WaitFlags {
   user?: string[];
   org?: string[];
-  wait?: boolean;
-  waitTimeout?: string;
 }
 
 type Job = ResponseOf<'users.purge'>;
@@ -46,7 +45,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     source: users ? { values: users, label: 'the flags' } : (opts.file ?? '-'),
     stdin: ctx.io.stdin,
     describe: idItems(op, 'userId'),
-    ...(opts.batchSize !== undefined && { batchSize: Number(opts.batchSize) }),
+    ...(opts.batchSize !== undefined && { batchSize: opts.batchSize }),
   };
 
   if (ctx.dryRun) {
