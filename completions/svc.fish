@@ -241,7 +241,7 @@ function __svc_flags
                 '--concurrency' 'requests in flight at once (default 4)'
         case 'users purge-status'
             printf '%s\t%s\n' \
-                '--job' 'job id printed by `svc users purge`' \
+                '--job' 'job id printed by `svc users purge` (repeat, or comma-separate)' \
                 '--wait' 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out' \
                 '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'activities add'

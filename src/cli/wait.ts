@@ -23,8 +23,8 @@ export interface WaitSpec<S> {
   describe: (state: S) => string;
   /** `--wait-timeout` in milliseconds, as parsed; undefined for the default. */
   timeout: number | undefined;
-  /** The command that resumes waiting, printed on Ctrl-C and on timeout. */
-  resume: string;
+  /** The command that resumes waiting, printed on Ctrl-C and on timeout, as it is then. */
+  resume: () => string;
 }
 
 export interface WaitResult<S> {
@@ -85,7 +85,7 @@ export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitR
     if (err instanceof CancelledError || ctx.signal.aborted) {
       // In the error's hint, so that under --json too stderr is the one error line.
       throw new CancelledError('interrupted; the job goes on', {
-        hint: `resume waiting with: ${spec.resume}`,
+        hint: `resume waiting with: ${spec.resume()}`,
       });
     }
     throw err;

@@ -23,7 +23,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const id = started.data.migrationId;
   if (!opts.wait) {
     await ctx.out.data(started.data, operation('documents.migrate').table);
-    if (!ctx.out.json) ctx.out.info(`Follow it with: ${resumeCommand(opts.org, id)}`);
+    if (!ctx.out.json) ctx.out.info(`Follow it with: ${resumeCommand(ctx, opts.org, id)}`);
     return;
   }
   if (!ctx.out.json && !ctx.io.stderrIsTTY)

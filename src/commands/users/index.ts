@@ -63,7 +63,11 @@ Examples:
     users
       .command('purge-status')
       .description('Show the status of a user-data deletion; --wait follows it to the end')
-      .requiredOption('--job <id>', 'job id printed by `svc users purge`'),
+      .requiredOption(
+        '--job <id...>',
+        'job id printed by `svc users purge` (repeat, or comma-separate)',
+        collect,
+      ),
     DELETION_WAIT,
   )
     .addHelpText(

@@ -49,7 +49,7 @@ const spec = {
   done: (s: string) => s === 'completed' || s === 'failed',
   progressKey: (s: string) => s,
   describe: (s: string) => s,
-  resume: 'svc docs migration-status --org o --id m --wait',
+  resume: () => 'svc docs migration-status --org o --id m --wait',
 };
 
 describe('waitFor', () => {
@@ -110,7 +110,7 @@ describe('waitFor', () => {
     };
     const error = await waitFor(ctx, { ...spec, poll, timeout: 60_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CancelledError);
-    expect((error as CancelledError).hint).toBe(`resume waiting with: ${spec.resume}`);
+    expect((error as CancelledError).hint).toBe(`resume waiting with: ${spec.resume()}`);
     expect(stderr.text).toBe('');
   });
 });
