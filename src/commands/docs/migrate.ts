@@ -26,7 +26,8 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     if (!ctx.out.json) ctx.out.info(`Follow it with: ${resumeCommand(ctx, opts.org, id)}`);
     return;
   }
-  if (!ctx.out.json && !ctx.io.stderrIsTTY)
+  // Without a spinner, one line says what svc is doing until the migration ends.
+  if (!ctx.out.json && !ctx.io.animateStderr)
     ctx.out.info(`Migration ${id} started; waiting for it to end`);
   await waitForMigration(ctx, client, opts.org, id, opts.waitTimeout);
 }
