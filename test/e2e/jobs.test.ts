@@ -459,6 +459,14 @@ describe('--wait-timeout', () => {
     expect(await answered('documents.migrate')).toBe(before);
   });
 
+  it('--timeout beyond the bounds is refused, with no Node timer warning', async () => {
+    const r = await svc(['docs', 'list', '--org', 'acme', '--timeout', '99999h'], env);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('invalid duration for --timeout: "99999h"');
+    expect(r.stderr).toContain('from 1ms to 168h');
+    expect(r.stderr).not.toContain('TimeoutOverflowWarning');
+  });
+
   it('without --wait still waits, rather than being ignored', async () => {
     const started = await svc(
       ['docs', 'migrate', '--org', 'acme', '--doc', 'welcome', '--to', 'welcome-2', '--json'],

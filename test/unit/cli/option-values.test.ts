@@ -121,4 +121,24 @@ describe('every typed option value is checked before anything is sent or written
       expect(filesUnder(configDir)).toEqual([]);
     },
   );
+
+  it.each([['10'], ['99999h']])(
+    'SVC_TIMEOUT=%s stops a command before it sends anything, naming the variable',
+    async (value) => {
+      const before = sent.length;
+      const result = await runCli(['docs', 'list', '--org', 'acme'], {
+        dispatcher: agent,
+        env: {
+          SVC_CONFIG_DIR: tempConfigDir(),
+          SVC_BASE_URL: 'https://svc.test',
+          SVC_API_KEY: 'key_fake_0123',
+          SVC_AUTH_TOKEN: 'tok_fake_4567',
+          SVC_TIMEOUT: value,
+        },
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`invalid duration for SVC_TIMEOUT: "${value}"`);
+      expect(sent.slice(before)).toEqual([]);
+    },
+  );
 });
