@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLL } from '../../src/cli/wait.js';
-import { cleanEnv, SVC, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { cleanEnv, pasteInShell, SVC, startEmulator, svc, type Emulator } from '../support/e2e.js';
 
 const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
 
@@ -314,16 +314,6 @@ async function answered(operation: string): Promise<number> {
   return entries.filter((e) => e.operation === operation).length;
 }
 
-/** Runs a command line that svc printed, as a person pasting it into a shell would. */
-function paste(line: string) {
-  return execa('sh', ['-c', line], {
-    env: { ...env, PATH: `${dirname(SVC)}:${env.PATH ?? ''}` },
-    extendEnv: false,
-    reject: false,
-    stdin: 'ignore',
-  });
-}
-
 interface ErrorLine {
   error: { status: string; message: string };
   exitCode: number;
@@ -408,7 +398,7 @@ describe('a purge of more than 100 users', () => {
     expect((JSON.parse(r.stderr) as ErrorLine).error.message).toContain(follow);
 
     await admin(emulator, 'jobs/run', {});
-    const resumed = await paste(`${follow} --json`);
+    const resumed = await pasteInShell(`${follow} --json`, env);
     expect(resumed.exitCode).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject([
       { jobId: ids[0], isDeleteCompleted: true },
@@ -438,22 +428,8 @@ describe('a purge of more than 100 users', () => {
 describe('--wait-timeout', () => {
   it('is checked before the migration starts', async () => {
     const before = await answered('documents.migrate');
-    const r = await svc(
-      [
-        'docs',
-        'migrate',
-        '--org',
-        'acme',
-        '--doc',
-        'notes-v2',
-        '--to',
-        'n3',
-        '--wait',
-        '--wait-timeout',
-        'bogus',
-      ],
-      env,
-    );
+    const args = 'docs migrate --org acme --doc notes-v2 --to n3 --wait --wait-timeout bogus';
+    const r = await svc(args.split(' '), env);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('invalid duration for --wait-timeout: "bogus"');
     expect(await answered('documents.migrate')).toBe(before);

@@ -1,21 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  basicFixture,
   cleanEnv,
+  pasteInShell,
   seedWorkspaces,
   startEmulator,
-  SVC,
   svc,
   type Emulator,
 } from '../support/e2e.js';
 import { svcInTerminal } from '../support/pty.js';
-
-const fixture = readFileSync(
-  new URL('../../examples/fixtures/basic.json', import.meta.url),
-  'utf8',
-);
 
 /**
  * Every command svc prints for a person to run next, collected from the places that print
@@ -28,7 +21,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   emulator = await startEmulator(['--job-delay', 'manual']);
-  const { workspaces } = await seedWorkspaces(emulator, fixture);
+  const { workspaces } = await seedWorkspaces(emulator, basicFixture());
   const owner = workspaces.find((w) => w.ownerEmail === 'owner@example.com');
   env = cleanEnv();
   const login = await svc(
@@ -53,15 +46,6 @@ afterAll(() => emulator.stop());
 /** The commands in `text` that svc printed: each starts `svc --profile` and ends the line. */
 function printedIn(text: string): string[] {
   return [...text.matchAll(/svc --profile [^`)\n]*/g)].map((m) => m[0].trim());
-}
-
-function paste(line: string) {
-  return execa('sh', ['-c', line], {
-    env: { ...env, PATH: `${dirname(SVC)}:${env.PATH ?? ''}` },
-    extendEnv: false,
-    reject: false,
-    stdin: 'ignore',
-  });
 }
 
 async function runJobs(): Promise<void> {
@@ -145,7 +129,7 @@ describe('every command svc prints works when pasted', () => {
     expect(printed.length).toBeGreaterThanOrEqual(9);
     await runJobs();
     for (const line of printed) {
-      const r = await paste(line);
+      const r = await pasteInShell(line, env);
       expect({ line, exitCode: r.exitCode, stderr: r.stderr }).toEqual({
         line,
         exitCode: 0,

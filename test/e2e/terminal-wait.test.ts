@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspaces, startEmulator, type Emulator } from '../support/e2e.js';
+import { basicFixture, seedWorkspaces, startEmulator, type Emulator } from '../support/e2e.js';
 import { KEY, svcInTerminal, type Terminal, type TerminalSize } from '../support/pty.js';
-
-const fixture = readFileSync(
-  new URL('../../examples/fixtures/basic.json', import.meta.url),
-  'utf8',
-);
 
 let emulator: Emulator;
 let env: Record<string, string>;
 beforeAll(async () => {
   emulator = await startEmulator(['--job-delay', 'manual']);
-  env = (await seedWorkspaces(emulator, fixture)).envFor('owner@example.com');
+  env = (await seedWorkspaces(emulator, basicFixture())).envFor('owner@example.com');
 });
 afterAll(() => emulator.stop());
 
