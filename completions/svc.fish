@@ -62,7 +62,7 @@ function __svc_subcommands
             printf '%s\t%s\n' \
                 'remove' 'Remove users from an organization, or from one folder or document (asks first)' \
                 'purge' 'Delete all data of users: access, mentions and what they created (asks first)' \
-                'purge-status' 'Show the status of a user-data deletion; --wait follows it to the end'
+                'purge-status' 'Show the status of user-data deletions; --wait follows them to the end'
         case 'activities'
             printf '%s\t%s\n' \
                 'add' 'Add activity logs: one from flags, or many from a file' \

@@ -62,7 +62,7 @@ Examples:
   withWaitOptions(
     users
       .command('purge-status')
-      .description('Show the status of a user-data deletion; --wait follows it to the end')
+      .description('Show the status of user-data deletions; --wait follows them to the end')
       .requiredOption(
         '--job <id...>',
         'job id printed by `svc users purge` (repeat, or comma-separate)',

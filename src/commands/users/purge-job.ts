@@ -73,7 +73,7 @@ async function refresh(client: HttpClient, jobs: DeletionJob[]): Promise<Deletio
   return jobs;
 }
 
-export const unfinished = (jobs: readonly DeletionJob[]): DeletionJob[] =>
+const unfinished = (jobs: readonly DeletionJob[]): DeletionJob[] =>
   jobs.filter((job) => !job.isDeleteCompleted && job.failure === undefined);
 
 /**
