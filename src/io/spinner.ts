@@ -47,6 +47,8 @@ export async function startSpinner(io: IOStreams, json: boolean, text: string): 
   // without progress rather than ending on an unhandled stream error.
   let closed = false;
   const onError = () => {
+    // Stopping writes too, and fails again: only the first failure stops the spinner.
+    if (closed) return;
     closed = true;
     spinner.stop();
   };

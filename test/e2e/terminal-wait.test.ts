@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicFixture, seedWorkspaces, startEmulator, type Emulator } from '../support/e2e.js';
-import { KEY, svcInTerminal, type Terminal, type TerminalSize } from '../support/pty.js';
+import { KEY, svcInTerminal, type Terminal, type TerminalOptions } from '../support/pty.js';
 
 let emulator: Emulator;
 let env: Record<string, string>;
@@ -20,11 +20,11 @@ async function admin(path: string, body: unknown): Promise<{ jobs: { id: string 
 }
 
 /** Documents of the fixture, one for each migration, so that each can complete. */
-const documents = ['welcome', 'staff-list', 'plan', 'roadmap', 'notes', 'contract'];
+const documents = ['welcome', 'staff-list', 'plan', 'roadmap', 'notes', 'contract', 'archived'];
 
 /** Starts `docs migrate --wait` of a fresh document in a terminal; resolves once it waits. */
 async function waitingMigration(
-  size: TerminalSize,
+  options: TerminalOptions,
   extraEnv: Record<string, string> = {},
 ): Promise<{ term: Terminal; resume: string }> {
   const doc = documents.shift();
@@ -32,7 +32,7 @@ async function waitingMigration(
   const term = svcInTerminal(
     ['docs', 'migrate', '--org', 'acme', '--doc', doc, '--to', `${doc}-moved`, '--wait'],
     { ...env, ...extraEnv },
-    size,
+    options,
   );
   let id: string | undefined;
   for (let i = 0; i < 200 && !id; i++) {
@@ -66,6 +66,13 @@ function exitWithin(term: Terminal, ms: number): Promise<number> {
   ]);
 }
 
+/** How many migration status reads the emulator has answered. */
+async function statusPolls(): Promise<number> {
+  const res = await fetch(`${emulator.url}/_emulator/journal`);
+  const { entries } = (await res.json()) as { entries: { operation?: string }[] };
+  return entries.filter((e) => e.operation === 'documents.migrationStatus').length;
+}
+
 describe('a wait in a terminal of size 0×0', () => {
   it('ends on SIGTERM with exit 143 and the command that resumes it', async () => {
     const { term, resume } = await waitingMigration({ cols: 0, rows: 0 });
@@ -93,6 +100,20 @@ describe('progress output', () => {
     await new Promise((r) => setTimeout(r, 300));
     await admin('jobs/run', {});
     expect(await exitWithin(term, 5_000)).toBe(0);
+  });
+
+  it('survives a closed terminal: the wait goes on and ends when the job does', async () => {
+    const { term } = await waitingMigration({ cols: 80, rows: 24, detached: true });
+    term.close();
+    // Still polling after its terminal is gone, then done once the job is.
+    const polls = await statusPolls();
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await statusPolls()).toBeGreaterThan(polls);
+    await admin('jobs/run', {});
+    await new Promise((r) => setTimeout(r, 600));
+    const settled = await statusPolls();
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await statusPolls()).toBe(settled);
   });
 
   it.each([

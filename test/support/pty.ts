@@ -23,14 +23,21 @@ export interface Terminal {
   resize(cols: number, rows: number): void;
   /** Sends svc a signal from outside, as `kill` or a CI runner's time limit does. */
   signal(name: 'SIGTERM' | 'SIGINT' | 'SIGKILL'): void;
+  /** Closes the terminal, as closing its window does; svc gets SIGHUP. */
+  close(): void;
   /** The exit code, once the program ends. */
   exited: Promise<number>;
 }
 
-/** The terminal's size; odd ones (0×0) are what some CI runners and `script` give. */
-export interface TerminalSize {
+export interface TerminalOptions {
+  /** The terminal's size; odd ones (0×0) are what some CI runners and `script` give. */
   cols: number;
   rows: number;
+  /**
+   * svc runs in a session of its own, as a daemon or a detached job does: its output still
+   * goes to the terminal, but closing the terminal sends it no SIGHUP, only failing writes.
+   */
+  detached?: boolean;
 }
 
 /**
@@ -40,27 +47,22 @@ export interface TerminalSize {
 export function svcInTerminal(
   args: string[],
   env: Record<string, string>,
-  size: TerminalSize = { cols: 120, rows: 40 },
+  options: TerminalOptions = { cols: 120, rows: 40 },
 ): Terminal {
-  // node-pty takes 0 columns or rows to mean its default, 80×24; stty sets the real size.
-  const zero = size.cols === 0 || size.rows === 0;
-  const [file, argv] = zero
-    ? [
-        '/bin/sh',
-        [
-          '-c',
-          `stty cols ${size.cols} rows ${size.rows} && exec "$@"`,
-          'sh',
-          process.execPath,
-          SVC,
-          ...args,
-        ],
-      ]
-    : [process.execPath, [SVC, ...args]];
+  const { cols, rows } = options;
+  const setup = [
+    // node-pty takes 0 columns or rows to mean its default, 80×24; stty sets the real size.
+    ...(cols === 0 || rows === 0 ? [`stty cols ${cols} rows ${rows}`] : []),
+  ];
+  const run = options.detached ? 'exec setsid -w "$@"' : 'exec "$@"';
+  const [file, argv] =
+    setup.length > 0 || options.detached
+      ? ['/bin/sh', ['-c', [...setup, run].join(' && '), 'sh', process.execPath, SVC, ...args]]
+      : [process.execPath, [SVC, ...args]];
   const child: IPty = spawn(file, argv, {
     name: env.TERM ?? 'xterm-256color',
-    cols: size.cols || 80,
-    rows: size.rows || 24,
+    cols: cols || 80,
+    rows: rows || 24,
     env,
   });
   let output = '';
@@ -105,6 +107,7 @@ export function svcInTerminal(
       execFileSync('stty', ['-F', pts, 'cols', String(cols), 'rows', String(rows)]);
     },
     signal: (name) => child.kill(name),
+    close: () => (child as IPty & { destroy(): void }).destroy(),
     exited,
   };
 }
