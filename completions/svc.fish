@@ -62,7 +62,7 @@ function __svc_subcommands
             printf '%s\t%s\n' \
                 'remove' 'Remove users from an organization, or from one folder or document (asks first)' \
                 'purge' 'Delete all data of users: access, mentions and what they created (asks first)' \
-                'purge-status' 'Show the status of a user-data deletion; --wait follows it to the end'
+                'purge-status' 'Show the status of user-data deletions; --wait follows them to the end'
         case 'activities'
             printf '%s\t%s\n' \
                 'add' 'Add activity logs: one from flags, or many from a file' \
@@ -189,13 +189,13 @@ function __svc_flags
                 '--doc' 'the document to migrate' \
                 '--to' 'its new id' \
                 '--wait' 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)'
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'docs migration-status'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--id' 'migration id' \
                 '--wait' 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)'
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'orgs update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -242,17 +242,17 @@ function __svc_flags
             printf '%s\t%s\n' \
                 '--user' 'user id (repeat, or comma-separate)' \
                 '--org' 'only these organizations (speeds the job up)' \
-                '--wait' 'wait until the deletion completes: exit 0, or 7 when it times out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)' \
+                '--wait' 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out' \
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file'
         case 'users purge-status'
             printf '%s\t%s\n' \
-                '--job' 'job id printed by `svc users purge`' \
-                '--wait' 'wait until the deletion completes: exit 0, or 7 when it times out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)'
+                '--job' 'job id printed by `svc users purge` (repeat, or comma-separate)' \
+                '--wait' 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out' \
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'activities add'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -387,7 +387,7 @@ function __svc_flags
         '-y' 'answer yes to confirmations' \
         '--yes' 'answer yes to confirmations' \
         '--debug' 'trace each HTTP exchange on stderr, secrets redacted' \
-        '--timeout' 'per-request timeout, e.g. 500ms, 30s, 5m' \
+        '--timeout' 'per-request timeout, e.g. 500ms, 30s, 5m (env: SVC_TIMEOUT)' \
         '--dry-run' 'print the request a mutating command would send, and send nothing' \
         '--insecure' 'allow credentials over plain http to a host other than this machine' \
         '-h' 'show help for a command' \

@@ -24,7 +24,6 @@ import type { BulkFlags } from './bulk-options.js';
 import { confirmDestructive } from './confirm.js';
 import type { Context } from './context.js';
 import { printBulkDryRun } from './bulk-dry-run.js';
-import { wholeNumberFlag } from './whole-number.js';
 
 export interface BulkCommand<Item> {
   op: Operation;
@@ -123,7 +122,6 @@ export async function runBulkCommand<Item>(
   if (!itemsField) throw new Error(`${op.name} is not a bulk operation`);
   checkBase(op, spec.base);
   const client = await ctx.client();
-  const batchSize = wholeNumberFlag(flags.batchSize, '--batch-size');
   const source = sourceOf(flags, spec as BulkCommand<unknown>);
   // What the journal has to say ends the spinner, as a confirmation does: a line written
   // under a spinning one would be garbled. Under --json, stderr holds only JSON lines.
@@ -144,7 +142,7 @@ export async function runBulkCommand<Item>(
     stdin: ctx.io.stdin,
     describe: spec.items,
     ...(flags.allowUnknownFields && { allowUnknownFields: true }),
-    ...(batchSize !== undefined && { batchSize }),
+    ...(flags.batchSize !== undefined && { batchSize: flags.batchSize }),
     ...(journal && { journal }),
   };
   const dataFor = (items: readonly Item[]) => ({ ...spec.base, [itemsField]: items });
@@ -154,7 +152,6 @@ export async function runBulkCommand<Item>(
     return;
   }
 
-  const concurrency = wholeNumberFlag(flags.concurrency, '--concurrency');
   // --json spools the whole result map to disk, and a pipe every row, failures first, so
   // memory stays flat whatever the input's size, and a script reading the pipe loses no
   // row. A listing for people on a terminal keeps the failures and a bounded number of
@@ -180,7 +177,7 @@ export async function runBulkCommand<Item>(
       : successes.add;
     const outcome = await runBulk({
       ...common,
-      ...(concurrency !== undefined && { concurrency }),
+      ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
       keep: spool ? 'none' : 'failed',
       onResult: spool ? (key, result) => spool.add(result, key) : listSuccess,
       ...(spec.confirm && {

@@ -78,6 +78,7 @@ export class Context {
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly now: () => number;
   private store?: Promise<ProfileStore>;
+  private readonly requestTimeoutMs: number;
 
   constructor(
     readonly deps: Deps,
@@ -99,6 +100,12 @@ export class Context {
     this.signal = deps.signal ?? new AbortController().signal;
     this.sleep = deps.sleep ?? defaultSleep;
     this.now = deps.now ?? Date.now;
+    // Read here, so that a malformed SVC_TIMEOUT stops every command before it acts.
+    this.requestTimeoutMs =
+      globals.timeout ??
+      (this.env.SVC_TIMEOUT
+        ? parseDuration(this.env.SVC_TIMEOUT, 'SVC_TIMEOUT')
+        : DEFAULT_TIMEOUT_MS);
   }
 
   get debug(): boolean {
@@ -167,8 +174,7 @@ export class Context {
   }
 
   timeoutMs(): number {
-    const text = this.globals.timeout ?? this.env.SVC_TIMEOUT;
-    return text ? parseDuration(text, '--timeout') : DEFAULT_TIMEOUT_MS;
+    return this.requestTimeoutMs;
   }
 
   /**

@@ -48,8 +48,10 @@ describe('guided workspace create in a terminal', () => {
 
     expect(await term.exited).toBe(0);
     const screen = term.screen();
-    expect(screen).toContain('svc workspace tokens');
-    expect(screen).toContain('svc workspace login-link --email guided@example.com');
+    expect(screen).toContain('svc --profile default workspace tokens');
+    expect(screen).toContain(
+      'svc --profile default workspace login-link --email guided@example.com',
+    );
     expect(screen).toContain(`SVC_BASE_URL=${emulator.url}`);
 
     const config = storedConfig(env);
@@ -168,7 +170,10 @@ describe('confirmations in a terminal', () => {
       ['users', 'remove', '--org', 'acme', '--user', 'u1,u2'],
       'Remove 2 users from organization acme (all its documents and its contact list)?',
     ],
-    [['users', 'purge', '--user', 'u1,u2,u3'], 'Delete all data of 3 users?'],
+    [
+      ['users', 'purge', '--user', 'u1,u2,u3'],
+      'Delete all data of 3 users (u1, u2, u3) in every organization where they have data?',
+    ],
     [
       ['orgs', 'disable', '--org', 'acme,globex'],
       'Switch off all access to every document of 2 organizations?',

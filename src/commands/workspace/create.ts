@@ -134,7 +134,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       `Saved the workspace's credentials in profile "${profileName}", now the active profile.`,
     );
     if (ctx.io.stderrIsTTY && !ctx.out.json) {
-      printNextSteps(ctx.out, {
+      printNextSteps(ctx, {
         profile: profileName,
         ownerEmail: data.ownerEmail,
         baseUrl: client.baseUrl,
