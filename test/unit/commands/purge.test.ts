@@ -1,6 +1,7 @@
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, fakeService, type FakeReply } from '../../support/fake-service.js';
+import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
 let fake: ReturnType<typeof fakeService> | undefined;
 afterEach(async () => {
@@ -25,6 +26,15 @@ const users = Array.from({ length: 250 }, (_, i) => `u${i}`);
 
 describe('users purge of more than one batch, when a later batch fails', () => {
   it('lists the jobs started, and names the users not handled with the command for them', async () => {
+    // A stored profile to name: the printed commands must carry it. The key-level
+    // credentials still come from the environment, as fake.run sets them.
+    const config = tempConfigDir();
+    const login = await runCli(offlineLogin('prod'), {
+      stdin: 'tok\n',
+      env: { SVC_CONFIG_DIR: config },
+    });
+    expect(login.code).toBe(0);
+    const env = { SVC_PROFILE: undefined, SVC_CONFIG_DIR: config };
     fake = fakeService({
       '/v1/users/data/delete': (_data, call) =>
         call === 0 ? started('job-1') : fail('PERMISSION_DENIED', 'Key revoked.', 403),
@@ -42,7 +52,7 @@ describe('users purge of more than one batch, when a later batch fails', () => {
         '--profile',
         'prod',
       ],
-      { env: { SVC_PROFILE: undefined } },
+      { env },
     );
     expect(fake.sent('/v1/users/data/delete')).toHaveLength(2);
     expect(r.code).toBe(3);
@@ -57,7 +67,7 @@ describe('users purge of more than one batch, when a later batch fails', () => {
     // Pasted, it deletes exactly the users left, in the organization asked for.
     await fake.close();
     fake = fakeService({ '/v1/users/data/delete': (_data, call) => started(`job-${call + 2}`) });
-    const again = await fake.run(await wordsOf(rerun), { env: { SVC_PROFILE: undefined } });
+    const again = await fake.run(await wordsOf(rerun), { env });
     expect(again.code).toBe(0);
     const sent = fake.sent('/v1/users/data/delete');
     expect(sent.flatMap((data) => data.userIds as string[])).toEqual(users.slice(100));
