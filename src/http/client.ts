@@ -11,6 +11,7 @@ import {
   TransientError,
   UsageError,
 } from '../errors/errors.js';
+import { visibleText } from '../io/visible.js';
 import { formatDuration } from './duration.js';
 import { decodeSuccess, errorFromBody, parseJson, type ApiResult } from './envelope.js';
 import type { Redactor } from './redact.js';
@@ -346,7 +347,8 @@ export class HttpClient {
   }
 
   private trace(line: string): void {
-    this.o.trace?.(this.o.redactor.text(line));
+    // A response body is the service's to choose: its control characters are shown, not obeyed.
+    if (this.o.trace) this.o.trace(visibleText(this.o.redactor.text(line)));
   }
 
   private async sleepOrCancel(ms: number): Promise<void> {

@@ -4,6 +4,7 @@ import { cellText, getPath, toRows } from './format.js';
 import type { JsonSpool } from './json-spool.js';
 import type { JsonKind } from './json-stream.js';
 import type { IOStreams } from './streams.js';
+import { visibleText } from './visible.js';
 
 /**
  * The one place that writes results. Data goes to stdout: a table on a terminal,
@@ -79,13 +80,30 @@ export class Output {
     this.info(message);
   }
 
+  /**
+   * A result that is text, not records (`ai rewrite`, `svc api`): as received when piped,
+   * with control characters shown rather than obeyed on a terminal.
+   */
+  text(text: string): void {
+    const shown = this.io.stdoutIsTTY ? visibleText(text) : text;
+    this.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
+  }
+
   /** Progress, hints and confirmations: stderr, never stdout. */
   info(line: string): void {
+    this.io.stderr.write(`${visibleText(line)}\n`);
+  }
+
+  /**
+   * A line svc composed and styled itself, so its colour codes must pass: whatever came from
+   * outside in it has been through `visibleText` already.
+   */
+  styledInfo(line: string): void {
     this.io.stderr.write(`${line}\n`);
   }
 
   warn(line: string): void {
-    this.io.stderr.write(`${this.style.err.yellow('warning:')} ${line}\n`);
+    this.io.stderr.write(`${this.style.err.yellow('warning:')} ${visibleText(line)}\n`);
   }
 
   private bold(text: string): string {

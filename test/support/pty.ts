@@ -13,6 +13,8 @@ export function plain(text: string): string {
 export interface Terminal {
   /** Everything written to the terminal so far, escapes removed. */
   screen(): string;
+  /** Everything written to the terminal so far, byte for byte. */
+  raw(): string;
   /** Resolves once `text` has appeared after the last mark; rejects after `ms`. */
   waitFor(text: string | RegExp, ms?: number): Promise<void>;
   type(keys: string): void;
@@ -24,11 +26,14 @@ export interface Terminal {
  * Runs the built `svc` in a real pseudo-terminal, so stdin, stdout and stderr are all TTYs
  * and prompts behave as they do for a person.
  */
-export function svcInTerminal(args: string[], env: Record<string, string>): Terminal {
+export function svcInTerminal(
+  args: string[],
+  env: Record<string, string>,
+  size: { cols: number; rows: number } = { cols: 120, rows: 40 },
+): Terminal {
   const child: IPty = spawn(process.execPath, [SVC, ...args], {
     name: 'xterm-256color',
-    cols: 120,
-    rows: 40,
+    ...size,
     env,
   });
   let output = '';
@@ -41,6 +46,7 @@ export function svcInTerminal(args: string[], env: Record<string, string>): Term
   const exited = new Promise<number>((resolve) => child.onExit((e) => resolve(e.exitCode)));
   return {
     screen: () => plain(output),
+    raw: () => output,
     waitFor(text, ms = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -51,9 +51,6 @@ export async function run(ctx: Context, opts: Options, [rawPath]: string[]): Pro
 }
 
 function writeBody(ctx: Context, json: unknown, text: string): void {
-  if (json === undefined) {
-    ctx.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-    return;
-  }
+  if (json === undefined) return ctx.out.text(text);
   ctx.out.jsonDocument(json);
 }

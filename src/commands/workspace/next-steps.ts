@@ -1,4 +1,5 @@
 import type { Output } from '../../io/output.js';
+import { visibleLine } from '../../io/visible.js';
 
 export interface NextStepsFacts {
   profile: string;
@@ -13,8 +14,15 @@ export interface NextStepsFacts {
  * the tokens, how to verify the email, and how to give CI the same access. Secrets are
  * never printed; the lines show the commands that print them.
  */
-export function printNextSteps(out: Output, facts: NextStepsFacts): void {
+export function printNextSteps(out: Output, given: NextStepsFacts): void {
   const { bold, dim } = out.style.err;
+  const facts = {
+    profile: visibleLine(given.profile),
+    ownerEmail: visibleLine(given.ownerEmail),
+    baseUrl: visibleLine(given.baseUrl),
+    workspaceId: visibleLine(given.workspaceId),
+    apiKey: given.apiKey === undefined ? undefined : visibleLine(given.apiKey),
+  };
   const lines = [
     '',
     bold('What next'),
@@ -33,5 +41,5 @@ export function printNextSteps(out: Output, facts: NextStepsFacts): void {
     `                    SVC_WORKSPACE_ID=${facts.workspaceId}`,
     `                    SVC_WORKSPACE_TOKEN=${dim('$(svc auth token --workspace)')}`,
   ];
-  for (const line of lines) out.info(line);
+  for (const line of lines) out.styledInfo(line);
 }
