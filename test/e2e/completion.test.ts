@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SVC, cleanEnv } from '../support/e2e.js';
 
 /**
@@ -286,6 +287,9 @@ describe('hostile profile names', () => {
     fakeEnv = cleanEnv({ PATH: `${fakeBin}:${process.env.PATH ?? ''}` });
   });
 
+  // Each shell is judged on its own: a marker left by another must not count against it.
+  beforeEach(() => rmSync(marker, { force: true }));
+
   const run = (file: string, args: string[], runEnv: Record<string, string>) =>
     execa(file, args, { env: runEnv, extendEnv: false, reject: false, timeout: 20_000 });
 
@@ -368,8 +372,9 @@ _svc`,
         fakeEnv,
       );
       expect(existsSync(marker)).toBe(false);
-      // fish sorts what it offers.
-      expect(r.stdout.split('\n').map((c) => c.split('\t')[0])).toEqual([...hostile].sort());
+      // fish sorts what it offers in its own order.
+      const offered = r.stdout.split('\n').map((c) => c.split('\t')[0] ?? '');
+      expect(offered.sort()).toEqual([...hostile].sort());
     });
   });
 });
