@@ -59,6 +59,8 @@ function advice(summary: JournalSummary, ctx: Context, fromStdin: boolean): stri
     lines.push(
       `rerun with --resume to send the ${count(left, 'item')} not yet confirmed: ${rerun}`,
     );
+  } else if (unknown === 0) {
+    lines.push(`rerun with --resume to print the results; nothing is sent again: ${rerun}`);
   }
   if (unknown > 0) {
     lines.push(

@@ -73,6 +73,9 @@ export class OutcomeUnknownError extends TransientError {}
 /** The stored config file cannot be read or is not svc's. */
 export class ConfigFileError extends SvcError {}
 
+/** stdout could not be written (a full disk, an I/O error): the result did not reach its reader. */
+export class OutputError extends SvcError {}
+
 /** Ctrl-C, or a prompt cancelled by the user. */
 export class CancelledError extends SvcError {}
 

@@ -5,6 +5,7 @@ import {
   CredentialsError,
   ExitStatus,
   OperationFailedError,
+  OutputError,
   PartialFailureError,
   TimeoutError,
   TransientError,
@@ -75,5 +76,6 @@ export function statusWordFor(error: unknown): string {
   if (error instanceof TransientError) return 'UNAVAILABLE';
   if (error instanceof CancelledError) return 'CANCELLED';
   if (error instanceof ConfigFileError) return 'CONFIG';
+  if (error instanceof OutputError) return 'OUTPUT';
   return 'INTERNAL';
 }

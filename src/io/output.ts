@@ -3,6 +3,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { cellText, getPath, toRows } from './format.js';
 import type { JsonSpool } from './json-spool.js';
 import type { JsonKind } from './json-stream.js';
+import { outputError } from './output-failure.js';
 import type { IOStreams } from './streams.js';
 import { visibleText } from './visible.js';
 
@@ -15,6 +16,9 @@ export class Output {
   /** Styles for stdout and stderr: plain when the stream may not have colour, or under --json. */
   readonly style: { out: ChalkInstance; err: ChalkInstance };
 
+  /** The first write to stdout that failed (a full disk, an I/O error). */
+  private failure: Error | undefined;
+
   constructor(
     private readonly io: IOStreams,
     readonly json: boolean,
@@ -23,6 +27,41 @@ export class Output {
       out: new Chalk({ level: io.colorStdout && !json ? 1 : 0 }),
       err: new Chalk({ level: io.colorStderr && !json ? 1 : 0 }),
     };
+    // Kept to be reported by `settled`: unheard, the event would end the process with a
+    // stack trace.
+    io.stdout.on('error', (err: Error) => {
+      this.failure ??= err;
+    });
+  }
+
+  /**
+   * Resolves once everything written to stdout so far has been taken by it; rejects with an
+   * OutputError if any of it could not be written. A command's result is not delivered
+   * before then.
+   */
+  settled(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(outputError(this.failure));
+      this.io.stdout.write('', (err) => {
+        const failure = this.failure ?? err;
+        if (failure) reject(outputError(failure));
+        else resolve();
+      });
+    });
+  }
+
+  /**
+   * Runs `write`, which prints a result, and waits until stdout has taken it. A failure of
+   * stdout on the way is an OutputError, whatever part of `write` met it.
+   */
+  async deliver(write: () => Promise<void> | void): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      if (this.failure && err === this.failure) throw outputError(this.failure);
+      throw err;
+    }
+    await this.settled();
   }
 
   /** Writes the result document (`--json`) or its rows. */

@@ -10,7 +10,8 @@ export const exitCodeTable: readonly ExitCodeRow[] = [
   { code: ExitCode.Success, meaning: 'success' },
   {
     code: ExitCode.Error,
-    meaning: 'error not covered below (unexpected response, INTERNAL, ALREADY_EXISTS…)',
+    meaning:
+      'error not covered below (unexpected response, INTERNAL, ALREADY_EXISTS…), or stdout could not be written (a full disk: "cannot write output: …")',
   },
   {
     code: ExitCode.Usage,
