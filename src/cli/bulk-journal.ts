@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { RunJournal, type JournalSummary, type Notices } from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
 import { stateDir } from '../config/state-dir.js';
-import { CancelledError, SvcError, UsageError } from '../errors/errors.js';
+import { CancelledError, ForeignAnswerError, SvcError, UsageError } from '../errors/errors.js';
 import { count } from '../io/plural.js';
 import { shellLine } from '../io/shell-words.js';
 import type { BulkFlags } from './bulk-options.js';
@@ -81,7 +81,8 @@ export function withResumeAdvice(
   summary: JournalSummary | undefined,
   fromStdin: boolean,
 ): unknown {
-  if (!summary) return err;
+  // A server that is not the service confirmed nothing, and will not on a rerun.
+  if (!summary || err instanceof ForeignAnswerError) return err;
   // main reports any error of an interrupted run as the interruption; so must this.
   const error =
     ctx.signal.aborted && !(err instanceof CancelledError)

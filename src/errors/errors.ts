@@ -35,6 +35,12 @@ export class ApiError extends SvcError {
 }
 
 /**
+ * The server answered, but not as the service does: an HTML page, a body that is not the
+ * JSON envelope. The base URL most likely points elsewhere; trying again will not help.
+ */
+export class ForeignAnswerError extends SvcError {}
+
+/**
  * A bulk call in which some items reported `success: false`. The command has printed the
  * result document already; this carries the one-line summary for stderr.
  */

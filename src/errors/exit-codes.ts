@@ -4,6 +4,7 @@ import {
   ConfigFileError,
   CredentialsError,
   ExitStatus,
+  ForeignAnswerError,
   OperationFailedError,
   OutputError,
   PartialFailureError,
@@ -77,5 +78,6 @@ export function statusWordFor(error: unknown): string {
   if (error instanceof CancelledError) return 'CANCELLED';
   if (error instanceof ConfigFileError) return 'CONFIG';
   if (error instanceof OutputError) return 'OUTPUT';
+  if (error instanceof ForeignAnswerError) return 'NOT_THE_SERVICE';
   return 'INTERNAL';
 }

@@ -7,13 +7,21 @@ import {
   CancelledError,
   CredentialsError,
   OutcomeUnknownError,
+  SvcError,
   TimeoutError,
   TransientError,
   UsageError,
 } from '../errors/errors.js';
 import { visibleText } from '../io/visible.js';
 import { formatDuration } from './duration.js';
-import { decodeSuccess, errorFromBody, parseJson, type ApiResult } from './envelope.js';
+import {
+  decodeSuccess,
+  errorFromBody,
+  isErrorEnvelope,
+  parseJson,
+  type ApiResult,
+} from './envelope.js';
+import { foreignAnswer, isGatewayStatus } from './foreign-answer.js';
 import type { Redactor } from './redact.js';
 import { checkCredentialTransport } from './transport-security.js';
 import { formatIssues } from './validation.js';
@@ -67,6 +75,7 @@ export interface ExchangePolicy {
 
 export interface RawResponse {
   httpStatus: number;
+  contentType: string | undefined;
   /** Parsed JSON, or undefined when the body is not JSON. */
   body: unknown;
   text: string;
@@ -133,6 +142,10 @@ class AttemptError extends Error {
   }
 }
 
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 function errorCode(err: unknown): string | undefined {
   let e: unknown = err;
   for (let depth = 0; e && depth < 4; depth++) {
@@ -170,7 +183,15 @@ export class HttpClient {
       ...(options.retries !== undefined && { retries: options.retries }),
     };
     const raw = await this.exchange(policy, { data }, options.credentials);
-    return decodeSuccess(op.envelope, raw.httpStatus, raw.body) as ApiResult<T>;
+    try {
+      return decodeSuccess(op.envelope, raw.httpStatus, raw.body) as ApiResult<T>;
+    } catch (err) {
+      // JSON, but not the envelope: an error envelope has its status.
+      if (err instanceof ApiError && err.status === undefined) {
+        throw foreignAnswer(this.o.baseUrl, raw.httpStatus, raw.contentType);
+      }
+      throw err;
+    }
   }
 
   /** What `call` would send, secrets redacted: the `--dry-run` output. */
@@ -279,22 +300,16 @@ export class HttpClient {
       if (text && this.o.trace) this.trace(`< ${this.o.redactor.body(text)}`);
 
       const body = parseJson(text);
+      const contentType = headerValue(res.headers['content-type']);
       if (res.statusCode >= 200 && res.statusCode < 300) {
-        if (body === undefined) {
-          throw new ApiError(
-            undefined,
-            'unexpected response from the service: the body is not JSON',
-            res.statusCode,
-          );
-        }
-        return { httpStatus: res.statusCode, body, text };
+        if (body === undefined) throw foreignAnswer(this.o.baseUrl, res.statusCode, contentType);
+        return { httpStatus: res.statusCode, contentType, body, text };
+      }
+      if (!isErrorEnvelope(body) && !isGatewayStatus(res.statusCode)) {
+        throw foreignAnswer(this.o.baseUrl, res.statusCode, contentType);
       }
       const error = errorFromBody(res.statusCode, body, text, (t) => this.o.redactor.body(t));
-      const retryAfter = res.headers['retry-after'];
-      const retryAfterMs = parseRetryAfter(
-        Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-        this.o.now(),
-      );
+      const retryAfterMs = parseRetryAfter(headerValue(res.headers['retry-after']), this.o.now());
       if (retryAfterMs !== undefined) {
         error.hint = `the service asked to retry after ${formatDuration(retryAfterMs)}`;
       }
@@ -307,7 +322,7 @@ export class HttpClient {
         error,
       );
     } catch (err) {
-      if (err instanceof AttemptError || err instanceof ApiError) throw err;
+      if (err instanceof AttemptError || err instanceof SvcError) throw err;
       if (this.o.signal?.aborted) throw new CancelledError('interrupted');
       if (timeout.signal.aborted) {
         this.trace(`< timed out after ${formatDuration(timeoutMs)}`);
