@@ -372,7 +372,7 @@ function __svc_flags
         '--debug' 'trace each HTTP exchange on stderr, secrets redacted' \
         '--timeout' 'per-request timeout, e.g. 500ms, 30s, 5m' \
         '--dry-run' 'print the request a mutating command would send, and send nothing' \
-        '--insecure' 'allow credentials over plain http to a host other than this machine' \
+        '--insecure' 'allow plain http to a host other than this machine' \
         '-h' 'show help for a command' \
         '--help' 'show help for a command'
 end

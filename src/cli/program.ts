@@ -57,7 +57,7 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
     .option('--debug', 'trace each HTTP exchange on stderr, secrets redacted')
     .option('--timeout <duration>', 'per-request timeout, e.g. 500ms, 30s, 5m')
     .option('--dry-run', 'print the request a mutating command would send, and send nothing')
-    .option('--insecure', 'allow credentials over plain http to a host other than this machine')
+    .option('--insecure', 'allow plain http to a host other than this machine')
     .addHelpText(
       'after',
       `

@@ -23,7 +23,7 @@ import {
 } from './envelope.js';
 import { foreignAnswer, isGatewayStatus } from './foreign-answer.js';
 import type { Redactor } from './redact.js';
-import { checkCredentialTransport } from './transport-security.js';
+import { checkTransport } from './transport-security.js';
 import { formatIssues } from './validation.js';
 import {
   backoffDelay,
@@ -56,7 +56,7 @@ export interface HttpClientOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   now: () => number;
-  /** `--insecure`: allow credentials over plain http to hosts other than loopback. */
+  /** `--insecure`: allow plain http to hosts other than loopback. */
   insecure?: boolean;
   /** The proxy the dispatcher sends a request to `url` through; none when absent. */
   proxyFor?: (url: URL) => string | undefined;
@@ -233,7 +233,7 @@ export class HttpClient {
       ...authHeaders(policy.auth, credentials ?? this.o.credentials),
     };
     const url = new URL(this.o.baseUrl.replace(/\/+$/, '') + policy.path);
-    checkCredentialTransport(url, policy.auth, this.o.insecure === true, this.o.proxyFor?.(url));
+    checkTransport(url, policy.auth, this.o.insecure === true, this.o.proxyFor?.(url));
     const payload = JSON.stringify(body);
     const attempts = (policy.retries ?? this.o.retries) + 1;
 
