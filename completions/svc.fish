@@ -370,7 +370,7 @@ function __svc_flags
         '-y' 'answer yes to confirmations' \
         '--yes' 'answer yes to confirmations' \
         '--debug' 'trace each HTTP exchange on stderr, secrets redacted' \
-        '--timeout' 'per-request timeout, e.g. 500ms, 30s, 5m' \
+        '--timeout' 'time limit of each attempt of a request (retries have their own), e.g. 500ms, 30s, 5m' \
         '--dry-run' 'print the request a mutating command would send, and send nothing' \
         '--insecure' 'allow plain http to a host other than this machine' \
         '-h' 'show help for a command' \

@@ -55,7 +55,10 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--debug', 'trace each HTTP exchange on stderr, secrets redacted')
-    .option('--timeout <duration>', 'per-request timeout, e.g. 500ms, 30s, 5m')
+    .option(
+      '--timeout <duration>',
+      'time limit of each attempt of a request (retries have their own), e.g. 500ms, 30s, 5m',
+    )
     .option('--dry-run', 'print the request a mutating command would send, and send nothing')
     .option('--insecure', 'allow plain http to a host other than this machine')
     .addHelpText(

@@ -51,6 +51,11 @@ export interface HttpClientOptions {
   backoffCapMs: number;
   /** `--debug`: receives each trace line, already redacted. */
   trace?: (line: string) => void;
+  /**
+   * Shows that a call is waiting to try again ("rate limited (429), retrying in 10s, attempt
+   * 2 of 4"), and is told when the call has ended; for a terminal's status line.
+   */
+  retryStatus?: { show(line: string): void; clear(): void };
   /** Ctrl-C. */
   signal?: AbortSignal;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -140,6 +145,30 @@ class AttemptError extends Error {
   ) {
     super(final.message);
   }
+}
+
+/** What went wrong with an attempt, in the words of the retry line. */
+function describeFailure(f: AttemptFailure): string {
+  switch (f.kind) {
+    case 'connect':
+      return `could not connect (${f.code})`;
+    case 'timeout':
+      return 'timed out';
+    case 'network':
+      return `connection failed (${f.code})`;
+    case 'status':
+      if (f.httpStatus === 429) return 'rate limited (429)';
+      if (f.httpStatus === 503) return 'service unavailable (503)';
+      return `server error (${f.httpStatus})`;
+  }
+}
+
+/** The error a call ends with; after retries it says how many attempts, over how long. */
+function gaveUp(error: Error, attempts: number, elapsedMs: number): Error {
+  if (attempts > 1) {
+    error.message += ` (gave up after ${attempts} attempts over ${formatDuration(elapsedMs)})`;
+  }
+  return error;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -236,27 +265,37 @@ export class HttpClient {
     checkTransport(url, policy.auth, this.o.insecure === true, this.o.proxyFor?.(url));
     const payload = JSON.stringify(body);
     const attempts = (policy.retries ?? this.o.retries) + 1;
+    const started = this.o.now();
+    // The line shows only when there is no trace, which says the same.
+    const status = this.o.trace ? undefined : this.o.retryStatus;
 
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.attempt(url, headers, payload, policy, attempt, attempts);
-      } catch (err) {
-        if (!(err instanceof AttemptError)) throw err;
-        const last = attempt + 1 >= attempts;
-        if (last || !isRetryable(err.failure, policy.idempotent)) throw err.final;
-        const f = err.failure;
-        let wait = backoffDelay(attempt, {
-          baseMs: this.o.backoffBaseMs,
-          capMs: this.o.backoffCapMs,
-          random: this.o.random,
-        });
-        if (f.kind === 'status' && f.retryAfterMs !== undefined) {
-          if (f.retryAfterMs > this.o.maxRetryAfterMs) throw err.final;
-          wait = f.retryAfterMs;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await this.attempt(url, headers, payload, policy, attempt, attempts);
+        } catch (err) {
+          if (!(err instanceof AttemptError)) throw err;
+          const giveUp = () => gaveUp(err.final, attempt + 1, this.o.now() - started);
+          const last = attempt + 1 >= attempts;
+          if (last || !isRetryable(err.failure, policy.idempotent)) throw giveUp();
+          const f = err.failure;
+          let wait = backoffDelay(attempt, {
+            baseMs: this.o.backoffBaseMs,
+            capMs: this.o.backoffCapMs,
+            random: this.o.random,
+          });
+          if (f.kind === 'status' && f.retryAfterMs !== undefined) {
+            if (f.retryAfterMs > this.o.maxRetryAfterMs) throw giveUp();
+            wait = f.retryAfterMs;
+          }
+          const line = `${describeFailure(f)}, retrying in ${formatDuration(wait)}, attempt ${attempt + 2} of ${attempts}`;
+          this.trace(`* ${line} (${err.message})`);
+          status?.show(line);
+          await this.sleepOrCancel(wait);
         }
-        this.trace(`* retrying in ${formatDuration(wait)} (${err.message})`);
-        await this.sleepOrCancel(wait);
       }
+    } finally {
+      status?.clear();
     }
   }
 

@@ -20,12 +20,14 @@ export interface IOStreams {
   readonly canPrompt: boolean;
   /** Terminal width for tables; undefined when not a TTY. */
   readonly columns: number | undefined;
+  /** The width of the terminal stderr writes to; undefined when not a TTY. */
+  readonly stderrColumns: number | undefined;
 }
 
 export interface TerminalFacts {
   stdin: Readable & { isTTY?: boolean };
   stdout: Writable & { isTTY?: boolean; columns?: number };
-  stderr: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
   env: Readonly<Record<string, string | undefined>>;
   /** `--no-color` was given. */
   noColorFlag: boolean;
@@ -64,5 +66,6 @@ export function createIOStreams(facts: TerminalFacts): IOStreams {
     colorStderr: colorFor(stderrIsTTY, facts),
     canPrompt: !noInput && stderrIsTTY,
     columns: stdoutIsTTY ? facts.stdout.columns : undefined,
+    stderrColumns: stderrIsTTY ? facts.stderr.columns : undefined,
   };
 }
