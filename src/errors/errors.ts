@@ -35,6 +35,12 @@ export class ApiError extends SvcError {
 }
 
 /**
+ * What was asked for by id is not in the service's answer: a read that returns only what
+ * exists (documents by id) is reported as the service reports a missing one elsewhere.
+ */
+export class NotFoundError extends SvcError {}
+
+/**
  * The server answered, but not as the service does: an HTML page, a body that is not the
  * JSON envelope. The base URL most likely points elsewhere; trying again will not help.
  */

@@ -6,6 +6,7 @@ import {
   ExitStatus,
   ForeignAnswerError,
   OperationFailedError,
+  NotFoundError,
   OutputError,
   PartialFailureError,
   TimeoutError,
@@ -53,6 +54,7 @@ function exitCodeForHttpStatus(httpStatus: number): ExitCodeValue {
 export function exitCodeFor(error: unknown): number {
   if (error instanceof ExitStatus) return error.code;
   if (error instanceof UsageError) return ExitCode.Usage;
+  if (error instanceof NotFoundError) return ExitCode.NotFound;
   if (error instanceof CredentialsError) return ExitCode.Credentials;
   if (error instanceof PartialFailureError) return ExitCode.PartialFailure;
   if (error instanceof OperationFailedError) return ExitCode.OperationFailed;
@@ -70,6 +72,7 @@ export function exitCodeFor(error: unknown): number {
 export function statusWordFor(error: unknown): string {
   if (error instanceof ApiError) return error.status ?? `HTTP_${error.httpStatus}`;
   if (error instanceof UsageError) return 'USAGE';
+  if (error instanceof NotFoundError) return 'NOT_FOUND';
   if (error instanceof CredentialsError) return 'UNAUTHENTICATED';
   if (error instanceof PartialFailureError) return 'PARTIAL_FAILURE';
   if (error instanceof OperationFailedError) return 'FAILED';

@@ -1,4 +1,4 @@
-import { ApiError, ExitStatus, SvcError } from './errors.js';
+import { ApiError, ExitStatus, NotFoundError, SvcError } from './errors.js';
 import { visibleText } from '../io/visible.js';
 import { exitCodeFor, statusWordFor } from './exit-codes.js';
 
@@ -59,7 +59,9 @@ export function reportError(
 
   // A message may quote the service or an id it was given: shown, never obeyed, by a terminal.
   const shown = (text: string) => visibleText(options.redact(text));
-  const prefix = error instanceof ApiError ? `${visibleText(status)}: ` : '';
+  // A missing id reads the same whether the service or svc found it missing.
+  const prefix =
+    error instanceof ApiError || error instanceof NotFoundError ? `${visibleText(status)}: ` : '';
   options.stderr.write(`${style.red('error:')} ${prefix}${visibleText(message)}\n`);
   if (known && error.hint) options.stderr.write(`${style.dim('hint:')} ${shown(error.hint)}\n`);
   if (!known && options.debug && error instanceof Error && error.stack) {

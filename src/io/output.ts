@@ -128,6 +128,14 @@ export class Output {
     this.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
   }
 
+  /**
+   * Says that a listing found nothing, where a person would otherwise see an empty screen;
+   * a pipe and `--json` already have their empty answer.
+   */
+  nothingListed(line: string): void {
+    if (!this.json && this.io.stdoutIsTTY) this.info(line);
+  }
+
   /** Progress, hints and confirmations: stderr, never stdout. */
   info(line: string): void {
     this.io.stderr.write(`${visibleText(line)}\n`);
