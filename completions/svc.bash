@@ -52,14 +52,14 @@ _svc_flags() {
     'activities add') REPLY='--org --doc --id --feature-type --action-type --user --user-name --user-email --target --message --file --batch-size --concurrency --resume --resend-unknown' ;;
     'activities delete') REPLY='--org --doc --id --target' ;;
     'presence add') REPLY='--org --doc --user --name --email --status --file --batch-size --concurrency --resume --resend-unknown' ;;
-    'livestate broadcast') REPLY='--org --doc --id --data --merge' ;;
-    'crdt update') REPLY='--org --doc --editor --type --data --content-key' ;;
+    'livestate broadcast') REPLY='--org --doc --id --data --data-raw --merge' ;;
+    'crdt update') REPLY='--org --doc --editor --type --data --data-raw --content-key' ;;
     'notifications list') REPLY='--org --doc --location --user --id --order --page-size --page-token --limit --all' ;;
     'notifications config') REPLY='--org --user --doc --org-level --api' ;;
     'ai rewrite') REPLY='--model --prompt --text' ;;
     'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token' ;;
     'auth token') REPLY='--workspace' ;;
-    'api') REPLY='--data --auth' ;;
+    'api') REPLY='--data --data-raw --auth' ;;
     'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --no-admin' ;;
     'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --no-admin --no-workspace' ;;
     'schema') REPLY='--list' ;;
@@ -95,13 +95,13 @@ _svc_value() {
     'activities add') flags='--org --doc --id --feature-type --action-type --user --user-name --user-email --target --message --file --batch-size --concurrency' ;;
     'activities delete') flags='--org --doc --id --target' ;;
     'presence add') flags='--org --doc --user --name --email --status --file --batch-size --concurrency' ;;
-    'livestate broadcast') flags='--org --doc --id --data' ;;
-    'crdt update') flags='--org --doc --editor --type --data --content-key' ;;
+    'livestate broadcast') flags='--org --doc --id --data --data-raw' ;;
+    'crdt update') flags='--org --doc --editor --type --data --data-raw --content-key' ;;
     'notifications list') flags='--org --doc --location --user --id --order --page-size --page-token --limit' ;;
     'notifications config') flags='--org --user --doc --api' ;;
     'ai rewrite') flags='--model --prompt --text' ;;
     'auth login') flags='--api-key --workspace-id' ;;
-    'api') flags='--data --auth' ;;
+    'api') flags='--data --data-raw --auth' ;;
     'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults' ;;
   esac
   flags+=' --profile --base-url --timeout'

@@ -285,7 +285,8 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--doc' 'document id' \
                 '--id' 'live-state data id' \
-                '--data' 'a JSON object, @file or - for stdin' \
+                '--data' 'a JSON object, @file or - for stdin (this or --data-raw)' \
+                '--data-raw' 'the value as it is, even one that starts with @ or is -' \
                 '--merge' 'merge top-level keys into the stored state (null removes a key)'
         case 'crdt update'
             printf '%s\t%s\n' \
@@ -293,7 +294,8 @@ function __svc_flags
                 '--doc' 'document id' \
                 '--editor' 'editor id' \
                 '--type' 'the content type' \
-                '--data' 'text or markup itself (text, xml), or JSON (map, array); @file or - for stdin' \
+                '--data' 'text or markup itself (text, xml), or JSON (map, array); @file or - for stdin (this or --data-raw)' \
+                '--data-raw' 'the value as it is, even one that starts with @ or is -' \
                 '--content-key' 'name of the content in the editor (xml; default content)'
         case 'notifications list'
             printf '%s\t%s\n' \
@@ -331,6 +333,7 @@ function __svc_flags
         case 'api'
             printf '%s\t%s\n' \
                 '--data' 'the request\'s `data` member: JSON, @file, or - for stdin' \
+                '--data-raw' 'the value as it is, even one that starts with @ or is -' \
                 '--auth' 'which credentials to send (default: the operation\'s level, else key)'
         case 'emulator start'
             printf '%s\t%s\n' \
@@ -427,9 +430,9 @@ function __svc_value
         case 'presence add'
             set flags '--org' '--doc' '--user' '--name' '--email' '--status' '--file' '--batch-size' '--concurrency'
         case 'livestate broadcast'
-            set flags '--org' '--doc' '--id' '--data'
+            set flags '--org' '--doc' '--id' '--data' '--data-raw'
         case 'crdt update'
-            set flags '--org' '--doc' '--editor' '--type' '--data' '--content-key'
+            set flags '--org' '--doc' '--editor' '--type' '--data' '--data-raw' '--content-key'
         case 'notifications list'
             set flags '--org' '--doc' '--location' '--user' '--id' '--order' '--page-size' '--page-token' '--limit'
         case 'notifications config'
@@ -439,7 +442,7 @@ function __svc_value
         case 'auth login'
             set flags '--api-key' '--workspace-id'
         case 'api'
-            set flags '--data' '--auth'
+            set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
             set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults'
     end
