@@ -1,5 +1,6 @@
 import { Help, type Command, type HelpConfiguration, type Option } from 'commander';
 import { commandsOf } from './command-kit.js';
+import { isRequired } from './required-options.js';
 
 /**
  * How every command's help is laid out: the command's own options first, then the option
@@ -73,6 +74,21 @@ export function inheritedOptions(cmd: Command): Option[] {
 }
 
 const layout: HelpConfiguration = {
+  // Commander lists the allowed values of an enumerated flag; a flag that must be given
+  // says so too, since its `<value>` looks like any other.
+  optionDescription(option) {
+    const extras: string[] = [];
+    if (isRequired(option)) extras.push('required');
+    if (option.argChoices) extras.push(`one of ${option.argChoices.join(', ')}`);
+    // As commander shows it: for a flag that takes a value.
+    if (option.defaultValue !== undefined && (option.required || option.optional)) {
+      extras.push(
+        `default: ${option.defaultValueDescription ?? JSON.stringify(option.defaultValue)}`,
+      );
+    }
+    if (option.envVar !== undefined) extras.push(`env: ${option.envVar}`);
+    return extras.length > 0 ? `${option.description} (${extras.join('; ')})` : option.description;
+  },
   // Commander's implicit `help [command]` of each group repeats `--help` and `svc help`;
   // it still works, but is not listed.
   visibleCommands(cmd) {
