@@ -1,5 +1,6 @@
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
+import { COLUMN_GAP, fitColumns } from './fit-columns.js';
 import { cellText, getPath, toRows } from './format.js';
 import type { JsonSpool } from './json-spool.js';
 import type { JsonKind } from './json-stream.js';
@@ -102,14 +103,17 @@ export class Output {
       }
       return;
     }
+    const cells = rows.map((row) => columns.map((c) => cellText(getPath(row, c.path))));
+    const widths = fitColumns([columns.map((c) => c.header), ...cells], this.io.columns);
     const { default: Table } = await import('cli-table3');
     const table = new Table({
       head: columns.map((c) => this.bold(c.header)),
       chars: borderless,
-      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 2 },
+      style: { head: [], border: [], 'padding-left': 0, 'padding-right': COLUMN_GAP },
       wordWrap: true,
+      ...(widths && { colWidths: widths }),
     });
-    for (const row of rows) table.push(columns.map((c) => cellText(getPath(row, c.path))));
+    for (const row of cells) table.push(row);
     this.io.stdout.write(`${table.toString()}\n`);
   }
 

@@ -10,7 +10,7 @@ function optionText(help: string, flags: string): string {
   const rest = lines.slice(start + 1);
   const end = rest.findIndex((l) => !/^ {10,}\S/.test(l));
   return [lines[start], ...rest.slice(0, end < 0 ? rest.length : end)]
-    .map((l) => l.trim())
+    .map((l) => (l ?? '').trim())
     .join(' ');
 }
 
