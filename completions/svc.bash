@@ -52,14 +52,14 @@ _svc_flags() {
     'activities add') REPLY='--org --doc --id --feature-type --action-type --user --user-name --user-email --target --message --file --batch-size --concurrency --allow-unknown-fields --resume --resend-unknown' ;;
     'activities delete') REPLY='--org --doc --id --target' ;;
     'presence add') REPLY='--org --doc --user --name --email --status --file --batch-size --concurrency --allow-unknown-fields --resume --resend-unknown' ;;
-    'livestate broadcast') REPLY='--org --doc --id --data --merge' ;;
-    'crdt update') REPLY='--org --doc --editor --type --data --content-key' ;;
+    'livestate broadcast') REPLY='--org --doc --id --data --data-raw --merge' ;;
+    'crdt update') REPLY='--org --doc --editor --type --data --data-raw --content-key' ;;
     'notifications list') REPLY='--org --doc --location --user --id --order --page-size --page-token --limit --all' ;;
     'notifications config') REPLY='--org --user --doc --org-level --api' ;;
     'ai rewrite') REPLY='--model --prompt --text' ;;
     'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token --force --no-verify' ;;
     'auth token') REPLY='--workspace' ;;
-    'api') REPLY='--data --auth' ;;
+    'api') REPLY='--data --data-raw --auth' ;;
     'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin' ;;
     'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --no-workspace' ;;
     'schema') REPLY='--list' ;;
@@ -95,13 +95,13 @@ _svc_value() {
     'activities add') flags='--org --doc --id --feature-type --action-type --user --user-name --user-email --target --message --file --batch-size --concurrency' ;;
     'activities delete') flags='--org --doc --id --target' ;;
     'presence add') flags='--org --doc --user --name --email --status --file --batch-size --concurrency' ;;
-    'livestate broadcast') flags='--org --doc --id --data' ;;
-    'crdt update') flags='--org --doc --editor --type --data --content-key' ;;
+    'livestate broadcast') flags='--org --doc --id --data --data-raw' ;;
+    'crdt update') flags='--org --doc --editor --type --data --data-raw --content-key' ;;
     'notifications list') flags='--org --doc --location --user --id --order --page-size --page-token --limit' ;;
     'notifications config') flags='--org --user --doc --api' ;;
     'ai rewrite') flags='--model --prompt --text' ;;
     'auth login') flags='--api-key --workspace-id' ;;
-    'api') flags='--data --auth' ;;
+    'api') flags='--data --data-raw --auth' ;;
     'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host' ;;
   esac
   flags+=' --profile --base-url --timeout'
@@ -142,6 +142,23 @@ _svc_reply() {
   done < <("$@")
 }
 
+# COMPREPLY: the lines on stdin that start with $1. They are compared as text: compgen -W
+# would expand $(…) and `…` in them, and profile names come from a file.
+_svc_match() {
+  local line
+  COMPREPLY=()
+  while IFS= read -r line; do
+    [[ -n $line && $line == "$1"* ]] && COMPREPLY+=("$line")
+  done
+}
+
+# COMPREPLY: the words of $1, separated by spaces, that start with $2.
+_svc_words() {
+  local -a list
+  read -ra list <<<"$1"
+  _svc_match "$2" < <(printf '%s\n' "${list[@]}")
+}
+
 # Profile names come from svc itself: the one being completed, so ./bin/svc works too.
 _svc_profiles() {
   local svc=${COMP_WORDS[0]}
@@ -154,8 +171,8 @@ _svc_complete_value() {
   local kind=${1%% *} words=''
   [[ $1 == *' '* ]] && words=${1#* }
   case $kind in
-    values) _svc_reply compgen -W "$words" -- "$2" ;;
-    profiles) _svc_reply compgen -W "$(_svc_profiles)" -- "$2" ;;
+    values) _svc_words "$words" "$2" ;;
+    profiles) _svc_match "$2" < <(_svc_profiles) ;;
     files)
       compopt -o filenames 2>/dev/null
       _svc_reply compgen -f -- "$2"
@@ -169,7 +186,7 @@ _svc_complete_value() {
       # The arguments are a path of svc commands; the extra words only come first.
       _svc_subcommands "$3"
       [[ -z $3 ]] && REPLY+=" $words"
-      _svc_reply compgen -W "$REPLY" -- "$2"
+      _svc_words "$REPLY" "$2"
       ;;
   esac
 }
@@ -224,12 +241,12 @@ _svc() {
   fi
   if [[ $cur == -* ]]; then
     _svc_flags "$cmdpath"
-    _svc_reply compgen -W "$REPLY" -- "$cur"
+    _svc_words "$REPLY" "$cur"
     return 0
   fi
   _svc_subcommands "$cmdpath"
   if [[ -n $REPLY ]] && ((${#args[@]} == 0)); then
-    _svc_reply compgen -W "$REPLY" -- "$cur"
+    _svc_words "$REPLY" "$cur"
     return 0
   fi
   if _svc_args "$cmdpath"; then

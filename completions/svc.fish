@@ -296,7 +296,8 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--doc' 'document id' \
                 '--id' 'live-state data id' \
-                '--data' 'a JSON object, @file or - for stdin' \
+                '--data' 'a JSON object, @file or - for stdin (this or --data-raw)' \
+                '--data-raw' 'the value as it is, even one that starts with @ or is -' \
                 '--merge' 'merge top-level keys into the stored state (null removes a key)'
         case 'crdt update'
             printf '%s\t%s\n' \
@@ -304,7 +305,8 @@ function __svc_flags
                 '--doc' 'document id' \
                 '--editor' 'editor id' \
                 '--type' 'the content type' \
-                '--data' 'text or markup itself (text, xml), or JSON (map, array); @file or - for stdin' \
+                '--data' 'text or markup itself (text, xml), or JSON (map, array); @file or - for stdin (this or --data-raw)' \
+                '--data-raw' 'the value as it is, even one that starts with @ or is -' \
                 '--content-key' 'name of the content in the editor (xml; default content)'
         case 'notifications list'
             printf '%s\t%s\n' \
@@ -344,6 +346,7 @@ function __svc_flags
         case 'api'
             printf '%s\t%s\n' \
                 '--data' 'the request\'s `data` member: JSON, @file, or - for stdin' \
+                '--data-raw' 'the value as it is, even one that starts with @ or is -' \
                 '--auth' 'which credentials to send (default: the operation\'s level, else key)'
         case 'emulator start'
             printf '%s\t%s\n' \
@@ -387,9 +390,9 @@ function __svc_flags
         '-y' 'answer yes to confirmations' \
         '--yes' 'answer yes to confirmations' \
         '--debug' 'trace each HTTP exchange on stderr, secrets redacted' \
-        '--timeout' 'per-request timeout, e.g. 500ms, 30s, 5m (env: SVC_TIMEOUT)' \
+        '--timeout' 'time limit of each attempt of a request (retries have their own), e.g. 500ms, 30s, 5m (env: SVC_TIMEOUT)' \
         '--dry-run' 'print the request a mutating command would send, and send nothing' \
-        '--insecure' 'allow credentials over plain http to a host other than this machine' \
+        '--insecure' 'allow plain http to a host other than this machine' \
         '-h' 'show help for a command' \
         '--help' 'show help for a command'
 end
@@ -444,9 +447,9 @@ function __svc_value
         case 'presence add'
             set flags '--org' '--doc' '--user' '--name' '--email' '--status' '--file' '--batch-size' '--concurrency'
         case 'livestate broadcast'
-            set flags '--org' '--doc' '--id' '--data'
+            set flags '--org' '--doc' '--id' '--data' '--data-raw'
         case 'crdt update'
-            set flags '--org' '--doc' '--editor' '--type' '--data' '--content-key'
+            set flags '--org' '--doc' '--editor' '--type' '--data' '--data-raw' '--content-key'
         case 'notifications list'
             set flags '--org' '--doc' '--location' '--user' '--id' '--order' '--page-size' '--page-token' '--limit'
         case 'notifications config'
@@ -456,7 +459,7 @@ function __svc_value
         case 'auth login'
             set flags '--api-key' '--workspace-id'
         case 'api'
-            set flags '--data' '--auth'
+            set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
             set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host'
     end

@@ -4,7 +4,7 @@
 // just built (npm run build runs it after tsup; npm run generate is the same), so the files
 // describe exactly the commands of dist/. Tests fail when a committed copy is stale.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 
 const root = new URL('../', import.meta.url);
 const { main } = await import(new URL('dist/main.js', root).href);
@@ -16,13 +16,23 @@ const outputs = [
   ['docs/commands.md', ['help', 'reference']],
 ];
 
+/** A stream that hands what is written to `append`, as stdout would take it. */
+function sink(append) {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      append(chunk.toString());
+      done();
+    },
+  });
+}
+
 for (const [file, argv] of outputs) {
   let out = '';
   let err = '';
   const code = await main(argv, {
     stdin: Readable.from([]),
-    stdout: { write: (s) => ((out += s), true) },
-    stderr: { write: (s) => ((err += s), true) },
+    stdout: sink((s) => (out += s)),
+    stderr: sink((s) => (err += s)),
     env: {},
   });
   if (code !== 0) throw new Error(`svc ${argv.join(' ')} exited ${code}: ${err}`);

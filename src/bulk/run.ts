@@ -52,6 +52,11 @@ export interface RunBulkOptions<Item> extends BulkOptions<Item> {
   onResult?: (key: string, result: ItemResult) => void;
   /** Called as batches are answered, in input order; `total` is known from the first pass. */
   onProgress?: (progress: Progress & { total: number }) => void;
+  /**
+   * Hands the outcome over (prints the results) before the journal of a finished run is
+   * removed: if that fails, as on a full disk, `--resume` still has every result to print.
+   */
+  deliver?: (outcome: BulkOutcome) => Promise<void>;
 }
 
 function wholeNumber(value: number | undefined, fallback: number, max: number, flag: string) {
@@ -117,12 +122,14 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
           onProgress({ done: earlier.sent + p.done, failed: earlier.failed + p.failed, total }),
       }),
     });
-    await journal?.finish();
-    return {
+    const merged: BulkOutcome = {
       results: Object.assign(earlier.results, outcome.results),
       sent: earlier.sent + outcome.sent,
       failed: earlier.failed + outcome.failed,
     };
+    await options.deliver?.(merged);
+    await journal?.finish();
+    return merged;
   } finally {
     await journal?.close();
     await opened.close();

@@ -212,19 +212,19 @@ export async function runBulkCommand<Item>(
             `${op.summary}: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`,
           ),
       }),
+      deliver: (outcome) =>
+        ctx.out.deliver(async () => {
+          spinner.stop();
+          if (spool) return spool.print();
+          await ctx.out.rows(failedFirst({ ...outcome.results, ...successes.listed }), layout);
+          await rows?.print();
+          if (successes.unlisted > 0) {
+            ctx.out.info(
+              `${count(successes.unlisted, 'more item')} succeeded and ${successes.unlisted === 1 ? 'is' : 'are'} not listed; --json lists every item`,
+            );
+          }
+        }),
     });
-    spinner.stop();
-    if (spool) {
-      await spool.print();
-    } else {
-      await ctx.out.rows(failedFirst({ ...outcome.results, ...successes.listed }), layout);
-      await rows?.print();
-      if (successes.unlisted > 0) {
-        ctx.out.info(
-          `${count(successes.unlisted, 'more item')} succeeded and ${successes.unlisted === 1 ? 'is' : 'are'} not listed; --json lists every item`,
-        );
-      }
-    }
     throwIfAnyFailed(outcome);
   } catch (err) {
     spinner.stop();

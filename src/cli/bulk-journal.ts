@@ -5,6 +5,7 @@ import { privateStateDir } from '../config/state-dir.js';
 import {
   ApiError,
   CancelledError,
+  ForeignAnswerError,
   PartialFailureError,
   SvcError,
   TimeoutError,
@@ -106,6 +107,8 @@ function advice(
     lines.push(
       `rerun with --resume to send the ${count(left, 'item')} not yet confirmed: ${rerun}`,
     );
+  } else if (unknown === 0) {
+    lines.push(`rerun with --resume to print the results; nothing is sent again: ${rerun}`);
   }
   if (unknown > 0) {
     lines.push(
@@ -126,7 +129,8 @@ export function withResumeAdvice(
   summary: JournalSummary | undefined,
   fromStdin: boolean,
 ): unknown {
-  if (!summary) return err;
+  // A server that is not the service confirmed nothing, and will not on a rerun.
+  if (!summary || err instanceof ForeignAnswerError) return err;
   // main reports any error of an interrupted run as the interruption; so must this.
   const error =
     ctx.signal.aborted && !(err instanceof CancelledError)

@@ -11,6 +11,7 @@ import { Redactor } from '../http/redact.js';
 import { Output } from '../io/output.js';
 import { shellLine } from '../io/shell-words.js';
 import { Prompter } from '../io/prompter.js';
+import { StatusLine } from '../io/status-line.js';
 import { createIOStreams, type IOStreams } from '../io/streams.js';
 import { VERSION } from '../version.js';
 import type { GlobalOptions } from './globals.js';
@@ -21,7 +22,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export interface Deps {
   stdin: Readable & { isTTY?: boolean };
   stdout: Writable & { isTTY?: boolean; columns?: number };
-  stderr: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
   env: Env;
   /** The HTTP dispatcher; a keep-alive agent that honours the proxy variables by default. */
   dispatcher?: Dispatcher;
@@ -220,6 +221,10 @@ export class Context {
       backoffBaseMs: 250,
       backoffCapMs: 8_000,
       ...(this.debug && { trace: (line: string) => this.io.stderr.write(`${line}\n`) }),
+      ...(this.io.stderrIsTTY &&
+        !this.out.json && {
+          retryStatus: new StatusLine(this.io.stderr, this.io.stderrColumns),
+        }),
       signal: this.signal,
       sleep: this.sleep,
       random: this.deps.random ?? Math.random,

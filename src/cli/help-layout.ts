@@ -1,5 +1,6 @@
 import { Help, type Command, type HelpConfiguration, type Option } from 'commander';
 import { commandsOf } from './command-kit.js';
+import { isRequired } from './required-options.js';
 
 /**
  * How every command's help is laid out: the command's own options first, then the option
@@ -13,7 +14,7 @@ const GLOBAL_OPTIONS = 'Global options:';
 
 /** Shared option families by flag, in the order they are shown. */
 const optionFamilies: readonly (readonly [heading: string, flags: readonly string[]])[] = [
-  ['Input:', ['--file', '--format', '--id-column', '--data']],
+  ['Input:', ['--file', '--format', '--id-column', '--data', '--data-raw']],
   ['Batching:', ['--batch-size', '--concurrency', '--resume', '--resend-unknown']],
   ['Paging:', ['--page-size', '--page-token', '--limit', '--all']],
   ['Waiting:', ['--wait', '--wait-timeout']],
@@ -73,6 +74,21 @@ export function inheritedOptions(cmd: Command): Option[] {
 }
 
 const layout: HelpConfiguration = {
+  // Commander lists the allowed values of an enumerated flag; a flag that must be given
+  // says so too, since its `<value>` looks like any other.
+  optionDescription(option) {
+    const extras: string[] = [];
+    if (isRequired(option)) extras.push('required');
+    if (option.argChoices) extras.push(`one of ${option.argChoices.join(', ')}`);
+    // As commander shows it: for a flag that takes a value.
+    if (option.defaultValue !== undefined && (option.required || option.optional)) {
+      extras.push(
+        `default: ${option.defaultValueDescription ?? JSON.stringify(option.defaultValue)}`,
+      );
+    }
+    if (option.envVar !== undefined) extras.push(`env: ${option.envVar}`);
+    return extras.length > 0 ? `${option.description} (${extras.join('; ')})` : option.description;
+  },
   // Commander's implicit `help [command]` of each group repeats `--help` and `svc help`;
   // it still works, but is not listed.
   visibleCommands(cmd) {

@@ -33,8 +33,11 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
       const command = args[args.length - 1] as Command;
       const opts = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
       const [{ Context }, module] = await Promise.all([import('./context.js'), load()]);
-      context = new Context(deps, opts, argv);
-      await (module as CommandModule<typeof opts>).run(context, opts, command.args);
+      const ctx = new Context(deps, opts, argv);
+      context = ctx;
+      await (module as CommandModule<typeof opts>).run(ctx, opts, command.args);
+      // A result that did not reach its reader is a failure, though the command did its work.
+      await ctx.out.settled();
     };
 
   const program = buildProgram(invoke, {

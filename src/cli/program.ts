@@ -61,11 +61,11 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
     .addOption(
       durationOption(
         '--timeout <duration>',
-        'per-request timeout, e.g. 500ms, 30s, 5m (env: SVC_TIMEOUT)',
+        'time limit of each attempt of a request (retries have their own), e.g. 500ms, 30s, 5m (env: SVC_TIMEOUT)',
       ),
     )
     .option('--dry-run', 'print the request a mutating command would send, and send nothing')
-    .option('--insecure', 'allow credentials over plain http to a host other than this machine')
+    .option('--insecure', 'allow plain http to a host other than this machine')
     .addHelpText(
       'after',
       `

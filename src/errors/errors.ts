@@ -35,6 +35,18 @@ export class ApiError extends SvcError {
 }
 
 /**
+ * What was asked for by id is not in the service's answer: a read that returns only what
+ * exists (documents by id) is reported as the service reports a missing one elsewhere.
+ */
+export class NotFoundError extends SvcError {}
+
+/**
+ * The server answered, but not as the service does: an HTML page, a body that is not the
+ * JSON envelope. The base URL most likely points elsewhere; trying again will not help.
+ */
+export class ForeignAnswerError extends SvcError {}
+
+/**
  * A bulk call in which some items reported `success: false`. The command has printed the
  * result document already; this carries the one-line summary for stderr.
  */
@@ -72,6 +84,9 @@ export class OutcomeUnknownError extends TransientError {}
 
 /** The stored config file cannot be read or is not svc's. */
 export class ConfigFileError extends SvcError {}
+
+/** stdout could not be written (a full disk, an I/O error): the result did not reach its reader. */
+export class OutputError extends SvcError {}
 
 /** Ctrl-C, or a prompt cancelled by the user. */
 export class CancelledError extends SvcError {}

@@ -4,7 +4,10 @@ import {
   ConfigFileError,
   CredentialsError,
   ExitStatus,
+  ForeignAnswerError,
   OperationFailedError,
+  NotFoundError,
+  OutputError,
   PartialFailureError,
   TerminatedError,
   TimeoutError,
@@ -53,6 +56,7 @@ function exitCodeForHttpStatus(httpStatus: number): ExitCodeValue {
 export function exitCodeFor(error: unknown): number {
   if (error instanceof ExitStatus) return error.code;
   if (error instanceof UsageError) return ExitCode.Usage;
+  if (error instanceof NotFoundError) return ExitCode.NotFound;
   if (error instanceof CredentialsError) return ExitCode.Credentials;
   if (error instanceof PartialFailureError) return ExitCode.PartialFailure;
   if (error instanceof OperationFailedError) return ExitCode.OperationFailed;
@@ -71,6 +75,7 @@ export function exitCodeFor(error: unknown): number {
 export function statusWordFor(error: unknown): string {
   if (error instanceof ApiError) return error.status ?? `HTTP_${error.httpStatus}`;
   if (error instanceof UsageError) return 'USAGE';
+  if (error instanceof NotFoundError) return 'NOT_FOUND';
   if (error instanceof CredentialsError) return 'UNAUTHENTICATED';
   if (error instanceof PartialFailureError) return 'PARTIAL_FAILURE';
   if (error instanceof OperationFailedError) return 'FAILED';
@@ -78,5 +83,7 @@ export function statusWordFor(error: unknown): string {
   if (error instanceof TransientError) return 'UNAVAILABLE';
   if (error instanceof CancelledError) return 'CANCELLED';
   if (error instanceof ConfigFileError) return 'CONFIG';
+  if (error instanceof OutputError) return 'OUTPUT';
+  if (error instanceof ForeignAnswerError) return 'NOT_THE_SERVICE';
   return 'INTERNAL';
 }

@@ -1,4 +1,5 @@
-import { ApiError, ExitStatus, SvcError } from './errors.js';
+import { ApiError, ExitStatus, NotFoundError, SvcError } from './errors.js';
+import { visibleText } from '../io/visible.js';
 import { exitCodeFor, statusWordFor } from './exit-codes.js';
 
 export interface ErrorSink {
@@ -56,12 +57,15 @@ export function reportError(
     return exitCode;
   }
 
-  const prefix = error instanceof ApiError ? `${status}: ` : '';
-  options.stderr.write(`${style.red('error:')} ${prefix}${message}\n`);
-  if (known && error.hint)
-    options.stderr.write(`${style.dim('hint:')} ${options.redact(error.hint)}\n`);
+  // A message may quote the service or an id it was given: shown, never obeyed, by a terminal.
+  const shown = (text: string) => visibleText(options.redact(text));
+  // A missing id reads the same whether the service or svc found it missing.
+  const prefix =
+    error instanceof ApiError || error instanceof NotFoundError ? `${visibleText(status)}: ` : '';
+  options.stderr.write(`${style.red('error:')} ${prefix}${visibleText(message)}\n`);
+  if (known && error.hint) options.stderr.write(`${style.dim('hint:')} ${shown(error.hint)}\n`);
   if (!known && options.debug && error instanceof Error && error.stack) {
-    options.stderr.write(`${options.redact(error.stack)}\n`);
+    options.stderr.write(`${shown(error.stack)}\n`);
   }
   return exitCode;
 }

@@ -7,14 +7,23 @@ import {
   CancelledError,
   CredentialsError,
   OutcomeUnknownError,
+  SvcError,
   TimeoutError,
   TransientError,
   UsageError,
 } from '../errors/errors.js';
+import { visibleText } from '../io/visible.js';
 import { formatDuration } from './duration.js';
-import { decodeSuccess, errorFromBody, parseJson, type ApiResult } from './envelope.js';
+import {
+  decodeSuccess,
+  errorFromBody,
+  isErrorEnvelope,
+  parseJson,
+  type ApiResult,
+} from './envelope.js';
+import { foreignAnswer, isGatewayStatus } from './foreign-answer.js';
 import type { Redactor } from './redact.js';
-import { checkCredentialTransport } from './transport-security.js';
+import { checkTransport } from './transport-security.js';
 import { formatIssues } from './validation.js';
 import {
   backoffDelay,
@@ -42,12 +51,17 @@ export interface HttpClientOptions {
   backoffCapMs: number;
   /** `--debug`: receives each trace line, already redacted. */
   trace?: (line: string) => void;
+  /**
+   * Shows that a call is waiting to try again ("rate limited (429), retrying in 10s, attempt
+   * 2 of 4"), and is told when the call has ended; for a terminal's status line.
+   */
+  retryStatus?: { show(line: string): void; clear(): void };
   /** Ctrl-C. */
   signal?: AbortSignal;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   now: () => number;
-  /** `--insecure`: allow credentials over plain http to hosts other than loopback. */
+  /** `--insecure`: allow plain http to hosts other than loopback. */
   insecure?: boolean;
   /** The proxy the dispatcher sends a request to `url` through; none when absent. */
   proxyFor?: (url: URL) => string | undefined;
@@ -66,6 +80,7 @@ export interface ExchangePolicy {
 
 export interface RawResponse {
   httpStatus: number;
+  contentType: string | undefined;
   /** Parsed JSON, or undefined when the body is not JSON. */
   body: unknown;
   text: string;
@@ -132,6 +147,34 @@ class AttemptError extends Error {
   }
 }
 
+/** What went wrong with an attempt, in the words of the retry line. */
+function describeFailure(f: AttemptFailure): string {
+  switch (f.kind) {
+    case 'connect':
+      return `could not connect (${f.code})`;
+    case 'timeout':
+      return 'timed out';
+    case 'network':
+      return `connection failed (${f.code})`;
+    case 'status':
+      if (f.httpStatus === 429) return 'rate limited (429)';
+      if (f.httpStatus === 503) return 'service unavailable (503)';
+      return `server error (${f.httpStatus})`;
+  }
+}
+
+/** The error a call ends with; after retries it says how many attempts, over how long. */
+function gaveUp(error: Error, attempts: number, elapsedMs: number): Error {
+  if (attempts > 1) {
+    error.message += ` (gave up after ${attempts} attempts over ${formatDuration(elapsedMs)})`;
+  }
+  return error;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 function errorCode(err: unknown): string | undefined {
   let e: unknown = err;
   for (let depth = 0; e && depth < 4; depth++) {
@@ -169,7 +212,15 @@ export class HttpClient {
       ...(options.retries !== undefined && { retries: options.retries }),
     };
     const raw = await this.exchange(policy, { data }, options.credentials);
-    return decodeSuccess(op.envelope, raw.httpStatus, raw.body) as ApiResult<T>;
+    try {
+      return decodeSuccess(op.envelope, raw.httpStatus, raw.body) as ApiResult<T>;
+    } catch (err) {
+      // JSON, but not the envelope: an error envelope has its status.
+      if (err instanceof ApiError && err.status === undefined) {
+        throw foreignAnswer(this.o.baseUrl, raw.httpStatus, raw.contentType);
+      }
+      throw err;
+    }
   }
 
   /** What `call` would send, secrets redacted: the `--dry-run` output. */
@@ -211,30 +262,40 @@ export class HttpClient {
       ...authHeaders(policy.auth, credentials ?? this.o.credentials),
     };
     const url = new URL(this.o.baseUrl.replace(/\/+$/, '') + policy.path);
-    checkCredentialTransport(url, policy.auth, this.o.insecure === true, this.o.proxyFor?.(url));
+    checkTransport(url, policy.auth, this.o.insecure === true, this.o.proxyFor?.(url));
     const payload = JSON.stringify(body);
     const attempts = (policy.retries ?? this.o.retries) + 1;
+    const started = this.o.now();
+    // The line shows only when there is no trace, which says the same.
+    const status = this.o.trace ? undefined : this.o.retryStatus;
 
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.attempt(url, headers, payload, policy, attempt, attempts);
-      } catch (err) {
-        if (!(err instanceof AttemptError)) throw err;
-        const last = attempt + 1 >= attempts;
-        if (last || !isRetryable(err.failure, policy.idempotent)) throw err.final;
-        const f = err.failure;
-        let wait = backoffDelay(attempt, {
-          baseMs: this.o.backoffBaseMs,
-          capMs: this.o.backoffCapMs,
-          random: this.o.random,
-        });
-        if (f.kind === 'status' && f.retryAfterMs !== undefined) {
-          if (f.retryAfterMs > this.o.maxRetryAfterMs) throw err.final;
-          wait = f.retryAfterMs;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await this.attempt(url, headers, payload, policy, attempt, attempts);
+        } catch (err) {
+          if (!(err instanceof AttemptError)) throw err;
+          const giveUp = () => gaveUp(err.final, attempt + 1, this.o.now() - started);
+          const last = attempt + 1 >= attempts;
+          if (last || !isRetryable(err.failure, policy.idempotent)) throw giveUp();
+          const f = err.failure;
+          let wait = backoffDelay(attempt, {
+            baseMs: this.o.backoffBaseMs,
+            capMs: this.o.backoffCapMs,
+            random: this.o.random,
+          });
+          if (f.kind === 'status' && f.retryAfterMs !== undefined) {
+            if (f.retryAfterMs > this.o.maxRetryAfterMs) throw giveUp();
+            wait = f.retryAfterMs;
+          }
+          const line = `${describeFailure(f)}, retrying in ${formatDuration(wait)}, attempt ${attempt + 2} of ${attempts}`;
+          this.trace(`* ${line} (${err.message})`);
+          status?.show(line);
+          await this.sleepOrCancel(wait);
         }
-        this.trace(`* retrying in ${formatDuration(wait)} (${err.message})`);
-        await this.sleepOrCancel(wait);
       }
+    } finally {
+      status?.clear();
     }
   }
 
@@ -278,22 +339,16 @@ export class HttpClient {
       if (text && this.o.trace) this.trace(`< ${this.o.redactor.body(text)}`);
 
       const body = parseJson(text);
+      const contentType = headerValue(res.headers['content-type']);
       if (res.statusCode >= 200 && res.statusCode < 300) {
-        if (body === undefined) {
-          throw new ApiError(
-            undefined,
-            'unexpected response from the service: the body is not JSON',
-            res.statusCode,
-          );
-        }
-        return { httpStatus: res.statusCode, body, text };
+        if (body === undefined) throw foreignAnswer(this.o.baseUrl, res.statusCode, contentType);
+        return { httpStatus: res.statusCode, contentType, body, text };
+      }
+      if (!isErrorEnvelope(body) && !isGatewayStatus(res.statusCode)) {
+        throw foreignAnswer(this.o.baseUrl, res.statusCode, contentType);
       }
       const error = errorFromBody(res.statusCode, body, text, (t) => this.o.redactor.body(t));
-      const retryAfter = res.headers['retry-after'];
-      const retryAfterMs = parseRetryAfter(
-        Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-        this.o.now(),
-      );
+      const retryAfterMs = parseRetryAfter(headerValue(res.headers['retry-after']), this.o.now());
       if (retryAfterMs !== undefined) {
         error.hint = `the service asked to retry after ${formatDuration(retryAfterMs)}`;
       }
@@ -306,7 +361,7 @@ export class HttpClient {
         error,
       );
     } catch (err) {
-      if (err instanceof AttemptError || err instanceof ApiError) throw err;
+      if (err instanceof AttemptError || err instanceof SvcError) throw err;
       if (this.o.signal?.aborted) throw new CancelledError('interrupted');
       if (timeout.signal.aborted) {
         this.trace(`< timed out after ${formatDuration(timeoutMs)}`);
@@ -346,7 +401,8 @@ export class HttpClient {
   }
 
   private trace(line: string): void {
-    this.o.trace?.(this.o.redactor.text(line));
+    // A response body is the service's to choose: its control characters are shown, not obeyed.
+    if (this.o.trace) this.o.trace(visibleText(this.o.redactor.text(line)));
   }
 
   private async sleepOrCancel(ms: number): Promise<void> {

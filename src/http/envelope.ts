@@ -29,6 +29,11 @@ export function parseJson(text: string): unknown {
   }
 }
 
+/** The service's error envelope: `{error: {…}}`. */
+export function isErrorEnvelope(body: unknown): boolean {
+  return isObject(body) && isObject(body.error);
+}
+
 /**
  * The error envelope `{error: {status, message, details?}}` becomes an ApiError; so does any
  * non-2xx answer that is not one (its HTTP status then decides the exit code).
@@ -40,8 +45,8 @@ export function errorFromBody(
   /** Scrubs secrets from the body before any of it becomes part of a message. */
   redact: (text: string) => string = (text) => text,
 ): ApiError {
-  if (isObject(body) && isObject(body.error)) {
-    const e = body.error;
+  if (isErrorEnvelope(body)) {
+    const e = (body as { error: Record<string, unknown> }).error;
     return new ApiError(
       str(e.status) ?? undefined,
       str(e.message) ?? `request failed with HTTP ${httpStatus}`,

@@ -1,4 +1,5 @@
 import type { TableLayout } from '../catalogue/types.js';
+import { visibleLine } from './visible.js';
 
 export type Row = Record<string, unknown>;
 
@@ -25,12 +26,15 @@ export function toRows(data: unknown, layout: TableLayout): Row[] {
   return [at as Row];
 }
 
-/** One cell as plain text: no colour, no tabs or newlines that would break a TSV line. */
+/**
+ * One cell as plain text: no tabs or newlines that would break a TSV line, and no control
+ * character a terminal would obey (a name from the service may hold one).
+ */
 export function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(cellText).join(',');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value).replace(/[\t\r\n]+/g, ' ');
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return visibleLine(text.replace(/[\t\r\n]+/g, ' '));
 }
 
 /** One row as a tab-separated line, as a pipe gets it. */

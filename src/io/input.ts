@@ -36,6 +36,38 @@ export async function parseJsonArg(text: string, flag: string): Promise<unknown>
   }
 }
 
-export async function readJsonArg(value: string, stdin: Readable, flag: string): Promise<unknown> {
-  return parseJsonArg(await readTextArg(value, stdin, flag), flag);
+/** `--data` (a value, `@file` or `-` for stdin) and `--data-raw` (a value as it is). */
+export interface DataFlags {
+  data?: string;
+  dataRaw?: string;
+}
+
+/**
+ * The text `--data` stands for, or `--data-raw` itself: the way to give a value that
+ * starts with `@` or is `-` (`--data-raw '@channel ship it'`). Undefined when neither is
+ * given; the two together are refused by the command line.
+ */
+export async function readDataFlags(
+  flags: DataFlags,
+  stdin: Readable,
+): Promise<string | undefined> {
+  if (flags.dataRaw !== undefined) return flags.dataRaw;
+  if (flags.data !== undefined) return readTextArg(flags.data, stdin, '--data');
+  return undefined;
+}
+
+/** `readDataFlags` for a command that needs one of them. */
+export async function requireDataFlags(flags: DataFlags, stdin: Readable): Promise<string> {
+  const text = await readDataFlags(flags, stdin);
+  if (text === undefined) {
+    throw new UsageError(
+      'give --data (the value, @file, or - for stdin), or --data-raw for a value as it is',
+    );
+  }
+  return text;
+}
+
+/** The flag a data value came from, for messages about it. */
+export function dataFlagName(flags: DataFlags): string {
+  return flags.dataRaw !== undefined ? '--data-raw' : '--data';
 }

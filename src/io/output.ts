@@ -1,9 +1,12 @@
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
+import { COLUMN_GAP, fitColumns } from './fit-columns.js';
 import { cellText, getPath, toRows, tsvLine } from './format.js';
 import type { JsonSpool } from './json-spool.js';
 import type { JsonKind } from './json-stream.js';
+import { outputError } from './output-failure.js';
 import type { IOStreams } from './streams.js';
+import { visibleText } from './visible.js';
 
 /**
  * The one place that writes results. Data goes to stdout: a table on a terminal,
@@ -14,6 +17,9 @@ export class Output {
   /** Styles for stdout and stderr: plain when the stream may not have colour, or under --json. */
   readonly style: { out: ChalkInstance; err: ChalkInstance };
 
+  /** The first write to stdout that failed (a full disk, an I/O error). */
+  private failure: Error | undefined;
+
   constructor(
     private readonly io: IOStreams,
     readonly json: boolean,
@@ -22,6 +28,41 @@ export class Output {
       out: new Chalk({ level: io.colorStdout && !json ? 1 : 0 }),
       err: new Chalk({ level: io.colorStderr && !json ? 1 : 0 }),
     };
+    // Kept to be reported by `settled`: unheard, the event would end the process with a
+    // stack trace.
+    io.stdout.on('error', (err: Error) => {
+      this.failure ??= err;
+    });
+  }
+
+  /**
+   * Resolves once everything written to stdout so far has been taken by it; rejects with an
+   * OutputError if any of it could not be written. A command's result is not delivered
+   * before then.
+   */
+  settled(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(outputError(this.failure));
+      this.io.stdout.write('', (err) => {
+        const failure = this.failure ?? err;
+        if (failure) reject(outputError(failure));
+        else resolve();
+      });
+    });
+  }
+
+  /**
+   * Runs `write`, which prints a result, and waits until stdout has taken it. A failure of
+   * stdout on the way is an OutputError, whatever part of `write` met it.
+   */
+  async deliver(write: () => Promise<void> | void): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      if (this.failure && err === this.failure) throw outputError(this.failure);
+      throw err;
+    }
+    await this.settled();
   }
 
   /** Writes the result document (`--json`) or its rows. */
@@ -60,14 +101,17 @@ export class Output {
       }
       return;
     }
+    const cells = rows.map((row) => columns.map((c) => cellText(getPath(row, c.path))));
+    const widths = fitColumns([columns.map((c) => c.header), ...cells], this.io.columns);
     const { default: Table } = await import('cli-table3');
     const table = new Table({
       head: columns.map((c) => this.bold(c.header)),
       chars: borderless,
-      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 2 },
+      style: { head: [], border: [], 'padding-left': 0, 'padding-right': COLUMN_GAP },
       wordWrap: true,
+      ...(widths && { colWidths: widths }),
     });
-    for (const row of rows) table.push(columns.map((c) => cellText(getPath(row, c.path))));
+    for (const row of cells) table.push(row);
     this.io.stdout.write(`${table.toString()}\n`);
   }
 
@@ -77,13 +121,38 @@ export class Output {
     this.info(message);
   }
 
+  /**
+   * A result that is text, not records (`ai rewrite`, `svc api`): as received when piped,
+   * with control characters shown rather than obeyed on a terminal.
+   */
+  text(text: string): void {
+    const shown = this.io.stdoutIsTTY ? visibleText(text) : text;
+    this.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
+  }
+
+  /**
+   * Says that a listing found nothing, where a person would otherwise see an empty screen;
+   * a pipe and `--json` already have their empty answer.
+   */
+  nothingListed(line: string): void {
+    if (!this.json && this.io.stdoutIsTTY) this.info(line);
+  }
+
   /** Progress, hints and confirmations: stderr, never stdout. */
   info(line: string): void {
+    this.io.stderr.write(`${visibleText(line)}\n`);
+  }
+
+  /**
+   * A line svc composed and styled itself, so its colour codes must pass: whatever came from
+   * outside in it has been through `visibleText` already.
+   */
+  styledInfo(line: string): void {
     this.io.stderr.write(`${line}\n`);
   }
 
   warn(line: string): void {
-    this.io.stderr.write(`${this.style.err.yellow('warning:')} ${line}\n`);
+    this.io.stderr.write(`${this.style.err.yellow('warning:')} ${visibleText(line)}\n`);
   }
 
   private bold(text: string): string {

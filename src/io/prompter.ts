@@ -1,5 +1,7 @@
 import { CancelledError, UsageError } from '../errors/errors.js';
+import { Chalk, type ChalkInstance } from 'chalk';
 import type { IOStreams } from './streams.js';
+import { visibleLine, visibleText } from './visible.js';
 
 export interface TextQuestion {
   message: string;
@@ -22,7 +24,11 @@ export interface Choice<T extends string> {
  * @inquirer/prompts is loaded only when a question is really asked.
  */
 export class Prompter {
-  constructor(private readonly io: IOStreams) {}
+  private readonly paint: ChalkInstance;
+
+  constructor(private readonly io: IOStreams) {
+    this.paint = new Chalk({ level: io.colorStderr ? 1 : 0 });
+  }
 
   get enabled(): boolean {
     return this.io.canPrompt;
@@ -34,9 +40,10 @@ export class Prompter {
     return this.ask(() =>
       input(
         {
-          message: q.message,
+          message: visibleLine(q.message),
           ...(q.default !== undefined && { default: q.default }),
           ...(q.validate && { validate: q.validate }),
+          theme: this.theme(),
         },
         this.context(),
       ),
@@ -48,7 +55,12 @@ export class Prompter {
     const { password } = await import('@inquirer/prompts');
     return this.ask(() =>
       password(
-        { message: q.message, mask: true, ...(q.validate && { validate: q.validate }) },
+        {
+          message: visibleLine(q.message),
+          mask: true,
+          ...(q.validate && { validate: q.validate }),
+          theme: this.theme(),
+        },
         this.context(),
       ),
     );
@@ -57,7 +69,12 @@ export class Prompter {
   async confirm(message: string, defaultYes = false): Promise<boolean> {
     this.require('--yes');
     const { confirm } = await import('@inquirer/prompts');
-    return this.ask(() => confirm({ message, default: defaultYes }, this.context()));
+    return this.ask(() =>
+      confirm(
+        { message: visibleLine(message), default: defaultYes, theme: this.theme() },
+        this.context(),
+      ),
+    );
   }
 
   async select<T extends string>(
@@ -69,7 +86,15 @@ export class Prompter {
     this.require(flag);
     const { select } = await import('@inquirer/prompts');
     return this.ask(() =>
-      select<T>({ message, choices, ...(def !== undefined && { default: def }) }, this.context()),
+      select<T>(
+        {
+          message: visibleLine(message),
+          choices: visibleChoices(choices),
+          ...(def !== undefined && { default: def }),
+          theme: this.theme(),
+        },
+        this.context(),
+      ),
     );
   }
 
@@ -80,7 +105,12 @@ export class Prompter {
   ): Promise<T[]> {
     this.require(flag);
     const { checkbox } = await import('@inquirer/prompts');
-    return this.ask(() => checkbox<T>({ message, choices }, this.context()));
+    return this.ask(() =>
+      checkbox<T>(
+        { message: visibleLine(message), choices: visibleChoices(choices), theme: this.theme() },
+        this.context(),
+      ),
+    );
   }
 
   private require(flag: string): void {
@@ -89,6 +119,21 @@ export class Prompter {
         hint: 'pass the flag, or run in a terminal without --no-input / CI',
       });
     }
+  }
+
+  /**
+   * Defaults, answers and validation messages may come from stored config or the service:
+   * their control characters are shown, not obeyed.
+   */
+  private theme() {
+    const { cyan, dim, red } = this.paint;
+    return {
+      style: {
+        answer: (text: string) => cyan(visibleLine(text)),
+        defaultAnswer: (text: string) => dim(`(${visibleLine(text)})`),
+        error: (text: string) => red(`> ${visibleText(text)}`),
+      },
+    };
   }
 
   private context() {
@@ -108,4 +153,12 @@ export class Prompter {
       throw err;
     }
   }
+}
+
+function visibleChoices<T extends string>(choices: Choice<T>[]): Choice<T>[] {
+  return choices.map((c) => ({
+    ...c,
+    name: visibleLine(c.name ?? c.value),
+    ...(c.description !== undefined && { description: visibleLine(c.description) }),
+  }));
 }

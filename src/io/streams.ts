@@ -25,12 +25,14 @@ export interface IOStreams {
    * `TERM=dumb`, outside CI, whose logs keep every frame as a line of its own.
    */
   readonly animateStderr: boolean;
+  /** The width of the terminal stderr writes to; undefined when not a TTY. */
+  readonly stderrColumns: number | undefined;
 }
 
 export interface TerminalFacts {
   stdin: Readable & { isTTY?: boolean };
   stdout: Writable & { isTTY?: boolean; columns?: number };
-  stderr: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
   env: Readonly<Record<string, string | undefined>>;
   /** `--no-color` was given. */
   noColorFlag: boolean;
@@ -70,5 +72,6 @@ export function createIOStreams(facts: TerminalFacts): IOStreams {
     canPrompt: !noInput && stderrIsTTY,
     columns: stdoutIsTTY ? facts.stdout.columns : undefined,
     animateStderr: stderrIsTTY && facts.env.TERM !== 'dumb' && !truthy(facts.env.CI),
+    stderrColumns: stderrIsTTY ? facts.stderr.columns : undefined,
   };
 }

@@ -1,10 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SVC, cleanEnv } from '../support/e2e.js';
 
 /**
@@ -238,5 +246,135 @@ describe(`fish${skipped('fish')}`, { skip: !installed('fish') }, () => {
     expect(await complete('svc crdt update --type=t')).toEqual(['--type=text']);
     expect(await complete('svc --profile ')).toEqual(['ci', 'staging']);
     expect(await complete('svc help docs mi')).toEqual(['migrate', 'migration-status']);
+  });
+});
+
+/**
+ * Profile names come from a file anyone may have edited. A shell that evaluates them runs
+ * what is in them on Tab: each name here would create the marker file if it ever did.
+ */
+describe('hostile profile names', () => {
+  let hostileEnv: Record<string, string>;
+  let fakeEnv: Record<string, string>;
+  let marker: string;
+  let hostile: string[];
+
+  beforeAll(() => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-hostile-'));
+    marker = join(dir, 'pwned');
+    hostile = [`$(touch \${IFS}${marker})`, `\`touch ${marker}\``, `x;touch ${marker}`];
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    symlinkSync(SVC, join(bin, 'svc'));
+    hostileEnv = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? ''}` });
+    writeFileSync(
+      join(hostileEnv.SVC_CONFIG_DIR ?? '', 'config.json'),
+      JSON.stringify({
+        profiles: Object.fromEntries(
+          [...hostile, 'good', 'two\nlines'].map((n) => [n, { apiKey: 'k' }]),
+        ),
+      }),
+    );
+    // A stand-in svc that offers the names as they are, to show that the scripts match
+    // them as text even when a name gets through.
+    const fakeBin = join(dir, 'fake-bin');
+    mkdirSync(fakeBin);
+    writeFileSync(
+      join(fakeBin, 'svc'),
+      `#!/bin/sh\nprintf '%s\\n' ${hostile.map((n) => `'${n.replaceAll("'", `'\\''`)}'`).join(' ')}\n`,
+      { mode: 0o755 },
+    );
+    fakeEnv = cleanEnv({ PATH: `${fakeBin}:${process.env.PATH ?? ''}` });
+  });
+
+  // Each shell is judged on its own: a marker left by another must not count against it.
+  beforeEach(() => rmSync(marker, { force: true }));
+
+  const run = (file: string, args: string[], runEnv: Record<string, string>) =>
+    execa(file, args, { env: runEnv, extendEnv: false, reject: false, timeout: 20_000 });
+
+  it('svc __complete profiles lists only names that follow the profile-name rule', async () => {
+    const r = await run(SVC, ['__complete', 'profiles'], hostileEnv);
+    expect(r.exitCode).toBe(0);
+    const names = r.stdout.split('\n').filter(Boolean);
+    expect(names.every((n) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(n))).toBe(true);
+    expect(names).not.toContain('two');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  describe(`in bash${skipped('bash')}`, { skip: !installed('bash') }, () => {
+    const complete = (runEnv: Record<string, string>, ...words: string[]) =>
+      run(
+        'bash',
+        [
+          '--norc',
+          '--noprofile',
+          '-c',
+          'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _svc; printf "%s\\n" "${COMPREPLY[@]}"',
+          'bash',
+          join(completions, 'svc.bash'),
+          ...words,
+        ],
+        runEnv,
+      );
+
+    it('runs nothing on Tab, and offers only the valid names', async () => {
+      const r = await complete(hostileEnv, 'svc', '--profile', '');
+      expect(existsSync(marker)).toBe(false);
+      expect(r.stdout.split('\n').filter(Boolean)).not.toEqual(expect.arrayContaining(hostile));
+    });
+
+    it('matches names that get through as text, without running them', async () => {
+      const all = await complete(fakeEnv, 'svc', '--profile', '');
+      expect(existsSync(marker)).toBe(false);
+      expect(all.stdout.split('\n')).toEqual(hostile);
+      const some = await complete(fakeEnv, 'svc', 'profile', 'use', '$');
+      expect(existsSync(marker)).toBe(false);
+      expect(some.stdout.split('\n')).toEqual([hostile[0]]);
+    });
+  });
+
+  describe(`in zsh${skipped('zsh')}`, { skip: !installed('zsh') }, () => {
+    it('runs nothing on Tab, and matches names as text', async () => {
+      const r = await run(
+        'zsh',
+        [
+          '-f',
+          '-c',
+          `autoload -U compinit && compinit -u -D
+source "$1"; shift
+compadd() { while [[ $1 == -* ]]; do if [[ $1 == -a ]]; then print -rl -- "\${(@P)2}"; return; fi; shift; done; print -rl -- "$@" }
+words=("$@"); CURRENT=$#; PREFIX=\${words[-1]}
+_svc`,
+          'zsh',
+          join(completions, '_svc'),
+          'svc',
+          '--profile',
+          '',
+        ],
+        fakeEnv,
+      );
+      expect(existsSync(marker)).toBe(false);
+      expect(r.stdout.split('\n')).toEqual(hostile);
+    });
+  });
+
+  describe(`in fish${skipped('fish')}`, { skip: !installed('fish') }, () => {
+    it('runs nothing on Tab, and matches names as text', async () => {
+      const r = await run(
+        'fish',
+        [
+          '--no-config',
+          '-c',
+          'source $argv[1]; complete -C "svc --profile "',
+          join(completions, 'svc.fish'),
+        ],
+        fakeEnv,
+      );
+      expect(existsSync(marker)).toBe(false);
+      // fish sorts what it offers in its own order.
+      const offered = r.stdout.split('\n').map((c) => c.split('\t')[0] ?? '');
+      expect(offered.sort()).toEqual([...hostile].sort());
+    });
   });
 });

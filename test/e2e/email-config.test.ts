@@ -42,6 +42,24 @@ function configFiles(env: Record<string, string>): string {
 }
 
 describe('workspace email-config with flags', () => {
+  it('--disable says what is now in force, keeps the rest, and --json prints the answer', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    expect((await svc(ENABLE_SENDGRID, env, `${PROVIDER_KEY}\n`)).exitCode).toBe(0);
+    const off = await svc(['workspace', 'email-config', '--disable'], env);
+    expect(off.exitCode).toBe(0);
+    expect(off.stderr).toBe(
+      'Email notifications are now off: no emails are sent.\n' +
+        'The provider, sender and events stay stored, for when they are switched back on.',
+    );
+    const json = await svc(['workspace', 'email-config', '--disable', '--json'], env);
+    expect(JSON.parse(json.stdout)).toEqual({ status: 'success', message: expect.any(String) });
+    const stored = await storedConfig(workspaceId, apiKey);
+    expect(stored.body).toMatchObject({
+      useEmailService: false,
+      emailServiceConfig: { type: 'sendgrid', fromEmail: 'noreply@acme.dev' },
+    });
+  });
+
   it('reads the key from stdin, sends it, and prints the config with the key masked', async () => {
     const { env, workspaceId, apiKey } = await workspaceEnv();
     const r = await svc(
@@ -61,7 +79,10 @@ describe('workspace email-config with flags', () => {
       `${PROVIDER_KEY}\n`,
     );
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({
+    // The service answers with its message, and no configuration.
+    expect(JSON.parse(r.stdout)).toEqual({ status: 'success', message: expect.any(String) });
+    const stored = await storedConfig(workspaceId, apiKey);
+    expect(stored.body).toEqual({
       useEmailService: true,
       emailServiceConfig: {
         type: 'sendgrid',
@@ -77,8 +98,6 @@ describe('workspace email-config with flags', () => {
         },
       },
     });
-    const stored = await storedConfig(workspaceId, apiKey);
-    expect(stored.body.emailServiceConfig).toMatchObject({ type: 'sendgrid', apiKey: '****4242' });
     expect(configFiles(env)).not.toContain(PROVIDER_KEY);
 
     // One trigger switched alone: the rest of the stored configuration stays.

@@ -35,7 +35,11 @@ export const environmentTable: readonly EnvironmentRow[] = [
     meaning:
       "where profiles are stored (default: the platform's config dir); when set, bulk journals too (default: the platform's state dir)",
   },
-  { name: 'SVC_TIMEOUT', flag: '--timeout', meaning: 'per-request timeout (500ms, 30s, 5m)' },
+  {
+    name: 'SVC_TIMEOUT',
+    flag: '--timeout',
+    meaning: 'time limit of each attempt of a request (500ms, 30s, 5m)',
+  },
   {
     name: 'SVC_DEBUG',
     flag: '--debug',

@@ -10,7 +10,8 @@ export const exitCodeTable: readonly ExitCodeRow[] = [
   { code: ExitCode.Success, meaning: 'success' },
   {
     code: ExitCode.Error,
-    meaning: 'error not covered below (unexpected response, INTERNAL, ALREADY_EXISTS…)',
+    meaning:
+      'error not covered below: INTERNAL, ALREADY_EXISTS…, a server at the base URL that does not answer as the service does, or stdout that cannot be written ("cannot write output: …")',
   },
   {
     code: ExitCode.Usage,
@@ -21,7 +22,10 @@ export const exitCodeTable: readonly ExitCodeRow[] = [
     code: ExitCode.Credentials,
     meaning: 'credentials missing or rejected: UNAUTHENTICATED, PERMISSION_DENIED',
   },
-  { code: ExitCode.NotFound, meaning: 'NOT_FOUND' },
+  {
+    code: ExitCode.NotFound,
+    meaning: 'NOT_FOUND, also for ids asked for by name that do not exist',
+  },
   {
     code: ExitCode.PartialFailure,
     meaning: 'partial failure: a bulk call in which some items report success: false',

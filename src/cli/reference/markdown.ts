@@ -144,6 +144,14 @@ function commandIndex(root: CommandInfo): string[] {
   ]);
 }
 
+/** The exit-code table in Markdown: the reference's, and the README's copy of it. */
+export function exitCodesMarkdown(): string {
+  return table(
+    ['code', 'meaning'],
+    exitCodeTable.map((row) => [String(row.code), cell(row.meaning)]),
+  );
+}
+
 export function commandReference(root: CommandInfo): string {
   const parts = [
     '# svc command reference',
@@ -160,10 +168,7 @@ export function commandReference(root: CommandInfo): string {
     ),
     ...root.subcommands.flatMap((cmd) => commandSection(cmd, 2)),
     '## Exit codes',
-    table(
-      ['code', 'meaning'],
-      exitCodeTable.map((row) => [String(row.code), cell(row.meaning)]),
-    ),
+    exitCodesMarkdown(),
     '## Environment',
     table(
       ['variable', 'flag', 'meaning'],

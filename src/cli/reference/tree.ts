@@ -165,6 +165,53 @@ export function* allCommands(root: CommandInfo): Generator<CommandInfo> {
   for (const sub of root.subcommands) yield* allCommands(sub);
 }
 
+/** Edits (insert, delete, replace, swap of neighbours) that turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => d[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      }
+      const row = d[i];
+      if (row) row[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/**
+ * The command path meant by a mistyped one, word by word as commander suggests a command:
+ * each unknown word replaced by the nearest name at its place, if one is near enough.
+ */
+export function nearestCommand(
+  root: CommandInfo,
+  path: readonly string[],
+): CommandInfo | undefined {
+  let cmd: CommandInfo | undefined = root;
+  for (const name of path) {
+    const subs: readonly CommandInfo[] = cmd?.subcommands ?? [];
+    cmd =
+      subs.find((sub) => sub.path.at(-1) === name) ??
+      subs
+        .map((sub) => {
+          const other = sub.path.at(-1) ?? '';
+          const distance = editDistance(name, other);
+          const length = Math.max(name.length, other.length);
+          return { sub, distance, similarity: (length - distance) / length };
+        })
+        // Commander's measure for "did you mean": at most two edits, and more alike than not.
+        .filter(({ distance, similarity }) => distance <= 2 && similarity > 0.4)
+        .sort((x, y) => x.distance - y.distance)[0]?.sub;
+  }
+  return cmd;
+}
+
 /** The command at a path, if there is one. */
 export function findCommand(root: CommandInfo, path: readonly string[]): CommandInfo | undefined {
   let cmd: CommandInfo | undefined = root;

@@ -38,10 +38,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const answer = result.data;
   if (answer.success) {
     if (ctx.out.json) ctx.out.jsonDocument({ success: true, text: answer.text ?? '' });
-    else {
-      const rewritten = answer.text ?? '';
-      ctx.io.stdout.write(rewritten.endsWith('\n') ? rewritten : `${rewritten}\n`);
-    }
+    else ctx.out.text(answer.text ?? '');
     return;
   }
   const error = answer.error ?? 'the model gave no answer';

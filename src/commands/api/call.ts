@@ -4,10 +4,9 @@ import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { printDryRun } from '../../cli/send.js';
 import { ApiError, UsageError } from '../../errors/errors.js';
-import { readJsonArg } from '../../io/input.js';
+import { dataFlagName, parseJsonArg, readDataFlags, type DataFlags } from '../../io/input.js';
 
-interface Options extends GlobalOptions {
-  data: string;
+interface Options extends GlobalOptions, DataFlags {
   auth?: 'key' | 'workspace' | 'none';
 }
 
@@ -23,9 +22,10 @@ const levels: Record<NonNullable<Options['auth']>, AuthLevel> = {
  */
 export async function run(ctx: Context, opts: Options, [rawPath]: string[]): Promise<void> {
   const path = rawPath?.startsWith('/') ? rawPath : `/${rawPath ?? ''}`;
-  const data = await readJsonArg(opts.data, ctx.io.stdin, '--data');
+  const flag = dataFlagName(opts);
+  const data = await parseJsonArg((await readDataFlags(opts, ctx.io.stdin)) ?? '{}', flag);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new UsageError('--data must be a JSON object (the request body\'s "data" member)');
+    throw new UsageError(`${flag} must be a JSON object (the request body's "data" member)`);
   }
   const op = operationForPath(path);
   const policy = {
@@ -51,9 +51,6 @@ export async function run(ctx: Context, opts: Options, [rawPath]: string[]): Pro
 }
 
 function writeBody(ctx: Context, json: unknown, text: string): void {
-  if (json === undefined) {
-    ctx.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-    return;
-  }
+  if (json === undefined) return ctx.out.text(text);
   ctx.out.jsonDocument(json);
 }

@@ -9,6 +9,12 @@ export const registerApi: Register = (program, invoke) => {
     .option('--data <json>', "the request's `data` member: JSON, @file, or - for stdin", '{}')
     .addOption(
       new Option(
+        '--data-raw <value>',
+        'the value as it is, even one that starts with @ or is -',
+      ).conflicts('data'),
+    )
+    .addOption(
+      new Option(
         '--auth <level>',
         "which credentials to send (default: the operation's level, else key)",
       ).choices(['key', 'workspace', 'none']),

@@ -90,6 +90,23 @@ _svc_reply() {
   done < <("$@")
 }
 
+# COMPREPLY: the lines on stdin that start with $1. They are compared as text: compgen -W
+# would expand $(…) and \`…\` in them, and profile names come from a file.
+_svc_match() {
+  local line
+  COMPREPLY=()
+  while IFS= read -r line; do
+    [[ -n $line && $line == "$1"* ]] && COMPREPLY+=("$line")
+  done
+}
+
+# COMPREPLY: the words of $1, separated by spaces, that start with $2.
+_svc_words() {
+  local -a list
+  read -ra list <<<"$1"
+  _svc_match "$2" < <(printf '%s\\n' "\${list[@]}")
+}
+
 # Profile names come from svc itself: the one being completed, so ./bin/svc works too.
 _svc_profiles() {
   local svc=\${COMP_WORDS[0]}
@@ -102,8 +119,8 @@ _svc_complete_value() {
   local kind=\${1%% *} words=''
   [[ $1 == *' '* ]] && words=\${1#* }
   case $kind in
-    values) _svc_reply compgen -W "$words" -- "$2" ;;
-    profiles) _svc_reply compgen -W "$(_svc_profiles)" -- "$2" ;;
+    values) _svc_words "$words" "$2" ;;
+    profiles) _svc_match "$2" < <(_svc_profiles) ;;
     files)
       compopt -o filenames 2>/dev/null
       _svc_reply compgen -f -- "$2"
@@ -117,7 +134,7 @@ _svc_complete_value() {
       # The arguments are a path of svc commands; the extra words only come first.
       _svc_subcommands "$3"
       [[ -z $3 ]] && REPLY+=" $words"
-      _svc_reply compgen -W "$REPLY" -- "$2"
+      _svc_words "$REPLY" "$2"
       ;;
   esac
 }
@@ -172,12 +189,12 @@ _svc() {
   fi
   if [[ $cur == -* ]]; then
     _svc_flags "$cmdpath"
-    _svc_reply compgen -W "$REPLY" -- "$cur"
+    _svc_words "$REPLY" "$cur"
     return 0
   fi
   _svc_subcommands "$cmdpath"
   if [[ -n $REPLY ]] && ((\${#args[@]} == 0)); then
-    _svc_reply compgen -W "$REPLY" -- "$cur"
+    _svc_words "$REPLY" "$cur"
     return 0
   fi
   if _svc_args "$cmdpath"; then

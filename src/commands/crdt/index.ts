@@ -23,9 +23,15 @@ Examples:
         .choices(['text', 'map', 'array', 'xml'])
         .makeOptionMandatory(),
     )
-    .requiredOption(
+    .option(
       '--data <value>',
-      'text or markup itself (text, xml), or JSON (map, array); @file or - for stdin',
+      'text or markup itself (text, xml), or JSON (map, array); @file or - for stdin (this or --data-raw)',
+    )
+    .addOption(
+      new Option(
+        '--data-raw <value>',
+        'the value as it is, even one that starts with @ or is -',
+      ).conflicts('data'),
     )
     .option('--content-key <key>', 'name of the content in the editor (xml; default content)')
     .addHelpText(
@@ -34,7 +40,8 @@ Examples:
 Examples:
   $ svc crdt update --org acme --doc spec --editor body --type text --data 'Hello, world'
   $ svc crdt update --org acme --doc spec --editor meta --type map --data '{"title": "Spec"}'
-  $ svc crdt update --org acme --doc spec --editor page --type xml --data @page.xml`,
+  $ svc crdt update --org acme --doc spec --editor page --type xml --data @page.xml
+  $ svc crdt update --org acme --doc spec --editor chat --type text --data-raw '@channel ship it'`,
     )
     .action(invoke(() => import('./update.js')));
 };

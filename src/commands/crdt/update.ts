@@ -3,16 +3,15 @@ import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
-import { parseJsonArg, readTextArg } from '../../io/input.js';
+import { dataFlagName, parseJsonArg, requireDataFlags, type DataFlags } from '../../io/input.js';
 
 type CrdtType = 'text' | 'map' | 'array' | 'xml';
 
-interface Options extends GlobalOptions {
+interface Options extends GlobalOptions, DataFlags {
   org: string;
   doc: string;
   editor: string;
   type: CrdtType;
-  data: string;
   contentKey?: string;
 }
 
@@ -20,24 +19,25 @@ interface Options extends GlobalOptions {
  * `--data` as the type needs it: text and markup are the content itself; maps and arrays
  * are JSON of the right shape, checked here so a mismatch is exit 2 with nothing sent.
  */
-async function contentOf(ctx: Context, type: CrdtType, value: string): Promise<unknown> {
-  const text = await readTextArg(value, ctx.io.stdin, '--data');
+async function contentOf(ctx: Context, type: CrdtType, flags: DataFlags): Promise<unknown> {
+  const text = await requireDataFlags(flags, ctx.io.stdin);
   if (type === 'text' || type === 'xml') return text;
-  const data = await parseJsonArg(text, '--data');
+  const flag = dataFlagName(flags);
+  const data = await parseJsonArg(text, flag);
   const isArray = Array.isArray(data);
   const isObject = typeof data === 'object' && data !== null && !isArray;
   if (type === 'map' && !isObject) {
-    throw new UsageError(`--data must be a JSON object for --type map, e.g. '{"title": "Spec"}'`);
+    throw new UsageError(`${flag} must be a JSON object for --type map, e.g. '{"title": "Spec"}'`);
   }
   if (type === 'array' && !isArray) {
-    throw new UsageError(`--data must be a JSON array for --type array, e.g. '[{"id": 1}]'`);
+    throw new UsageError(`${flag} must be a JSON array for --type array, e.g. '[{"id": 1}]'`);
   }
   return data;
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const op = operation('crdt.update');
-  const data = await contentOf(ctx, opts.type, opts.data);
+  const data = await contentOf(ctx, opts.type, opts);
   const result = await send(ctx, op, {
     organizationId: opts.org,
     documentId: opts.doc,

@@ -3,6 +3,9 @@ import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
+import { emptyListingNote, requireEveryId } from '../../io/listing.js';
+
+const DOCUMENTS = { one: 'Document', many: 'Documents' };
 
 interface Options extends GlobalOptions {
   org: string;
@@ -25,5 +28,14 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     );
     if (result) documents.push(...(result.data ?? []));
   }
+  if (ids) {
+    requireEveryId(
+      DOCUMENTS,
+      ids,
+      documents.map((d) => (d as { id?: unknown }).id).filter((id) => typeof id === 'string'),
+      `organization ${opts.org}`,
+    );
+  }
+  if (documents.length === 0) ctx.out.nothingListed(emptyListingNote('documents', opts.org));
   await ctx.out.data(documents, op.table);
 }

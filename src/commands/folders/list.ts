@@ -3,6 +3,7 @@ import type { Folder } from '../../catalogue/models.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
+import { emptyListingNote } from '../../io/listing.js';
 
 interface Options extends GlobalOptions {
   org: string;
@@ -54,6 +55,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   });
   if (!result) return;
   if (ctx.out.json) return ctx.out.jsonDocument(result.data);
+  if (!result.data?.length) ctx.out.nothingListed(emptyListingNote('folders', opts.org));
   const rows = treeRows(result.data ?? []).map((r) => ({
     ...r,
     // Indentation shows the tree to a person; piped lines stay plain fields.

@@ -3,21 +3,21 @@ import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
-import { readJsonArg } from '../../io/input.js';
+import { dataFlagName, parseJsonArg, requireDataFlags, type DataFlags } from '../../io/input.js';
 
-interface Options extends GlobalOptions {
+interface Options extends GlobalOptions, DataFlags {
   org: string;
   doc: string;
   id: string;
-  data: string;
   merge?: boolean;
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const op = operation('livestate.broadcast');
-  const data = await readJsonArg(opts.data, ctx.io.stdin, '--data');
+  const flag = dataFlagName(opts);
+  const data = await parseJsonArg(await requireDataFlags(opts, ctx.io.stdin), flag);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new UsageError('--data must be a JSON object, e.g. \'{"x": 1}\'');
+    throw new UsageError(`${flag} must be a JSON object, e.g. '{"x": 1}'`);
   }
   const result = await send(ctx, op, {
     organizationId: opts.org,

@@ -1,3 +1,4 @@
+import { Option } from 'commander';
 import type { Register } from '../../cli/command-kit.js';
 
 export const registerLivestate: Register = (program, invoke) => {
@@ -17,7 +18,13 @@ Examples:
     .requiredOption('--org <id>', 'organization id')
     .requiredOption('--doc <id>', 'document id')
     .requiredOption('--id <id>', 'live-state data id')
-    .requiredOption('--data <json>', 'a JSON object, @file or - for stdin')
+    .option('--data <json>', 'a JSON object, @file or - for stdin (this or --data-raw)')
+    .addOption(
+      new Option(
+        '--data-raw <value>',
+        'the value as it is, even one that starts with @ or is -',
+      ).conflicts('data'),
+    )
     .option('--merge', 'merge top-level keys into the stored state (null removes a key)')
     .addHelpText(
       'after',

@@ -41,7 +41,7 @@ function displayRow(n: Notification): Record<string, unknown> {
   };
 }
 
-async function sinkFor(ctx: Context, layout: TableLayout): Promise<Sink> {
+async function sinkFor(ctx: Context, layout: TableLayout, empty: string): Promise<Sink> {
   if (ctx.out.json) {
     // Spooled to disk rather than streamed: a page failing after others have arrived must
     // leave stdout empty, and a long listing must not be held in memory either.
@@ -68,7 +68,10 @@ async function sinkFor(ctx: Context, layout: TableLayout): Promise<Sink> {
     async page(items) {
       rows.push(...items.map(displayRow));
     },
-    end: () => ctx.out.rows(rows, layout),
+    end: async () => {
+      if (rows.length === 0) ctx.out.nothingListed(empty);
+      await ctx.out.rows(rows, layout);
+    },
     close,
   };
 }
@@ -88,7 +91,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ...(opts.order !== undefined && { order: opts.order }),
   };
 
-  const sink = await sinkFor(ctx, op.table);
+  const sink = await sinkFor(ctx, op.table, 'No notifications match.');
   let token = opts.pageToken;
   try {
     let fetched = 0;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
-import { allCommands, commandTree, findCommand } from '../../cli/reference/tree.js';
+import { allCommands, commandTree, findCommand, nearestCommand } from '../../cli/reference/tree.js';
 import { UsageError } from '../../errors/errors.js';
 import { namedSchemas, outputOf, writes, type Output } from './outputs.js';
 
@@ -65,7 +65,12 @@ export async function run(ctx: Context, opts: Options, names: string[]): Promise
   }
   const command = names.join(' ');
   const cmd = findCommand(commandTree(), names);
-  if (!cmd) throw new UsageError(`no command "svc ${command}"`, { hint: 'see svc --help' });
+  if (!cmd) {
+    const meant = nearestCommand(commandTree(), names);
+    throw new UsageError(`no command "svc ${command}"`, {
+      hint: meant ? `did you mean svc schema ${meant.path.join(' ')}?` : 'see svc --help',
+    });
+  }
   if (cmd.subcommands.length > 0) {
     const subs = cmd.subcommands.map((sub) => sub.path.at(-1)).join(', ');
     throw new UsageError(`svc ${command} is a group of commands: name one of ${subs}`);

@@ -163,9 +163,35 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   }
   const result = await send<Echoed>(ctx, op, request);
   if (!result) return;
-  // Newer services echo the stored configuration; otherwise what was sent is what changed.
-  const shown = masked(result.data ?? request);
-  if (ctx.out.json) ctx.out.jsonDocument(shown);
-  else await ctx.out.rows([displayRow(shown)], op.table);
-  ctx.out.info('Email configuration saved.');
+  // A newer service echoes the stored configuration: that is what is in force.
+  if (result.data) {
+    const stored = masked(result.data);
+    if (ctx.out.json) return ctx.out.jsonDocument(stored);
+    await ctx.out.rows([displayRow(stored)], op.table);
+    return ctx.out.info('Email configuration saved.');
+  }
+  // The documented answer holds no configuration: the result is its message, and what the
+  // change put in force is what was sent, over a stored configuration svc cannot read.
+  if (ctx.out.json) return ctx.out.success(result.message || 'Email configuration saved.');
+  printInForce(ctx, request, op.table.columns);
+}
+
+/** What a change that the service did not echo has put in force, and what it left alone. */
+function printInForce(
+  ctx: Context,
+  request: EmailConfigRequest,
+  columns: readonly { header: string; path: string }[],
+): void {
+  if (request.useEmailService === false) {
+    ctx.out.info('Email notifications are now off: no emails are sent.');
+    if (!request.emailServiceConfig) {
+      return ctx.out.info(
+        'The provider, sender and events stay stored, for when they are switched back on.',
+      );
+    }
+  } else {
+    ctx.out.info('Email configuration saved. Now in force:');
+  }
+  printSummary(ctx, displayRow(masked(request)), columns);
+  ctx.out.info('Anything not listed is as it was.');
 }

@@ -1,8 +1,9 @@
+import { exitCodeTable } from '../../../src/cli/reference/exit-codes.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { commandReference } from '../../../src/cli/reference/markdown.js';
+import { commandReference, exitCodesMarkdown } from '../../../src/cli/reference/markdown.js';
 import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
 import { ExitCode } from '../../../src/errors/exit-codes.js';
 import { runCli } from '../../support/harness.js';
@@ -58,5 +59,21 @@ describe('docs/commands.md', () => {
       expect(codes).toMatch(new RegExp(`\\n\\| ${code} +\\|`));
     expect(codes).toContain('| `SVC_CONFIG_DIR`');
     expect(codes).toContain('| `SVC_PROFILE` ');
+  });
+});
+
+describe('the exit codes have one source', () => {
+  it('the README holds the table the reference and `svc help exit-codes` are made from', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Exit codes\n'));
+    expect(section.slice('## Exit codes\n\n'.length)).toMatch(
+      new RegExp(`^${exitCodesMarkdown().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`),
+    );
+  });
+
+  it('every exit code of the error map is in the table, once, in order', () => {
+    expect(exitCodeTable.map((row) => row.code)).toEqual(
+      Object.values(ExitCode).sort((a, b) => a - b),
+    );
   });
 });

@@ -67,9 +67,10 @@ describe('workspace email-config', () => {
         },
       },
     ]);
-    // Only some triggers are known: each is shown with its state.
-    expect(r.stdout).toMatch(
-      /TRIGGERS\s+comment\.add=off, comment_annotation\.assign=off, comment_annotation\.add=off\n/,
+    // Only some triggers are known: each is shown with its state, as what is now in force.
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^Email configuration saved\. Now in force:\n\n {2}TRIGGERS +comment\.add=off, comment_annotation\.assign=off, comment_annotation\.add=off\n\nAnything not listed is as it was\.\n$/,
     );
   });
 
@@ -130,5 +131,22 @@ describe('workspace email-config', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('empty key');
     expect(fake.all()).toHaveLength(0);
+  });
+
+  it('--disable says what is now in force, and --json prints the answer, not the request', async () => {
+    fake = fakeService({ [PATH]: () => ok(null, { message: 'Email config updated.' }) });
+    const shown = await fake.run(['workspace', 'email-config', '--disable'], { tty: true });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toBe('');
+    expect(shown.stderr).toBe(
+      'Email notifications are now off: no emails are sent.\n' +
+        'The provider, sender and events stay stored, for when they are switched back on.\n',
+    );
+    const json = await fake.run(['workspace', 'email-config', '--disable', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({
+      status: 'success',
+      message: 'Email config updated.',
+    });
+    expect(fake.sent(PATH)).toEqual([{ useEmailService: false }, { useEmailService: false }]);
   });
 });

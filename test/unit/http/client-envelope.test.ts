@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
-import { ApiError } from '../../../src/errors/errors.js';
+import { ApiError, ForeignAnswerError } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
-import { errorEnvelope, jsonHeaders, rejection, standard, useHarnesses } from './harness.js';
+import {
+  ORIGIN,
+  errorEnvelope,
+  jsonHeaders,
+  rejection,
+  standard,
+  useHarnesses,
+} from './harness.js';
 
 const setup = useHarnesses();
 
@@ -94,43 +101,45 @@ describe('HttpClient.call decodes each envelope kind', () => {
 });
 
 describe('HttpClient.call on bodies it cannot use', () => {
-  it('a 2xx body that is not JSON is an ApiError with exit code 1', async () => {
+  const notTheService = (status: number, type: string) =>
+    `the server at ${ORIGIN} did not answer as the service does (HTTP ${status}, ${type})`;
+
+  it('a 2xx body that is not JSON is not the service: exit 1, not retried', async () => {
     const h = setup();
     h.pool
       .intercept({ path: operation('workspace.emailStatus').path, method: 'POST' })
-      .reply(200, '<html>ok</html>');
-    const err = await apiError(
+      .reply(200, '<html>ok</html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const err = await rejection(
       h.client.call(operation('workspace.emailStatus'), { ownerEmail: 'a@b.co' }),
     );
-    expect(err.status).toBeUndefined();
-    expect(err.httpStatus).toBe(200);
-    expect(err.message).toBe('unexpected response from the service: the body is not JSON');
+    expect(err).toBeInstanceOf(ForeignAnswerError);
+    expect((err as ForeignAnswerError).message).toBe(notTheService(200, 'text/html'));
+    expect((err as ForeignAnswerError).hint).toContain('check --base-url or SVC_BASE_URL');
     expect(exitCodeFor(err)).toBe(1);
     expect(h.calls()).toHaveLength(1);
   });
 
-  it('an empty 2xx body is an ApiError with exit code 1', async () => {
+  it('an empty 2xx body is not the service either', async () => {
     const h = setup();
     h.pool
       .intercept({ path: operation('workspace.emailStatus').path, method: 'POST' })
       .reply(200, '');
-    const err = await apiError(
+    const err = await rejection(
       h.client.call(operation('workspace.emailStatus'), { ownerEmail: 'a@b.co' }),
     );
+    expect((err as ForeignAnswerError).message).toBe(notTheService(200, 'no content type'));
     expect(exitCodeFor(err)).toBe(1);
   });
 
-  it('a 2xx JSON body that is not an envelope is an ApiError with exit code 1, not retried', async () => {
+  it('a 2xx JSON body that is not an envelope is not the service: exit 1, not retried', async () => {
     const h = setup();
     h.pool
       .intercept({ path: operation('workspace.emailStatus').path, method: 'POST' })
-      .reply(200, { verified: true });
-    const err = await apiError(
+      .reply(200, { verified: true }, jsonHeaders);
+    const err = await rejection(
       h.client.call(operation('workspace.emailStatus'), { ownerEmail: 'a@b.co' }),
     );
-    expect(err.message).toBe(
-      'unexpected response from the service: the body is not the documented JSON envelope',
-    );
+    expect((err as ForeignAnswerError).message).toBe(notTheService(200, 'application/json'));
     expect(exitCodeFor(err)).toBe(1);
     expect(h.calls()).toHaveLength(1);
     expect(h.sleeps).toEqual([]);

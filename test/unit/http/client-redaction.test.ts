@@ -134,7 +134,7 @@ describe('the debug trace never shows a secret', () => {
       .intercept({ path: op.path, method: 'POST' })
       .reply(403, errorEnvelope('PERMISSION_DENIED', 'no'));
     await rejection(h.client.call(op, { apiKey: API_KEY }));
-    expect(h.trace.some((l) => l.startsWith('* retrying in 75ms'))).toBe(true);
+    expect(h.trace.some((l) => l.startsWith('* server error (502), retrying in 75ms'))).toBe(true);
     expectNoSecret(h.trace);
   });
 });

@@ -2,6 +2,7 @@ import { errors } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import {
+  ForeignAnswerError,
   ApiError,
   CancelledError,
   TimeoutError,
@@ -92,7 +93,9 @@ describe('retries of a read (idempotent)', () => {
 
   it('the idempotent option makes a non-idempotent operation retryable for that call', async () => {
     const h = setup();
-    h.pool.intercept({ path: create.path, method: 'POST' }).reply(500, 'oops');
+    h.pool
+      .intercept({ path: create.path, method: 'POST' })
+      .reply(500, errorEnvelope('INTERNAL', 'oops'));
     h.pool.intercept({ path: create.path, method: 'POST' }).reply(200, standard(workspace));
     await h.client.call(create, createData, { idempotent: true });
     expect(h.calls()).toHaveLength(2);
@@ -156,12 +159,14 @@ describe('a non-idempotent call is not sent twice after an unknown outcome', () 
     expect(h.sleeps).toEqual([]);
   });
 
-  it('a non-envelope 500 is not retried and exits 75', async () => {
+  it('a non-envelope 500, even of an idempotent read, is not the service: not retried, exit 1', async () => {
     const h = setup();
-    h.pool.intercept({ path: create.path, method: 'POST' }).reply(500, 'Internal Server Error');
-    const err = await rejection(h.client.call(create, createData));
-    expect(exitCodeFor(err)).toBe(75);
+    h.pool.intercept({ path: read.path, method: 'POST' }).reply(500, 'Internal Server Error');
+    const err = await rejection(h.client.call(read, readData));
+    expect(err).toBeInstanceOf(ForeignAnswerError);
+    expect(exitCodeFor(err)).toBe(1);
     expect(h.calls()).toHaveLength(1);
+    expect(h.sleeps).toEqual([]);
   });
 
   it.each([
@@ -191,8 +196,8 @@ describe('connect failures', () => {
       .times(4);
     const err = await rejection(h.client.call(create, createData));
     expect(err).toBeInstanceOf(TransientError);
-    expect((err as TransientError).message).toBe(
-      'could not connect to https://api.svc.test (ECONNREFUSED)',
+    expect((err as TransientError).message).toMatch(
+      /^could not connect to https:\/\/api\.svc\.test \(ECONNREFUSED\) \(gave up after 4 attempts over \d+ms\)$/,
     );
     expect(exitCodeFor(err)).toBe(75);
     expect(h.calls()).toHaveLength(4);

@@ -2,24 +2,25 @@ import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import { UsageError } from '../../../src/errors/errors.js';
-import { checkCredentialTransport } from '../../../src/http/transport-security.js';
+import { checkTransport } from '../../../src/http/transport-security.js';
 import { createHarness, rejection, standard, thrown } from './harness.js';
 
-describe('checkCredentialTransport', () => {
+describe('checkTransport', () => {
   it.each([
     ['http://localhost:8080', 'key'],
     ['http://127.0.0.1:1234', 'workspace'],
     ['http://[::1]:1234', 'key'],
     ['https://api.example.com', 'key'],
-    ['http://api.example.com', 'public'],
+    ['https://api.example.com', 'public'],
+    ['http://127.0.0.1:1234', 'public'],
   ] as const)('lets %s carry %s credentials', (url, auth) => {
-    expect(() => checkCredentialTransport(new URL(url), auth, false)).not.toThrow();
+    expect(() => checkTransport(new URL(url), auth, false)).not.toThrow();
   });
 
   it.each(['http://api.example.com', 'http://10.0.0.5:8080', 'http://localhost.example.com'])(
     'refuses credentials over plain http to %s, naming --insecure',
     (url) => {
-      const err = thrown(() => checkCredentialTransport(new URL(url), 'key', false));
+      const err = thrown(() => checkTransport(new URL(url), 'key', false));
       expect(err).toBeInstanceOf(UsageError);
       expect((err as UsageError).hint).toContain('--insecure');
     },
@@ -27,7 +28,7 @@ describe('checkCredentialTransport', () => {
 
   it('refuses them to loopback when the request would go through a proxy', () => {
     const err = thrown(() =>
-      checkCredentialTransport(
+      checkTransport(
         new URL('http://127.0.0.1:4000'),
         'key',
         false,
@@ -41,14 +42,12 @@ describe('checkCredentialTransport', () => {
 
   it('lets https through a proxy carry them', () => {
     expect(() =>
-      checkCredentialTransport(new URL('https://api.example.com'), 'key', false, 'http://p:1'),
+      checkTransport(new URL('https://api.example.com'), 'key', false, 'http://p:1'),
     ).not.toThrow();
   });
 
   it('allows them with --insecure', () => {
-    expect(() =>
-      checkCredentialTransport(new URL('http://api.example.com'), 'key', true),
-    ).not.toThrow();
+    expect(() => checkTransport(new URL('http://api.example.com'), 'key', true)).not.toThrow();
   });
 });
 
@@ -79,14 +78,17 @@ describe('the client over plain http', () => {
     expect(allowed.calls()).toHaveLength(1);
   });
 
-  it('sends public calls, which carry no credentials', async () => {
+  it('sends no public call either: its answer may hold a new workspace’s tokens', async () => {
     const h = createHarness({ baseUrl: ORIGIN });
     agent = h.agent;
-    h.agent
-      .get(ORIGIN)
-      .intercept({ path: operation('workspace.emailStatus').path, method: 'POST' })
-      .reply(200, standard({ verified: true }));
-    await h.client.call(operation('workspace.emailStatus'), { ownerEmail: 'a@example.com' });
-    expect(h.calls()).toHaveLength(1);
+    const err = await rejection(
+      h.client.call(operation('workspace.create'), { ownerEmail: 'a@example.com' }),
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as UsageError).message).toBe(
+      'refusing to send a request whose answer holds credentials or personal data over plain http to api.svc.test',
+    );
+    expect((err as UsageError).hint).toContain('--insecure');
+    expect(h.calls()).toHaveLength(0);
   });
 });

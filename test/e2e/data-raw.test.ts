@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+
+const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
+
+let emulator: Emulator;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  env = (await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'))).envFor(
+    'owner@example.com',
+  );
+});
+afterAll(() => emulator.stop());
+
+const crdt = ['crdt', 'update', '--org', 'acme', '--doc', 'plan', '--editor', 'title'];
+
+describe('--data-raw', () => {
+  it('sends a value that starts with @ as it is', async () => {
+    const shown = await svc(
+      [...crdt, '--type', 'text', '--data-raw', '@channel ship it', '--dry-run', '--json'],
+      env,
+    );
+    expect(shown.exitCode).toBe(0);
+    expect((JSON.parse(shown.stdout) as { body: { data: { data: unknown } } }).body.data.data).toBe(
+      '@channel ship it',
+    );
+    const sent = await svc([...crdt, '--type', 'text', '--data-raw', '@channel ship it'], env);
+    expect(sent.stderr).toBe('CRDT data updated.');
+    expect(sent.exitCode).toBe(0);
+  });
+
+  it('takes - as it is, and JSON where the command wants JSON', async () => {
+    const dash = await svc(
+      [...crdt, '--type', 'text', '--data-raw', '-', '--dry-run', '--json'],
+      env,
+    );
+    expect((JSON.parse(dash.stdout) as { body: { data: { data: unknown } } }).body.data.data).toBe(
+      '-',
+    );
+    const live = await svc(
+      ['livestate', 'broadcast', '--org', 'acme', '--doc', 'welcome', '--id', 'c'],
+      env,
+    );
+    expect(live.exitCode).toBe(2);
+    const raw = await svc(
+      [
+        'livestate',
+        'broadcast',
+        '--org',
+        'acme',
+        '--doc',
+        'welcome',
+        '--id',
+        'c',
+        '--data-raw',
+        '[1]',
+      ],
+      env,
+    );
+    expect(raw.stderr).toBe(`error: --data-raw must be a JSON object, e.g. '{"x": 1}'`);
+    expect(raw.exitCode).toBe(2);
+  });
+
+  it('is the way out of --data reading @… as a file', async () => {
+    const r = await svc([...crdt, '--type', 'text', '--data', '@channel ship it'], env);
+    expect(r.stderr).toContain('cannot read --data file channel ship it');
+    expect(r.exitCode).toBe(2);
+  });
+
+  it('goes with --data neither both nor none', async () => {
+    const both = await svc([...crdt, '--type', 'text', '--data', 'a', '--data-raw', 'b'], env);
+    expect(both.stderr).toContain("option '--data-raw <value>' cannot be used with option '--data");
+    expect(both.exitCode).toBe(2);
+    const none = await svc([...crdt, '--type', 'text'], env);
+    expect(none.stderr).toBe(
+      'error: give --data (the value, @file, or - for stdin), or --data-raw for a value as it is',
+    );
+    expect(none.exitCode).toBe(2);
+    const api = await svc(
+      ['api', '/v2/workspace/email/status', '--data', '{}', '--data-raw', '{}'],
+      env,
+    );
+    expect(api.exitCode).toBe(2);
+  });
+});
