@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds dist/svc-linux-x64, svc as one executable that needs no Node installed: the
-// official Node binary with svc's bundle (tsup.binary.config.ts, built just before this by
-// `npm run build:binary`) and its SQLite addon injected by Node's own --build-sea.
-// The Node it embeds: scripts/embedded-node.mjs.
+// official Node binary with svc's bundle (tsup.binary.config.ts), its SQLite addon and the
+// root help injected by Node's own --build-sea. `npm run build:binary` builds the npm
+// package and the bundle first. The Node it embeds: scripts/embedded-node.mjs.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,6 +50,8 @@ writeFileSync(
     // V8's compiled code for the bundle, so that a run deserializes it instead of parsing it.
     useCodeCache: true,
     assets: {
+      // src/sea/main.ts: the root help as the npm package's build rendered it.
+      'root-help.json': join(root, 'dist/root-help.json'),
       // src/sea/sqlite-driver.ts: better-sqlite3 13's Node-API addon, for any Node.
       'better_sqlite3.node': join(
         root,
