@@ -28,7 +28,7 @@ const embeddedSqlite: Plugin = {
 // reads no files (scripts/build-binary.mjs). Modules reached through `await import()` are
 // still evaluated only when first imported. The npm package's build is tsup.config.ts.
 export default defineConfig({
-  entry: { svc: 'src/sea/main.ts' },
+  entry: { svc: 'src/sea/main.ts', cli: 'src/sea/cli.ts' },
   format: ['cjs'],
   platform: 'node',
   target: 'node24',

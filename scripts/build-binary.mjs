@@ -4,7 +4,15 @@
 // root help injected by Node's own --build-sea. `npm run build:binary` builds the npm
 // package and the bundle first. The Node it embeds: scripts/embedded-node.mjs.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { binaryWork as work, EMBEDDED_NODE, embeddedNode } from './embedded-node.mjs';
@@ -38,11 +46,31 @@ function baseExecutable(node) {
 }
 
 const node = embeddedNode();
+const bundle = join(work, 'bundle');
+
+// The CLI bundle as src/sea/load-cli.ts compiles it, in CommonJS's function wrapper, and
+// V8's code cache for it, made by the Node the executable embeds.
+const cli = join(bundle, 'cli.wrapped.cjs');
+const cliCache = join(bundle, 'cli.cjs.cache');
+writeFileSync(
+  cli,
+  `(function (exports, require, module, __filename, __dirname) {${readFileSync(join(bundle, 'cli.cjs'), 'utf8')}\n})`,
+);
+execFileSync(node, [
+  '-e',
+  `const { Script } = require('node:vm');
+   const { readFileSync, writeFileSync } = require('node:fs');
+   const [source, cache] = process.argv.slice(1);
+   const script = new Script(readFileSync(source, 'utf8'), { filename: 'svc-cli.cjs' });
+   writeFileSync(cache, script.createCachedData());`,
+  cli,
+  cliCache,
+]);
 const config = join(work, 'sea-config.json');
 writeFileSync(
   config,
   JSON.stringify({
-    main: join(work, 'bundle/svc.cjs'),
+    main: join(bundle, 'svc.cjs'),
     mainFormat: 'commonjs',
     executable: baseExecutable(node),
     output,
@@ -50,6 +78,8 @@ writeFileSync(
     // V8's compiled code for the bundle, so that a run deserializes it instead of parsing it.
     useCodeCache: true,
     assets: {
+      'cli.cjs': cli,
+      'cli.cjs.cache': cliCache,
       // src/sea/main.ts: the root help as the npm package's build rendered it.
       'root-help.json': join(root, 'dist/root-help.json'),
       // src/sea/sqlite-driver.ts: better-sqlite3 13's Node-API addon, for any Node.

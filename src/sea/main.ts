@@ -5,6 +5,7 @@ import { getAsset } from 'node:sea';
 import { setFlagsFromString } from 'node:v8';
 import { prerenderedHelp, type RenderedHelp } from '../../bin/root-help.cjs';
 import { VERSION } from '../version.js';
+import { loadCli } from './load-cli.js';
 
 /** dist/root-help.json, rendered by the npm package's build (scripts/build-binary.mjs). */
 const ROOT_HELP_ASSET = 'root-help.json';
@@ -29,13 +30,10 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
 } else if ((help = renderedHelp()) !== undefined) {
   process.stdout.write(help);
 } else {
+  const cli = loadCli(require);
   // See bin/svc: Node would wait for V8 to optimise undici's wasm parser before exiting.
   setFlagsFromString('--liftoff-only');
-  // The bundle evaluates a module the first time it is imported, so --version above never
-  // pays for the CLI.
-  import('../cli/main.js')
-    .then(({ run }) => run(args))
-    .then((code) => {
-      process.exitCode = code;
-    });
+  void cli.run(args).then((code) => {
+    process.exitCode = code;
+  });
 }
