@@ -24,9 +24,12 @@ const embeddedSqlite: Plugin = {
   },
 };
 
-// The single executable's main script: one CommonJS file without chunks, since its loader
-// reads no files (scripts/build-binary.mjs). Modules reached through `await import()` are
-// still evaluated only when first imported. The npm package's build is tsup.config.ts.
+// The single executable's two scripts, each one self-contained CommonJS file, since nothing
+// in it can load a file: `svc`, the main script, which answers --version and the root help
+// itself, and `cli`, everything else, which it compiles only for other commands
+// (scripts/build-binary.mjs, src/sea/load-cli.ts). Within `cli`, modules reached through
+// `await import()` are still evaluated only when first imported. The npm package's build is
+// tsup.config.ts.
 export default defineConfig({
   entry: { svc: 'src/sea/main.ts', cli: 'src/sea/cli.ts' },
   format: ['cjs'],

@@ -30,6 +30,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
 } else if ((help = renderedHelp()) !== undefined) {
   process.stdout.write(help);
 } else {
+  // Before the flag below: V8 takes a code cache only under the flags it was made with.
   const cli = loadCli(require);
   // See bin/svc: Node would wait for V8 to optimise undici's wasm parser before exiting.
   setFlagsFromString('--liftoff-only');
