@@ -75,6 +75,9 @@ writeFileSync(
     executable: baseExecutable(node),
     output,
     disableExperimentalSEAWarning: true,
+    // NODE_OPTIONS is meant for a user's Node programs (`--require ts-node/register`, …),
+    // and svc is not one to them: the executable ignores it.
+    execArgvExtension: 'none',
     // V8's compiled code for the bundle, so that a run deserializes it instead of parsing it.
     useCodeCache: true,
     assets: {

@@ -31,6 +31,11 @@ pass "svc --version"
 bare svc --help | grep -q '^Usage: svc' || fail "svc --help printed no usage"
 pass "svc --help"
 
+# NODE_OPTIONS is set for someone's Node projects, not for svc: it must change nothing here.
+out=$(bare NODE_OPTIONS="--require $work/missing.js" svc --version 2>&1) ||
+  fail "svc --version failed with NODE_OPTIONS set: $out"
+pass "NODE_OPTIONS is ignored"
+
 # A round trip against the emulator that the executable itself runs, from the same
 # executable, found on the PATH that emulator exec gives its command.
 out=$(bare svc emulator exec -- svc docs list --org smoke --json)
