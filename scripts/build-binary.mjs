@@ -73,7 +73,7 @@ writeFileSync(
     main: join(bundle, 'svc.cjs'),
     mainFormat: 'commonjs',
     executable: baseExecutable(node),
-    output,
+    output: `${output}.tmp`,
     disableExperimentalSEAWarning: true,
     // NODE_OPTIONS is meant for a user's Node programs (`--require ts-node/register`, …),
     // and svc is not one to them: the executable ignores it.
@@ -95,6 +95,9 @@ writeFileSync(
 );
 mkdirSync(join(root, 'dist'), { recursive: true });
 execFileSync(node, ['--build-sea', config], { stdio: 'inherit' });
+// Beside the target, then renamed over it: a build never fails on, nor changes under, an
+// executable that is running.
+renameSync(`${output}.tmp`, output);
 console.log(
   `${output}: ${(statSync(output).size / 2 ** 20).toFixed(1)} MiB, Node ${EMBEDDED_NODE}`,
 );

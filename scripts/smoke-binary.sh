@@ -51,6 +51,14 @@ second=$(persistent sh -c 'svc workspace tokens --json >/dev/null && echo "$SVC_
   fail "the workspace did not survive a restart: '$first', then '$second'"
 pass "emulator --data-dir keeps state across runs"
 
+# Where the addon cannot be written, the user hears where and what to do, not a bug report.
+: >"$work/not-a-folder"
+status=0
+err=$(bare XDG_CACHE_HOME="$work/not-a-folder" svc emulator exec -- sh -c 'exit 0' 2>&1) || status=$?
+[ "$status" = 1 ] && echo "$err" | grep -q 'hint: .*XDG_CACHE_HOME' && ! echo "$err" | grep -q unexpected ||
+  fail "an unusable cache folder gave exit $status and: $err"
+pass "an unusable cache folder is reported as such"
+
 status=0
 bare svc emulator exec -- sh -c 'exit 3' || status=$?
 [ "$status" = 3 ] || fail "emulator exec exited $status for a command that exited 3"
