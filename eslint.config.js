@@ -32,7 +32,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**', 'bench/**', 'scripts/**', 'examples/**'],
+    files: ['bin/**', 'src/sea/main.ts', 'bench/**', 'scripts/**', 'examples/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

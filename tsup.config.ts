@@ -6,7 +6,7 @@ import { defineConfig } from 'tsup';
  * `undici` in the bundle is the agent and its request API only, without HTTP/2 (see the
  * comments of the two modules it stands on).
  */
-const undiciAgentOnly: Plugin = {
+export const undiciAgentOnly: Plugin = {
   name: 'undici-agent-only',
   setup(build) {
     build.onResolve({ filter: /^undici$/ }, () => ({

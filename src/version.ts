@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-
-// Both src/ and dist/ sit one level below package.json.
-const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
+// Bundled in at build time, so that neither the npm package nor the single executable reads
+// package.json at run time (the executable has none beside it).
+import pkg from '../package.json' with { type: 'json' };
 
 export const VERSION = pkg.version;

@@ -22,25 +22,30 @@ export function percentile(sorted, p) {
 
 /** Wall-clock milliseconds of one run of `node ...args`; throws unless it exits 0. */
 export function timeNode(args, options = {}) {
+  return timeRun(process.execPath, args, options);
+}
+
+/** Wall-clock milliseconds of one run of `file ...args`; throws unless it exits 0. */
+export function timeRun(file, args, options = {}) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, {
+  const r = spawnSync(file, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     ...options,
   });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0) throw new Error(`node ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`${file} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return ms;
 }
 
 /**
- * Medians of several commands timed in turns, so that a burst of load on the machine
+ * Medians of several commands (`node ...args`, or `file ...args`) timed in turns, so that a burst of load on the machine
  * falls on all of them alike. The first `warmup` rounds fill the file cache and are dropped.
  */
 export function timeInTurns(commands, runs, warmup = 2) {
   const samples = commands.map(() => []);
   for (let round = 0; round < runs + warmup; round++) {
-    commands.forEach(({ args, options }, i) => {
-      const ms = timeNode(args, options);
+    commands.forEach(({ file = process.execPath, args, options }, i) => {
+      const ms = timeRun(file, args, options);
       if (round >= warmup) samples[i].push(ms);
     });
   }

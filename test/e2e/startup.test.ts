@@ -10,6 +10,7 @@ import { binPath, loadedModules } from '../../bench/lib/loaded-modules.mjs';
 const dist = new URL('../../dist/', import.meta.url);
 const shim = new URL(`file://${binPath}`).href;
 const renderedHelp = new URL('root-help.json', dist).href;
+const helpRule = new URL('root-help.cjs', shim).href;
 const traceRegister = fileURLToPath(new URL('../../bench/lib/trace-register.mjs', import.meta.url));
 
 interface RootHelp {
@@ -77,7 +78,7 @@ describe('start-up path', () => {
 
   it('the root help loads nothing but the shim and the help rendered at build time', () => {
     for (const argv of [['--help'], ['-h'], []]) {
-      expect(loadedModules(argv)).toEqual([shim, renderedHelp]);
+      expect(loadedModules(argv)).toEqual([shim, helpRule, renderedHelp]);
     }
   });
 

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { preparePrivateDatabase } from './data-dir.js';
 import { ActivityTable } from './activities.js';
@@ -22,24 +20,13 @@ import { OrganizationTable } from './organizations.js';
 import { OutboxTable } from './outbox.js';
 import { PresenceTable } from './presence.js';
 import { migrate } from './schema.js';
+import { sqliteDriver } from './sqlite-driver.js';
 import { StateTables } from './state.js';
 import { UserData } from './user-data.js';
 import { UserGroupTable } from './user-groups.js';
 import { WorkspaceTable } from './workspaces.js';
 
 const DATABASE_FILE = 'emulator.db';
-
-/**
- * The SQLite driver for the running Node. better-sqlite3 12 builds on node::ObjectWrap, whose
- * destructor aborts the whole process on Node 24.19 and later when a collected statement is
- * finalized outside a JavaScript context. Version 13 is built on Node-API and free of that,
- * but needs Node 22, so Node 20 keeps version 12. Both have the same API.
- */
-function sqliteDriver(): typeof BetterSqlite3 {
-  const major = Number(process.versions.node.split('.')[0]);
-  const require = createRequire(import.meta.url);
-  return require(major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3') as typeof BetterSqlite3;
-}
 
 /**
  * The emulator's state. better-sqlite3 is synchronous, so every write is committed before

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { spawn } from 'node-pty';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanEnv, SVC } from '../support/e2e.js';
+
+const BINARY = fileURLToPath(new URL('../../dist/svc-linux-x64', import.meta.url));
+const SMOKE = fileURLToPath(new URL('../../scripts/smoke-binary.sh', import.meta.url));
+
+/** Everything `file args` writes to a pseudo-terminal `columns` wide, and its exit code. */
+function inTerminal(file: string, args: string[], columns: number, env: Record<string, string>) {
+  const child = spawn(file, args, { name: 'xterm-256color', cols: columns, rows: 40, env });
+  let output = '';
+  child.onData((data) => (output += data));
+  return new Promise<{ output: string; code: number }>((resolve) =>
+    child.onExit(({ exitCode }) => resolve({ output, code: exitCode })),
+  );
+}
+
+describe('the single executable, dist/svc-linux-x64', () => {
+  beforeEach((context) => {
+    // CI builds it after the rest of the suite (.ci/run); `npm run build` alone does not.
+    if (!existsSync(BINARY)) context.skip('dist/svc-linux-x64 is not built: npm run build:binary');
+  });
+
+  it('passes the smoke test with no node on PATH', async () => {
+    const r = await execa('bash', [SMOKE, BINARY], { reject: false, stdin: 'ignore' });
+    expect(r.stderr).not.toContain('smoke-binary:');
+    expect(r.stdout).toContain('smoke-binary: all passed');
+    expect(r.exitCode).toBe(0);
+  }, 120_000);
+
+  it('prints the same help as the npm package in terminals of any width', async () => {
+    const env = cleanEnv();
+    delete env.NO_COLOR;
+    for (const columns of [1, 9, 43, 80, 137, 300]) {
+      const binary = await inTerminal(BINARY, ['--help'], columns, env);
+      const npm = await inTerminal(process.execPath, [SVC, '--help'], columns, env);
+      expect(binary.code).toBe(0);
+      expect(binary.output).toBe(npm.output);
+    }
+  }, 60_000);
+
+  it('reports bad input as the npm package does: same message, same exit code', async () => {
+    const env = cleanEnv();
+    for (const args of [
+      ['docs', 'list', '--org'],
+      ['docs', 'list', '--org', 'o', '--json', '--bogus'],
+    ]) {
+      const binary = await execa(BINARY, args, {
+        env,
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      });
+      const npm = await execa(process.execPath, [SVC, ...args], {
+        env,
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      });
+      expect(binary.exitCode).toBe(2);
+      expect(binary.stderr).toBe(npm.stderr);
+      expect(binary.stdout).toBe(npm.stdout);
+    }
+  });
+});

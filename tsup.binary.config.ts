@@ -1,0 +1,46 @@
+import type { Plugin } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'tsup';
+import { undiciAgentOnly } from './tsup.config.js';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * SQLite travels inside the executable: better-sqlite3 13's JavaScript is bundled in place
+ * of either major, and the store opens databases with the addon the executable carries
+ * (src/sea/sqlite-driver.ts) instead of resolving one from node_modules.
+ */
+const embeddedSqlite: Plugin = {
+  name: 'embedded-sqlite',
+  setup(build) {
+    build.onResolve({ filter: /^better-sqlite3$/ }, () => ({
+      path: fromRoot('./node_modules/better-sqlite3-napi/lib/index.js'),
+    }));
+    build.onResolve({ filter: /^\.\/sqlite-driver\.js$/ }, ({ importer }) =>
+      importer.endsWith('/src/emulator/store/store.ts')
+        ? { path: fromRoot('./src/sea/sqlite-driver.ts') }
+        : undefined,
+    );
+  },
+};
+
+// The single executable's two scripts, each one self-contained CommonJS file, since nothing
+// in it can load a file: `svc`, the main script, which answers --version and the root help
+// itself, and `cli`, everything else, which it compiles only for other commands
+// (scripts/build-binary.mjs, src/sea/load-cli.ts). Within `cli`, modules reached through
+// `await import()` are still evaluated only when first imported. The npm package's build is
+// tsup.config.ts.
+export default defineConfig({
+  entry: { svc: 'src/sea/main.ts', cli: 'src/sea/cli.ts' },
+  format: ['cjs'],
+  platform: 'node',
+  target: 'node24',
+  splitting: false,
+  sourcemap: false,
+  clean: true,
+  outDir: 'node_modules/.cache/svc-binary/bundle',
+  noExternal: [/./],
+  // node:sea and node:sqlite exist only under their node: names.
+  removeNodeProtocol: false,
+  esbuildPlugins: [undiciAgentOnly, embeddedSqlite],
+});
