@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { collect, type Register } from '../../cli/command-kit.js';
 import { jobDelayOption, urlOption, wholeNumberOption } from '../../cli/option-values.js';
-import { suggestDoubleDash } from './double-dash.js';
+import { suggestDoubleDash } from '../../cli/double-dash.js';
 
 function serverOptions(command: Command): Command {
   return command

@@ -1,4 +1,5 @@
-import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import { sqliteDriver } from './sqlite-driver.js';
 
 /**
  * The whole store as rows, and back: what the export and import admin calls carry. Tables,
@@ -137,9 +138,18 @@ function describeTables(db: Database): TableShape[] {
   });
 }
 
-const isConstraintError = (err: unknown): err is InstanceType<typeof BetterSqlite3.SqliteError> =>
-  err instanceof BetterSqlite3.SqliteError &&
-  (err.code.startsWith('SQLITE_CONSTRAINT') || err.code === 'SQLITE_MISMATCH');
+/**
+ * A constraint failure, told by its code: the SqliteError class is each driver's own
+ * (sqlite-driver.ts), so `instanceof` would miss the other major's.
+ */
+const isConstraintError = (err: unknown): err is Error & { code: string } => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (
+    err instanceof Error &&
+    typeof code === 'string' &&
+    (code.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_MISMATCH')
+  );
+};
 
 const CLASH_CODES = new Set(['SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE']);
 
@@ -211,9 +221,11 @@ export class StateTables {
    * Close it when done.
    */
   openSnapshot(): StateSnapshot {
+    // The driver that opened this store: the other major may not load on this Node.
+    const Driver = sqliteDriver();
     const db = this.db.memory
-      ? new BetterSqlite3(this.db.serialize())
-      : new BetterSqlite3(this.db.name, { readonly: true, fileMustExist: true });
+      ? new Driver(this.db.serialize())
+      : new Driver(this.db.name, { readonly: true, fileMustExist: true });
     return new StateSnapshot(db, this.tables());
   }
 

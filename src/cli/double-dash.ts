@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { shellLine } from '../../io/shell-words.js';
+import { shellLine } from '../io/shell-words.js';
 
 /** Commander's own members that its typings leave out. */
 type Untyped = Command & { unknownOption(flag: string): never; rawArgs: string[] };
