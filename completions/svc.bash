@@ -30,7 +30,7 @@ _svc_subcommands() {
 _svc_flags() {
   case $1 in
     '') REPLY='-v --version' ;;
-    'workspace create') REPLY='--email --name --workspace-name --avatar' ;;
+    'workspace create') REPLY='--email --name --workspace-name --avatar --force' ;;
     'workspace tokens') REPLY='--api-key' ;;
     'workspace email-status') REPLY='--email' ;;
     'workspace login-link') REPLY='--email --continue-url' ;;
@@ -57,11 +57,11 @@ _svc_flags() {
     'notifications list') REPLY='--org --doc --location --user --id --order --page-size --page-token --limit --all' ;;
     'notifications config') REPLY='--org --user --doc --org-level --api' ;;
     'ai rewrite') REPLY='--model --prompt --text' ;;
-    'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token' ;;
+    'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token --force --no-verify' ;;
     'auth token') REPLY='--workspace' ;;
     'api') REPLY='--data --auth' ;;
-    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --no-admin' ;;
-    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --no-admin --no-workspace' ;;
+    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin' ;;
+    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --no-workspace' ;;
     'schema') REPLY='--list' ;;
     *) REPLY='' ;;
   esac
@@ -102,7 +102,7 @@ _svc_value() {
     'ai rewrite') flags='--model --prompt --text' ;;
     'auth login') flags='--api-key --workspace-id' ;;
     'api') flags='--data --auth' ;;
-    'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults' ;;
+    'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host' ;;
   esac
   flags+=' --profile --base-url --timeout'
   [[ " $flags " == *" $2 "* ]] || return 1

@@ -114,7 +114,8 @@ function __svc_flags
                 '--email' 'owner\'s email address' \
                 '--name' 'owner\'s name (default: the email)' \
                 '--workspace-name' 'workspace name (default: "<name> workspace")' \
-                '--avatar' 'owner\'s avatar URL'
+                '--avatar' 'owner\'s avatar URL' \
+                '--force' 'with --profile, replace the credentials that profile holds without asking'
         case 'workspace tokens'
             printf '%s\t%s\n' \
                 '--api-key' 'API key id (default: the profile\'s key)'
@@ -324,7 +325,9 @@ function __svc_flags
                 '--api-key' 'API key id' \
                 '--workspace-id' 'workspace id' \
                 '--with-token' 'read the API key\'s auth token from stdin' \
-                '--with-workspace-token' 'read the workspace token from stdin (with --with-token: the second line)'
+                '--with-workspace-token' 'read the workspace token from stdin (with --with-token: the second line)' \
+                '--force' 'replace the profile\'s stored credentials without asking' \
+                '--no-verify' 'store without checking the credentials against the service'
         case 'auth token'
             printf '%s\t%s\n' \
                 '--workspace' 'print the workspace token instead'
@@ -343,6 +346,8 @@ function __svc_flags
                 '--anthropic-url' 'base URL of the Anthropic API that AI rewrite calls' \
                 '--google-url' 'base URL of the Google Gemini API that AI rewrite calls' \
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
+                '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
+                '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)'
         case 'emulator exec'
             printf '%s\t%s\n' \
@@ -355,6 +360,8 @@ function __svc_flags
                 '--anthropic-url' 'base URL of the Anthropic API that AI rewrite calls' \
                 '--google-url' 'base URL of the Google Gemini API that AI rewrite calls' \
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
+                '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
+                '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
                 '--no-workspace' 'do not create a workspace (no credential variables are set)'
         case 'schema'
@@ -441,7 +448,7 @@ function __svc_value
         case 'api'
             set flags '--data' '--auth'
         case 'emulator start' 'emulator exec'
-            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults'
+            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host'
     end
     contains -- $argv[2] $flags '--profile' '--base-url' '--timeout'; or return 1
     switch "$argv[1] $argv[2]"

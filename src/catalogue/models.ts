@@ -15,7 +15,14 @@ export const name = z.string().min(1).max(MAX_NAME_LENGTH);
 /** Text about a user that the service only stores and shows: a name, an email, a status. */
 const shortText = z.string().max(MAX_NAME_LENGTH);
 export const email = z.email().max(MAX_NAME_LENGTH);
-export const url = z.url().max(MAX_URL_LENGTH);
+/**
+ * Checked before URL parsing, which drops tabs and newlines and percent-encodes other
+ * control characters: a URL holding one is refused, never silently changed.
+ */
+export const url = z
+  .string()
+  .refine((u) => !/\p{Cc}/u.test(u), 'must not contain control characters')
+  .pipe(z.url().max(MAX_URL_LENGTH));
 
 export const workspace = z.looseObject({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { RunJournal, type JournalSummary, type Notices } from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
-import { stateDir } from '../config/state-dir.js';
+import { privateStateDir } from '../config/state-dir.js';
 import { CancelledError, SvcError, UsageError } from '../errors/errors.js';
 import { count } from '../io/plural.js';
 import { shellLine } from '../io/shell-words.js';
@@ -35,7 +35,10 @@ export async function bulkJournal<Item>(
   const { credentials } = await ctx.session();
   const { op, base } = spec;
   return new RunJournal<Item>({
-    dir: join(stateDir(ctx.env), 'bulk-journals'),
+    dir: join(
+      privateStateDir(ctx.env, (message) => notices.warn(message)),
+      'bulk-journals',
+    ),
     operation: op.name,
     scope: [op.name, base, baseUrl, credentials.apiKey ?? credentials.workspaceId ?? null],
     resume: flags.resume === true,

@@ -1,19 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
-import { mask } from '../http/redact.js';
 import { VERSION } from '../version.js';
 import { EmulatorError } from './errors.js';
 import { collabRoutes } from './collab-admin.js';
 import { dataRoutes } from './data-admin.js';
 import { faultPlan, type Faults } from './faults.js';
 import { applyFixture } from './fixtures/apply.js';
+import { emailConfigView } from './handlers/email-config.js';
 import { parseFixture } from './fixtures/load.js';
 import { type Answer, readJson, ok } from './http.js';
 import { jobRoutes } from './jobs/admin.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { Journal } from './journal.js';
-import type { RateLimiter } from './rate-limit.js';
 import type { SecretBox } from './secrets.js';
+import type { ContinueHosts, PublicRateLimits } from './service-rules.js';
 import { stateRoutes } from './state-admin.js';
 import type { Store } from './store/store.js';
 import { describeIssues } from './validation.js';
@@ -24,7 +24,8 @@ export const ADMIN_PREFIX = '/_emulator/';
 export interface AdminDeps {
   store: Store;
   journal: Journal;
-  createLimiter: RateLimiter;
+  rateLimits: PublicRateLimits;
+  continueHosts: ContinueHosts;
   now: () => number;
   jobs: JobEngine;
   secrets: SecretBox;
@@ -32,6 +33,12 @@ export interface AdminDeps {
 }
 
 const resetRequest = z.strictObject({ workspaceId: z.string().min(1).optional() });
+const consoleOptionsRequest = z.strictObject({
+  workspaceId: z.string().min(1),
+  advancedQueries: z.boolean().optional(),
+  activityService: z.boolean().optional(),
+  notificationConfig: z.boolean().optional(),
+});
 
 type Route = (
   req: IncomingMessage,
@@ -56,7 +63,7 @@ async function reset(
   if (workspaceId === undefined) {
     deps.store.resetAll();
     deps.journal.clear();
-    deps.createLimiter.clear();
+    deps.rateLimits.clear();
   } else {
     if (!deps.store.resetWorkspace(workspaceId)) {
       throw new EmulatorError('NOT_FOUND', 'Workspace not found.');
@@ -73,7 +80,7 @@ async function seed(
   deps: AdminDeps,
 ): Promise<Answer> {
   const fixture = parseFixture(await readJson(req), 'in the request body');
-  return ok({ workspaces: applyFixture(deps.store, fixture, deps.now(), deps.secrets) });
+  return ok({ workspaces: applyFixture(deps, fixture, deps.now()) });
 }
 
 function outbox(_req: IncomingMessage, query: URLSearchParams, deps: AdminDeps): Answer {
@@ -123,14 +130,23 @@ function emailConfig(_req: IncomingMessage, query: URLSearchParams, deps: AdminD
   }
   const stored = deps.store.emailConfigs.get({ workspaceId, apiKeyId });
   if (!stored) throw new EmulatorError('NOT_FOUND', 'No email config is stored for this API key.');
-  const { sealedApiKey, useEmailService, ...config } = stored;
-  return ok({
-    useEmailService,
-    emailServiceConfig: {
-      ...config,
-      ...(sealedApiKey !== undefined && { apiKey: mask(deps.secrets.open(sealedApiKey)) }),
-    },
-  });
+  return ok(emailConfigView(stored, deps.secrets));
+}
+
+/** Switches console options of one workspace on or off; the others keep their values. */
+async function consoleOptions(
+  req: IncomingMessage,
+  _query: URLSearchParams,
+  deps: AdminDeps,
+): Promise<Answer> {
+  const parsed = consoleOptionsRequest.safeParse(await readJson(req));
+  if (!parsed.success)
+    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues));
+  const { workspaceId, ...options } = parsed.data;
+  if (!deps.store.workspaces.findById(workspaceId))
+    throw new EmulatorError('NOT_FOUND', 'Workspace not found.');
+  deps.store.consoleOptions.set(workspaceId, options);
+  return ok({ workspaceId, consoleOptions: deps.store.consoleOptions.get(workspaceId) });
 }
 
 /** Replaces the fault-injection plan (the body, as for `--faults`); `{"rules": []}` ends it. */
@@ -155,6 +171,7 @@ const routes: Record<string, { method: string; route: Route }> = {
   journal: { method: 'GET', route: journal },
   'email-config': { method: 'GET', route: emailConfig },
   faults: { method: 'POST', route: faults },
+  'console-options': { method: 'POST', route: consoleOptions },
   ...jobRoutes,
   ...dataRoutes,
   ...collabRoutes,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { operationForPath } from '../catalogue/operations.js';
 import { type AdminDeps, ADMIN_PREFIX, answerAdmin } from './admin.js';
+import { type BoundAddress, checkAdminRequest } from './admin-guard.js';
 import { answerApi, type RequestNote } from './api.js';
 import { EmulatorError, type ErrorStatus } from './errors.js';
 import { sleepFor } from './faults.js';
@@ -11,6 +12,8 @@ export interface AppDeps extends AdminDeps {
   handlers: HandlerTable;
   /** false: the `/_emulator/` routes answer NOT_FOUND, as on the real service. */
   adminRoutes: boolean;
+  /** Where the server listens, once it does: the admin routes answer requests addressed there. */
+  boundAddress: () => BoundAddress;
   /** Told about failures that became INTERNAL answers; the emulator itself prints nothing. */
   onInternalError?: ((error: unknown) => void) | undefined;
 }
@@ -37,6 +40,7 @@ async function route(
   note: RequestNote,
 ): Promise<Answer> {
   if (pathname.startsWith(ADMIN_PREFIX) && deps.adminRoutes) {
+    checkAdminRequest(req, deps.boundAddress());
     return answerAdmin(req, pathname, query, deps);
   }
   const op = operationForPath(pathname);

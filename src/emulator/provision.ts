@@ -1,7 +1,7 @@
-import MailChecker from 'mailchecker';
 import type { Workspace } from '../catalogue/models.js';
 import { EmulatorError } from './errors.js';
 import { newId, newToken } from './ids.js';
+import { refuseDisposableEmail } from './service-rules.js';
 import type { Store } from './store/store.js';
 import type { WorkspaceRecord } from './store/workspaces.js';
 
@@ -50,12 +50,7 @@ export function provisionWorkspace(
   input: NewWorkspace,
   now: number,
 ): WorkspaceCredentials {
-  if (!MailChecker.isValid(input.ownerEmail)) {
-    throw new EmulatorError(
-      'INVALID_ARGUMENT',
-      'ownerEmail is not accepted: disposable email domains are not allowed.',
-    );
-  }
+  refuseDisposableEmail(input.ownerEmail, 'ownerEmail');
   const name = input.name ?? input.ownerEmail;
   const workspace: WorkspaceRecord = {
     id: newId(),
@@ -76,6 +71,8 @@ export function provisionWorkspace(
       throw new EmulatorError('ALREADY_EXISTS', 'A workspace already exists for this email.');
     }
     store.workspaces.insert(workspace);
+    // Stored at once, so options this run switches on by default stay on after a restart.
+    store.consoleOptions.set(workspace.id, {});
     store.apiKeys.insertKey({ ...apiKey, name: DEFAULT_API_KEY_NAME });
     store.apiKeys.insertToken({
       token: authToken,

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { operation } from '../catalogue/operations.js';
 import type { ProviderId } from './ai/providers.js';
+import type { BoundAddress } from './admin-guard.js';
 import { AiRewriter } from './ai/rewriter.js';
 import { createRequestListener } from './app.js';
 import { EmulatorError } from './errors.js';
@@ -16,8 +17,9 @@ import {
   provisionWorkspace,
   type WorkspaceCredentials,
 } from './provision.js';
-import { RateLimiter } from './rate-limit.js';
 import { openSecretBox, type SecretBox } from './secrets.js';
+import { ContinueHosts, PublicRateLimits, type RateLimits } from './service-rules.js';
+import type { ConsoleOptionName } from './store/console-options.js';
 import { openStore } from './store/store.js';
 import { validateData } from './validation.js';
 
@@ -33,9 +35,12 @@ export interface EmulatorOptions {
   host?: string;
   /** Keeps state in `<dataDir>/emulator.db` across restarts; in memory when absent. */
   dataDir?: string;
-  /** Workspace creations allowed per client IP per minute; default 30, 0 disables the limit. */
-  createRateLimit?: number;
-  /** Hosts besides localhost, 127.0.0.1 and [::1] that a login link may continue to. */
+  /**
+   * Calls of each public operation allowed per client IP per minute (DEFAULT_RATE_LIMITS
+   * where not given); 0 disables that operation's limit.
+   */
+  rateLimits?: RateLimits;
+  /** Hosts besides loopback and the console host that a login link may continue to. */
   allowedContinueHosts?: readonly string[];
   /** The clock, in epoch milliseconds; tests pass their own. */
   now?: () => number;
@@ -47,6 +52,8 @@ export interface EmulatorOptions {
    * service's rules.
    */
   adminRoutes?: boolean;
+  /** Console options switched on in every workspace, stored or created later, for this run. */
+  consoleOptions?: readonly ConsoleOptionName[];
   /** Fault injection from the start (docs/emulator-faults.md); replaceable by an admin call. */
   faults?: FaultPlan;
   /**
@@ -82,6 +89,11 @@ export interface RunningEmulator {
   readonly port: number;
   /** The credentials of each workspace the seed file named; empty without one. */
   readonly seeded: readonly SeededWorkspace[];
+  /**
+   * True when `dataDir` already held workspaces at start: a seed file was then applied over
+   * that state rather than into an empty store.
+   */
+  readonly restored: boolean;
   /** Stops serving and closes the database; safe to call more than once. */
   close(): Promise<void>;
   /**
@@ -95,9 +107,6 @@ export interface RunningEmulator {
    */
   ensureWorkspace(input: NewWorkspaceInput): WorkspaceCredentials;
 }
-
-export const DEFAULT_CREATE_RATE_LIMIT = 30;
-const RATE_WINDOW_MS = 60_000;
 
 /** A URL host for a bound address: wildcard binds are reached through loopback. */
 function urlHost(address: string): string {
@@ -136,24 +145,28 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const jobDelay = checkJobDelay(options.jobDelay ?? DEFAULT_JOB_DELAY_MS);
   const ai = new AiRewriter({ urls: options.aiProviderUrls, timeoutMs: options.aiTimeoutMs });
   const store = openStore(options.dataDir);
+  const continueHosts = new ContinueHosts(options.allowedContinueHosts);
+  const restored = store.workspaces.any();
   // Opened before seeding: a fixture's AI provider keys are sealed with it.
   let secrets: SecretBox;
   let seeded: SeededWorkspace[] = [];
   try {
     secrets = openSecretBox(options.dataDir);
     if (options.seed !== undefined)
-      seeded = applyFixture(store, readFixtureFile(options.seed), now(), secrets);
+      seeded = applyFixture(
+        { store, secrets, continueHosts },
+        readFixtureFile(options.seed),
+        now(),
+      );
+    // After the seed: the command line has the last word on what is switched on.
+    store.consoleOptions.switchOnEverywhere(options.consoleOptions ?? []);
   } catch (err) {
     store.close();
     await ai.close();
     throw err;
   }
   const journal = new Journal();
-  const createLimiter = new RateLimiter(
-    options.createRateLimit ?? DEFAULT_CREATE_RATE_LIMIT,
-    RATE_WINDOW_MS,
-    now,
-  );
+  const rateLimits = new PublicRateLimits(options.rateLimits ?? {}, now);
   const jobs = new JobEngine({
     store,
     now,
@@ -161,13 +174,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     onInternalError: options.onInternalError,
   });
   let url = '';
+  let bound: BoundAddress = { host, address: host, port: 0 };
   const handlers = createHandlers({
     store,
     now,
     baseUrl: () => url,
-    createLimiter,
+    rateLimits,
     jobs,
-    allowedContinueHosts: options.allowedContinueHosts ?? [],
+    continueHosts,
     secrets,
     ai,
   });
@@ -175,12 +189,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     createRequestListener({
       store,
       journal,
-      createLimiter,
+      rateLimits,
+      continueHosts,
       handlers,
       jobs,
       secrets,
       faults: new Faults(options.faults),
       adminRoutes: options.adminRoutes ?? true,
+      boundAddress: () => bound,
       now,
       onInternalError: options.onInternalError,
     }),
@@ -200,6 +216,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     throw err;
   }
   url = `http://${urlHost(address.address)}:${address.port}`;
+  bound = { host, address: address.address, port: address.port };
   // Without a listener a late server error (e.g. out of file descriptors) would end the process.
   server.on('error', (err) => options.onInternalError?.(err));
   jobs.resume();
@@ -210,6 +227,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url,
     port: address.port,
     seeded,
+    restored,
     close() {
       closing ??= new Promise<void>((resolve) => {
         jobs.close();

@@ -10,9 +10,11 @@ import {
   RejectedRows,
   type SqlValue,
   type StateRows,
+  type StateSnapshot,
   type TableShape,
 } from './store/state.js';
 import type { Store } from './store/store.js';
+import { writeText } from './text-stream.js';
 import { describeIssues } from './validation.js';
 
 /**
@@ -168,25 +170,69 @@ function decode(value: Cell, secrets: SecretBox): SqlValue {
 
 const exportQuery = z.strictObject({ workspaceId: z.string().min(1).optional() });
 
+/** A row as the document carries it. */
+const encodeRow = (row: SqlValue[], shape: TableShape, secrets: SecretBox): Cell[] =>
+  shape.columns.map((column, i) => encode(row[i] ?? null, column, secrets, shape.name));
+
+/**
+ * FAILED_PRECONDITION, before the answer starts, when a sealed value does not open: once
+ * the body streams, its status can no longer say so.
+ */
+function checkSealedValues(snapshot: StateSnapshot, secrets: SecretBox, workspaceId?: string) {
+  for (const shape of snapshot.tables.filter((t) => t.columns.some(isSealed))) {
+    for (const row of snapshot.rows(shape, workspaceId)) encodeRow(row, shape, secrets);
+  }
+}
+
+/** The document as JSON text, a row at a time, exactly as JSON.stringify would write it. */
+function* documentText(
+  snapshot: StateSnapshot,
+  head: Record<string, unknown>,
+  secrets: SecretBox,
+  workspaceId?: string,
+): Generator<string> {
+  yield `${JSON.stringify(head).slice(0, -1)},"tables":{`;
+  for (const [i, shape] of snapshot.tables.entries()) {
+    const columns = JSON.stringify(shape.columns.map((c) => c.name));
+    yield `${i === 0 ? '' : ','}${JSON.stringify(shape.name)}:{"columns":${columns},"rows":[`;
+    let first = true;
+    for (const row of snapshot.rows(shape, workspaceId)) {
+      yield `${first ? '' : ','}${JSON.stringify(encodeRow(row, shape, secrets))}`;
+      first = false;
+    }
+    yield ']}';
+  }
+  yield '}}';
+}
+
+/**
+ * The state document, streamed from a snapshot: a store of any size is exported with
+ * memory for a chunk of it, and the emulator goes on answering meanwhile.
+ */
 function exportState(query: URLSearchParams, { store, secrets }: StateDeps): Answer {
   const { workspaceId } = parseAdminQuery(store, query, exportQuery);
-  const state = store.state.read(workspaceId);
-  const tables = Object.fromEntries(
-    store.state.tables().map((shape) => {
-      const rows = (state.tables[shape.name]?.rows ?? []).map((row) =>
-        shape.columns.map((column, i) => encode(row[i] ?? null, column, secrets, shape.name)),
-      );
-      return [shape.name, { columns: shape.columns.map((c) => c.name), rows }];
-    }),
-  );
-  return ok({
+  const snapshot = store.state.openSnapshot();
+  try {
+    checkSealedValues(snapshot, secrets, workspaceId);
+  } catch (err) {
+    snapshot.close();
+    throw err;
+  }
+  const head = {
     format: FORMAT,
     version: FORMAT_VERSION,
     schemaVersion: store.state.schemaVersion(),
-    ...(workspaceId !== undefined && { workspaceId }),
-    ...(state.sequences && { sequences: state.sequences }),
-    tables,
-  });
+    ...(workspaceId === undefined ? { sequences: snapshot.sequences() } : { workspaceId }),
+  };
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    stream: (res) => {
+      void writeText(res, documentText(snapshot, head, secrets, workspaceId)).finally(() =>
+        snapshot.close(),
+      );
+    },
+  };
 }
 
 /**

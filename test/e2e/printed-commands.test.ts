@@ -49,7 +49,12 @@ function printedIn(text: string): string[] {
 }
 
 async function runJobs(): Promise<void> {
-  await fetch(`${emulator.url}/_emulator/jobs/run`, { method: 'POST', body: '{}' });
+  const res = await fetch(`${emulator.url}/_emulator/jobs/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(res.status).toBe(200);
 }
 
 describe('every command svc prints works when pasted', () => {

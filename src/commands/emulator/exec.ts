@@ -28,7 +28,10 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
       hint: 'svc emulator exec -- npm test',
     });
 
-  const emulator = await startFromFlags(opts, (line) => ctx.out.warn(line));
+  const emulator = await startFromFlags(opts, {
+    warn: (line) => ctx.out.warn(line),
+    say: (line) => ctx.out.info(line),
+  });
   // A config dir of its own, so the child's profiles never land in the user's real config.
   const ownConfigDir = ctx.env.SVC_CONFIG_DIR
     ? undefined

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import type { Register } from '../../cli/command-kit.js';
+import { collect, type Register } from '../../cli/command-kit.js';
 import { jobDelayOption, urlOption, wholeNumberOption } from '../../cli/option-values.js';
+import { suggestDoubleDash } from './double-dash.js';
 
 function serverOptions(command: Command): Command {
   return command
@@ -38,6 +39,16 @@ function serverOptions(command: Command): Command {
       '--faults <plan>',
       'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)',
     )
+    .option(
+      '--console-option <name>',
+      'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)',
+      collect,
+    )
+    .option(
+      '--allowed-continue-host <host>',
+      'another host a login link may continue to, besides localhost and the console host (repeatable)',
+      collect,
+    )
     .option('--no-admin', 'switch off the /_emulator/ admin routes (for an emulator others reach)');
 }
 
@@ -70,7 +81,7 @@ the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it e
     )
     .action(invoke(() => import('./start.js')));
 
-  serverOptions(
+  const exec = serverOptions(
     emulator
       .command('exec')
       .description(
@@ -92,4 +103,5 @@ Examples:
   $ svc emulator exec --no-workspace -- ./scripts/onboarding.sh`,
     )
     .action(invoke(() => import('./exec.js')));
+  suggestDoubleDash(exec);
 };

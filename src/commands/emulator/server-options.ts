@@ -1,6 +1,11 @@
 import type { GlobalOptions } from '../../cli/globals.js';
 import type { FaultPlan } from '../../emulator/faults.js';
 import type { EmulatorOptions, RunningEmulator } from '../../emulator/server.js';
+import { isHostName } from '../../emulator/service-rules.js';
+import {
+  CONSOLE_OPTION_NAMES,
+  type ConsoleOptionName,
+} from '../../emulator/store/console-options.js';
 import { UsageError } from '../../errors/errors.js';
 import { isLoopback } from '../../http/loopback.js';
 import { formatIssues } from '../../http/validation.js';
@@ -16,6 +21,8 @@ export interface ServerFlags extends GlobalOptions {
   anthropicUrl?: string;
   googleUrl?: string;
   faults?: string;
+  consoleOption?: string[];
+  allowedContinueHost?: string[];
   /** false with --no-admin */
   admin?: boolean;
 }
@@ -31,6 +38,10 @@ export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
     ...(opts.seed && { seed: opts.seed }),
     ...(opts.jobDelay !== undefined && { jobDelay: opts.jobDelay }),
     ...(opts.admin === false && { adminRoutes: false }),
+    ...(opts.consoleOption && { consoleOptions: parseConsoleOptions(opts.consoleOption) }),
+    ...(opts.allowedContinueHost && {
+      allowedContinueHosts: parseContinueHosts(opts.allowedContinueHost),
+    }),
     // Providers not named keep their public API.
     aiProviderUrls: {
       ...(opts.openaiUrl && { openai: opts.openaiUrl }),
@@ -38,6 +49,31 @@ export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
       ...(opts.googleUrl && { google: opts.googleUrl }),
     },
   };
+}
+
+/** `--console-option` names, `all` standing for every one. */
+function parseConsoleOptions(names: readonly string[]): ConsoleOptionName[] {
+  const chosen = new Set<ConsoleOptionName>();
+  for (const name of names) {
+    if (name === 'all') CONSOLE_OPTION_NAMES.forEach((n) => chosen.add(n));
+    else if ((CONSOLE_OPTION_NAMES as readonly string[]).includes(name))
+      chosen.add(name as ConsoleOptionName);
+    else
+      throw new UsageError(
+        `--console-option must be one of ${CONSOLE_OPTION_NAMES.join(', ')} or all, got "${name}"`,
+      );
+  }
+  return [...chosen];
+}
+
+function parseContinueHosts(hosts: readonly string[]): string[] {
+  for (const host of hosts) {
+    if (!isHostName(host))
+      throw new UsageError(
+        `--allowed-continue-host takes a host name such as console.example.com, got "${host}"`,
+      );
+  }
+  return [...hosts];
 }
 
 /** `--faults JSON` or `--faults @file`: a fault plan (docs/emulator-faults.md), checked. */
@@ -64,13 +100,23 @@ export function exposureWarning(host: string, adminRoutes: boolean): string | un
   );
 }
 
+/** Which of the two won, for a restart given both a seed file and a data dir with state. */
+function seedOverStoredState(seed: string, dataDir: string): string {
+  return (
+    `--seed ${seed} was applied over the state kept in --data-dir ${dataDir}: ` +
+    "the seed's organizations, console options and AI keys replaced the stored ones; " +
+    'everything else stored was kept'
+  );
+}
+
 /**
  * Starts the emulator for a command; a bad seed file or a port in use is a usage error.
- * `warn` hears of a start that exposes the admin routes.
+ * `warn` hears of a start that exposes the admin routes, `say` of a seed applied over
+ * stored state.
  */
 export async function startFromFlags(
   opts: ServerFlags,
-  warn: (line: string) => void,
+  { warn, say }: { warn: (line: string) => void; say: (line: string) => void },
 ): Promise<RunningEmulator> {
   const options = {
     ...parseServerFlags(opts),
@@ -91,5 +137,7 @@ export async function startFromFlags(
   }
   const warning = exposureWarning(options.host, options.adminRoutes !== false);
   if (warning) warn(warning);
+  if (options.seed !== undefined && options.dataDir !== undefined && emulator.restored)
+    say(seedOverStoredState(options.seed, options.dataDir));
   return emulator;
 }

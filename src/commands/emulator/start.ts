@@ -2,7 +2,10 @@ import type { Context } from '../../cli/context.js';
 import { startFromFlags, type ServerFlags } from './server-options.js';
 
 export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
-  const emulator = await startFromFlags(opts, (line) => ctx.out.warn(line));
+  const emulator = await startFromFlags(opts, {
+    warn: (line) => ctx.out.warn(line),
+    say: (line) => ctx.out.info(line),
+  });
   ctx.io.stdout.write(
     `${JSON.stringify({ status: 'ready', url: emulator.url, pid: process.pid })}\n`,
   );

@@ -23,11 +23,16 @@ Examples:
     .option('--name <name>', "owner's name (default: the email)")
     .option('--workspace-name <name>', 'workspace name (default: "<name> workspace")')
     .addOption(urlOption('--avatar <url>', "owner's avatar URL"))
+    .option('--force', 'with --profile, replace the credentials that profile holds without asking')
     .addHelpText(
       'after',
       `
 At a terminal, svc asks for each value the flags leave out, offering the default; elsewhere
 --email is required and the service's defaults fill the rest.
+
+Without --profile, the credentials go to "default", or to a new profile named after the
+workspace once "default" exists; the name is printed, and is "profile" in --json. A
+profile that holds credentials is replaced only when confirmed, or with --force.
 
 Examples:
   $ svc workspace create

@@ -1,8 +1,7 @@
-import { EmulatorError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ActivityFilter } from '../store/activities.js';
 import type { Scope } from '../store/scope.js';
-import type { Store } from '../store/store.js';
+import { requireConsoleOption } from './console-gate.js';
 import { perItem, scopeOf, unique } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
@@ -12,13 +11,8 @@ interface ActivityHandlers {
 }
 
 /** The spec's precondition of operation 17; deleting logs needs the same service. */
-function requireActivityService(store: Store, scope: Scope): void {
-  if (!store.consoleOptions.get(scope.workspaceId).activityService) {
-    throw new EmulatorError(
-      'FAILED_PRECONDITION',
-      'Activity logs need the activity service, which is off for this workspace.',
-    );
-  }
+function requireActivityService(deps: HandlerDeps, scope: Scope): void {
+  requireConsoleOption(deps, scope.workspaceId, 'activityService', 'Activity logs');
 }
 
 /** " in document D for target entity T", as far as the filter names them. */
@@ -39,7 +33,7 @@ export function activityHandlers(deps: HandlerDeps): ActivityHandlers {
   return {
     'activities.add': (data, caller) => {
       const scope = scopeOf(caller.auth);
-      requireActivityService(store, scope);
+      requireActivityService(deps, scope);
       const { organizationId, documentId, activities } = data;
       const now = deps.now();
       store.transaction(() => {
@@ -72,7 +66,7 @@ export function activityHandlers(deps: HandlerDeps): ActivityHandlers {
 
     'activities.delete': (data, caller) => {
       const scope = scopeOf(caller.auth);
-      requireActivityService(store, scope);
+      requireActivityService(deps, scope);
       const orgId = data.organizationId;
       const filter: ActivityFilter = {
         documentId: data.documentId,

@@ -49,7 +49,7 @@ export function documentHandlers(deps: HandlerDeps): DocumentHandlers {
         ({ documentId: id, documentName }) =>
           store.documents.rename(scope, data.organizationId, id, documentName)
             ? { success: true, id, message: 'Document updated.' }
-            : { success: false, id, message: doesNotExist(id) },
+            : { success: false, id, code: 'not-found', message: doesNotExist(id) },
       );
       return { message: 'Documents processed.', data: result };
     },

@@ -1,3 +1,7 @@
+import type * as z from 'zod';
+import type { emailConfig } from '../../catalogue/models.js';
+import { mask } from '../../http/redact.js';
+import type { SecretBox } from '../secrets.js';
 import type { StoredEmailConfig } from '../store/email-configs.js';
 import { scopeOf } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
@@ -7,10 +11,29 @@ interface EmailConfigHandlers {
 }
 
 /**
+ * A stored config as the service shows it, the provider key opened and masked: the caller
+ * sees that it was stored, and which, without the key travelling back.
+ */
+export function emailConfigView(
+  stored: StoredEmailConfig,
+  secrets: SecretBox,
+): z.infer<typeof emailConfig> {
+  const { sealedApiKey, useEmailService, ...config } = stored;
+  return {
+    ...(useEmailService !== undefined && { useEmailService }),
+    emailServiceConfig: {
+      ...config,
+      ...(sealedApiKey !== undefined && { apiKey: mask(secrets.open(sealedApiKey)) }),
+    },
+  };
+}
+
+/**
  * Operation 3. Each update is merged into what is stored: members left out keep their
  * values, and triggers are merged flag by flag. The catalogue's schema has already refused
  * a bad from address, an unknown trigger, and a body with neither member. The answer's
- * `data` is null, as the spec says.
+ * `data` echoes the stored config, as newer versions of the service do (wire notes); the
+ * spec's null is what older ones answer.
  */
 export function emailConfigHandlers(deps: HandlerDeps): EmailConfigHandlers {
   const { store, secrets } = deps;
@@ -18,26 +41,24 @@ export function emailConfigHandlers(deps: HandlerDeps): EmailConfigHandlers {
     'workspace.emailConfig': (data, caller) => {
       const scope = scopeOf(caller.auth);
       const update = data.emailServiceConfig ?? {};
-      store.transaction(() => {
+      const stored = store.transaction(() => {
         const current: StoredEmailConfig = store.emailConfigs.get(scope) ?? {};
-        store.emailConfigs.put(
-          scope,
-          {
-            useEmailService: data.useEmailService ?? current.useEmailService,
-            type: update.type ?? current.type,
-            sealedApiKey:
-              update.apiKey === undefined ? current.sealedApiKey : secrets.seal(update.apiKey),
-            fromEmail: update.fromEmail ?? current.fromEmail,
-            fromCompany: update.fromCompany ?? current.fromCompany,
-            triggers:
-              update.triggers === undefined && current.triggers === undefined
-                ? undefined
-                : { ...current.triggers, ...update.triggers },
-          },
-          deps.now(),
-        );
+        const merged: StoredEmailConfig = {
+          useEmailService: data.useEmailService ?? current.useEmailService,
+          type: update.type ?? current.type,
+          sealedApiKey:
+            update.apiKey === undefined ? current.sealedApiKey : secrets.seal(update.apiKey),
+          fromEmail: update.fromEmail ?? current.fromEmail,
+          fromCompany: update.fromCompany ?? current.fromCompany,
+          triggers:
+            update.triggers === undefined && current.triggers === undefined
+              ? undefined
+              : { ...current.triggers, ...update.triggers },
+        };
+        store.emailConfigs.put(scope, merged, deps.now());
+        return merged;
       });
-      return { message: 'Email config updated.', data: null };
+      return { message: 'Email config updated.', data: emailConfigView(stored, secrets) };
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   ROOT_FOLDER_ID,
 } from '../store/folders.js';
 import type { Scope } from '../store/scope.js';
+import { requireConsoleOption } from './console-gate.js';
 import { type BulkItem, perItem, scopeOf } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
@@ -114,12 +115,7 @@ export function folderHandlers(deps: HandlerDeps): FolderHandlers {
 
     'folders.add': (data, caller) => {
       const scope = scopeOf(caller.auth);
-      if (!store.consoleOptions.get(scope.workspaceId).advancedQueries) {
-        throw new EmulatorError(
-          'FAILED_PRECONDITION',
-          'Adding folders needs the advanced queries option, which is off for this workspace.',
-        );
-      }
+      requireConsoleOption(deps, scope.workspaceId, 'advancedQueries', 'Adding folders');
       const orgId = data.organizationId;
       const now = deps.now();
       const add = (folderId: string, folderName: string, parentId: string): BulkItem => {

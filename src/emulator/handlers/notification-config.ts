@@ -1,8 +1,8 @@
 import type * as z from 'zod';
 import type { notificationConfig } from '../../catalogue/models.js';
-import { EmulatorError } from '../errors.js';
 import type { NotificationLevel, NotificationSettings } from '../store/notification-configs.js';
 import type { Scope } from '../store/scope.js';
+import { requireConsoleOption } from './console-gate.js';
 import { scopeOf, unique } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
@@ -82,12 +82,12 @@ export function notificationConfigHandlers(deps: HandlerDeps): NotificationConfi
 
     'notifications.config.v1': (data, caller) => {
       const scope = scopeOf(caller.auth);
-      if (!store.consoleOptions.get(scope.workspaceId).notificationConfig) {
-        throw new EmulatorError(
-          'FAILED_PRECONDITION',
-          'Reading notification config (v1) needs the notification config option, which is off for this workspace.',
-        );
-      }
+      requireConsoleOption(
+        deps,
+        scope.workspaceId,
+        'notificationConfig',
+        'Reading notification config (v1)',
+      );
       return {
         message,
         data: items(scope, data.organizationId, data.userId, unique(data.documentIds)),

@@ -9,6 +9,7 @@ import type {
   NotificationRecord,
 } from '../store/notifications.js';
 import type { Scope } from '../store/scope.js';
+import { requireConsoleOption } from './console-gate.js';
 import { scopeOf } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
@@ -112,12 +113,7 @@ export function notificationHandlers(deps: HandlerDeps): NotificationHandlers {
   return {
     'notifications.get': (data, caller) => {
       const scope = scopeOf(caller.auth);
-      if (!store.consoleOptions.get(scope.workspaceId).advancedQueries) {
-        throw new EmulatorError(
-          'FAILED_PRECONDITION',
-          'Reading notifications needs the advanced queries option, which is off for this workspace.',
-        );
-      }
+      requireConsoleOption(deps, scope.workspaceId, 'advancedQueries', 'Reading notifications');
       const order = data.order ?? 'desc';
       const filter: NotificationFilter = {
         organizationId: data.organizationId,

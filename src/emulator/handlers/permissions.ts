@@ -69,7 +69,8 @@ export function permissionHandlers(deps: HandlerDeps): {
           org ? resolveResource(target, org, user) : missing(target.ref);
         const fields = accessFields(user, orgId, targets);
         result[userId] = {
-          folders: entries(folders, resolve),
+          // The service names folders only when asked about them, in details too.
+          ...(data.folderIds !== undefined && { folders: entries(folders, resolve) }),
           documents: entries(documents, resolve),
           organization: { [orgId]: resolveOrganization(org, orgId, user) },
           ...(fields.length > 0 && { context: { accessFields: fields } }),

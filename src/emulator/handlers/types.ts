@@ -3,8 +3,8 @@ import type { OperationByName, OperationName } from '../../catalogue/operations.
 import type { AiRewriter } from '../ai/rewriter.js';
 import type { AuthFor } from '../auth.js';
 import type { JobEngine } from '../jobs/engine.js';
-import type { RateLimiter } from '../rate-limit.js';
 import type { SecretBox } from '../secrets.js';
+import type { ContinueHosts, PublicRateLimits } from '../service-rules.js';
 import type { Store } from '../store/store.js';
 
 /** What every handler may use; built once per running emulator. */
@@ -13,11 +13,12 @@ export interface HandlerDeps {
   now: () => number;
   /** The emulator's own URL, for links it puts in the mail it "sends". */
   baseUrl: () => string;
-  createLimiter: RateLimiter;
+  /** Per-IP limits of the public operations. */
+  rateLimits: PublicRateLimits;
   /** Runs migrations and user-data deletions. */
   jobs: JobEngine;
-  /** Hosts besides the loopback names that a login link may continue to. */
-  allowedContinueHosts: readonly string[];
+  /** Where a login link may continue to. */
+  continueHosts: ContinueHosts;
   /** Seals provider keys before they are stored. */
   secrets: SecretBox;
   /** Calls the AI providers for rewrites. */

@@ -1,28 +1,8 @@
 import { EmulatorError } from '../errors.js';
 import { newId, newToken } from '../ids.js';
 import { provisionWorkspace } from '../provision.js';
+import { refuseDisposableEmail } from '../service-rules.js';
 import type { Handler, HandlerDeps } from './types.js';
-
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-/** The real service only continues to its console or localhost (wire-notes). */
-function checkContinueUrl(continueUrl: string, allowedHosts: readonly string[]): void {
-  let url: URL;
-  try {
-    url = new URL(continueUrl);
-  } catch {
-    throw new EmulatorError('INVALID_ARGUMENT', 'continueUrl is not a valid URL.');
-  }
-  const hostAllowed = [...LOOPBACK_HOSTS, ...allowedHosts].some(
-    (host) => host.toLowerCase() === url.hostname.toLowerCase(),
-  );
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !hostAllowed) {
-    throw new EmulatorError(
-      'INVALID_ARGUMENT',
-      `continueUrl must be an http(s) URL on ${[...LOOPBACK_HOSTS, ...allowedHosts].join(', ')}.`,
-    );
-  }
-}
 
 interface WorkspaceHandlers {
   'workspace.create': Handler<'workspace.create'>;
@@ -36,14 +16,7 @@ export function workspaceHandlers(deps: HandlerDeps): WorkspaceHandlers {
   const { store } = deps;
   return {
     'workspace.create': (data, caller) => {
-      const decision = deps.createLimiter.take(caller.clientIp);
-      if (!decision.allowed) {
-        throw new EmulatorError(
-          'RESOURCE_EXHAUSTED',
-          'Too many workspace creation requests from this IP address. Try again later.',
-          { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
-        );
-      }
+      deps.rateLimits.take('workspace.create', caller.clientIp);
       const created = provisionWorkspace(store, data, deps.now());
       return {
         message: 'Workspace created successfully.',
@@ -67,7 +40,8 @@ export function workspaceHandlers(deps: HandlerDeps): WorkspaceHandlers {
       };
     },
 
-    'workspace.emailStatus': (data) => {
+    'workspace.emailStatus': (data, caller) => {
+      deps.rateLimits.take('workspace.emailStatus', caller.clientIp);
       const workspace = store.workspaces.findByOwnerEmail(data.ownerEmail);
       if (!workspace) throw new EmulatorError('NOT_FOUND', 'No workspace found for this email.');
       return {
@@ -79,8 +53,10 @@ export function workspaceHandlers(deps: HandlerDeps): WorkspaceHandlers {
       };
     },
 
-    'workspace.loginLink': (data) => {
-      checkContinueUrl(data.continueUrl, deps.allowedContinueHosts);
+    'workspace.loginLink': (data, caller) => {
+      deps.rateLimits.take('workspace.loginLink', caller.clientIp);
+      deps.continueHosts.check(data.continueUrl);
+      refuseDisposableEmail(data.email, 'email');
       // Sent whether or not the address owns a workspace, so the answer reveals nothing.
       const owner = store.workspaces.findByOwnerEmail(data.email);
       const verifyToken = newToken();

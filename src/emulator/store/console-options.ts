@@ -10,6 +10,13 @@ export interface ConsoleOptions {
   notificationConfig: boolean;
 }
 
+export type ConsoleOptionName = keyof ConsoleOptions;
+export const CONSOLE_OPTION_NAMES: readonly ConsoleOptionName[] = [
+  'advancedQueries',
+  'activityService',
+  'notificationConfig',
+];
+
 interface ConsoleOptionsRow {
   workspace_id: string;
   advanced_queries: number;
@@ -28,8 +35,12 @@ const DEFAULTS: ConsoleOptions = {
 export class ConsoleOptionsTable {
   private readonly getStmt: Statement<[string], ConsoleOptionsRow>;
   private readonly upsertStmt: Statement<[ConsoleOptionsRow]>;
+  private readonly workspaceIdsStmt: Statement<[], { id: string }>;
+  /** DEFAULTS with what `--console-option` switched on for this run. */
+  private readonly defaults: ConsoleOptions = { ...DEFAULTS };
 
   constructor(db: Database) {
+    this.workspaceIdsStmt = db.prepare('SELECT id FROM workspaces');
     this.getStmt = db.prepare('SELECT * FROM console_options WHERE workspace_id = ?');
     this.upsertStmt = db.prepare(
       `INSERT INTO console_options (workspace_id, advanced_queries, activity_service, notification_config)
@@ -43,12 +54,22 @@ export class ConsoleOptionsTable {
 
   get(workspaceId: string): ConsoleOptions {
     const row = this.getStmt.get(workspaceId);
-    if (!row) return { ...DEFAULTS };
+    if (!row) return { ...this.defaults };
     return {
       advancedQueries: row.advanced_queries === 1,
       activityService: row.activity_service === 1,
       notificationConfig: row.notification_config === 1,
     };
+  }
+
+  /**
+   * Switches the options on in every workspace stored, and in those created later: a
+   * newcomer's emulator that gates nothing they are about to try.
+   */
+  switchOnEverywhere(names: readonly ConsoleOptionName[]): void {
+    for (const name of names) this.defaults[name] = true;
+    const on = Object.fromEntries(names.map((name) => [name, true]));
+    for (const { id } of this.workspaceIdsStmt.all()) this.set(id, on);
   }
 
   /** Sets the options given; the others keep their values. */

@@ -143,6 +143,45 @@ const isConstraintError = (err: unknown): err is InstanceType<typeof BetterSqlit
 
 const CLASH_CODES = new Set(['SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE']);
 
+/** A frozen view of the store, read row by row (see StateTables.openSnapshot). */
+export class StateSnapshot {
+  constructor(
+    private readonly db: Database,
+    readonly tables: readonly TableShape[],
+  ) {
+    // The snapshot is taken by the first read of the transaction, here, not at BEGIN.
+    db.exec('BEGIN');
+    db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get();
+  }
+
+  /** A table's rows (or the workspace's), in the order written, one at a time. */
+  rows(shape: TableShape, workspaceId?: string): IterableIterator<SqlValue[]> {
+    const select = `SELECT ${shape.columns.map((c) => ident(c.name)).join(', ')} FROM ${ident(shape.name)}`;
+    if (workspaceId === undefined) {
+      return this.db.prepare<[], SqlValue[]>(`${select} ORDER BY rowid`).raw().iterate();
+    }
+    if (!shape.workspace) return [][Symbol.iterator]();
+    return this.db
+      .prepare<[{ workspaceId: string }], SqlValue[]>(
+        `${select} WHERE ${shape.workspace.where} ORDER BY rowid`,
+      )
+      .raw()
+      .iterate({ workspaceId });
+  }
+
+  /** The AUTOINCREMENT counters by table (StateRows.sequences). */
+  sequences(): Record<string, number> {
+    const rows = this.db
+      .prepare<[], { name: string; seq: number }>('SELECT name, seq FROM sqlite_sequence')
+      .all();
+    return Object.fromEntries(rows.map((row) => [row.name, row.seq]));
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
 /** Every table of the store, read and written whole or by workspace. */
 export class StateTables {
   private shapes: TableShape[] | undefined;
@@ -165,17 +204,17 @@ export class StateTables {
     for (const { name } of this.tables()) this.db.exec(`DELETE FROM ${ident(name)}`);
   }
 
-  /** Every row (or the workspace's), in the order written, read as one consistent snapshot. */
-  read(workspaceId?: string): StateRows {
-    return this.db.transaction(() => {
-      const tables: Record<string, TableRows> = {};
-      for (const shape of this.tables()) {
-        const columns = shape.columns.map((c) => c.name);
-        tables[shape.name] = { columns, rows: this.rowsOf(shape, columns, workspaceId) };
-      }
-      if (workspaceId !== undefined) return { tables };
-      return { tables, sequences: this.sequences() };
-    })();
+  /**
+   * A consistent read-only view of the whole store, on a connection of its own, so that an
+   * export can read it at the pace its client takes while this one goes on serving. A store
+   * in memory is copied (its size, not its JSON's); a file is read in one transaction.
+   * Close it when done.
+   */
+  openSnapshot(): StateSnapshot {
+    const db = this.db.memory
+      ? new BetterSqlite3(this.db.serialize())
+      : new BetterSqlite3(this.db.name, { readonly: true, fileMustExist: true });
+    return new StateSnapshot(db, this.tables());
   }
 
   /**
@@ -198,25 +237,6 @@ export class StateTables {
         this.raiseSequence(name, seq);
       this.checkReferences();
     })();
-  }
-
-  private rowsOf(shape: TableShape, columns: string[], workspaceId?: string): SqlValue[][] {
-    const select = `SELECT ${columns.map(ident).join(', ')} FROM ${ident(shape.name)}`;
-    if (workspaceId === undefined) {
-      return this.db.prepare(`${select} ORDER BY rowid`).raw().all() as SqlValue[][];
-    }
-    if (!shape.workspace) return [];
-    return this.db
-      .prepare(`${select} WHERE ${shape.workspace.where} ORDER BY rowid`)
-      .raw()
-      .all({ workspaceId }) as SqlValue[][];
-  }
-
-  private sequences(): Record<string, number> {
-    const rows = this.db
-      .prepare<[], { name: string; seq: number }>('SELECT name, seq FROM sqlite_sequence')
-      .all();
-    return Object.fromEntries(rows.map((row) => [row.name, row.seq]));
   }
 
   /** Deepest tables first: a table's filter reads the tables above it, still intact. */

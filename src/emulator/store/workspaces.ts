@@ -45,6 +45,7 @@ export class WorkspaceTable {
   private readonly byEmailStmt: Statement<[string], WorkspaceRow>;
   private readonly setVerifiedStmt: Statement<[number, string]>;
   private readonly deleteStmt: Statement<[string]>;
+  private readonly anyStmt: Statement<[], { id: string }>;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(
@@ -55,6 +56,7 @@ export class WorkspaceTable {
     this.byEmailStmt = db.prepare('SELECT * FROM workspaces WHERE owner_email = ?');
     this.setVerifiedStmt = db.prepare('UPDATE workspaces SET email_verified = ? WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM workspaces WHERE id = ?');
+    this.anyStmt = db.prepare('SELECT id FROM workspaces LIMIT 1');
   }
 
   insert(ws: WorkspaceRecord): void {
@@ -80,6 +82,11 @@ export class WorkspaceTable {
   findByOwnerEmail(email: string): WorkspaceRecord | undefined {
     const row = this.byEmailStmt.get(email);
     return row && fromRow(row);
+  }
+
+  /** Whether any workspace is stored: a data directory that holds state. */
+  any(): boolean {
+    return this.anyStmt.get() !== undefined;
   }
 
   setEmailVerified(id: string, verified: boolean): void {

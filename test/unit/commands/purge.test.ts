@@ -1,6 +1,7 @@
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, fakeService, type FakeReply } from '../../support/fake-service.js';
+import { tempConfigDir } from '../../support/harness.js';
 
 let fake: ReturnType<typeof fakeService> | undefined;
 afterEach(async () => {
@@ -29,21 +30,12 @@ describe('users purge of more than one batch, when a later batch fails', () => {
       '/v1/users/data/delete': (_data, call) =>
         call === 0 ? started('job-1') : fail('PERMISSION_DENIED', 'Key revoked.', 403),
     });
-    const r = await fake.run(
-      [
-        'users',
-        'purge',
-        '--user',
-        users.join(','),
-        '--org',
-        'acme',
-        '--yes',
-        '--json',
-        '--profile',
-        'prod',
-      ],
-      { env: { SVC_PROFILE: undefined } },
-    );
+    // The printed commands carry --profile: the profile must exist for them to work.
+    const env = { SVC_CONFIG_DIR: tempConfigDir(), SVC_PROFILE: undefined };
+    const login = ['--profile', 'prod', 'auth', 'login', '--api-key', 'key_fake_0123'];
+    await fake.run([...login, '--with-token', '--no-verify'], { env, stdin: 'tok_fake_4567\n' });
+    const purge = ['users', 'purge', '--user', users.join(','), '--org', 'acme', '--yes'];
+    const r = await fake.run(['--profile', 'prod', ...purge, '--json'], { env });
     expect(fake.sent('/v1/users/data/delete')).toHaveLength(2);
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toEqual({ jobId: 'job-1', tasksCount: 1 });
@@ -57,7 +49,7 @@ describe('users purge of more than one batch, when a later batch fails', () => {
     // Pasted, it deletes exactly the users left, in the organization asked for.
     await fake.close();
     fake = fakeService({ '/v1/users/data/delete': (_data, call) => started(`job-${call + 2}`) });
-    const again = await fake.run(await wordsOf(rerun), { env: { SVC_PROFILE: undefined } });
+    const again = await fake.run(await wordsOf(rerun), { env });
     expect(again.code).toBe(0);
     const sent = fake.sent('/v1/users/data/delete');
     expect(sent.flatMap((data) => data.userIds as string[])).toEqual(users.slice(100));

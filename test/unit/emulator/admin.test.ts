@@ -184,13 +184,17 @@ describe('reset', () => {
   });
 
   it('clears the rate limit', async () => {
-    const limited = await startEmulator({ createRateLimit: 1 });
+    const limited = await startEmulator({ rateLimits: { 'workspace.create': 1 } });
     try {
       const create = (ownerEmail: string) =>
         post(limited.url, '/v2/workspace/create', { ownerEmail });
       expect((await create('first@example.com')).status).toBe(200);
       expectError(await create('second@example.com'), 429, 'RESOURCE_EXHAUSTED');
-      await request(`${limited.url}/_emulator/reset`, { method: 'POST', body: '{}' });
+      await request(`${limited.url}/_emulator/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect((await create('second@example.com')).status).toBe(200);
     } finally {
       await limited.close();

@@ -41,7 +41,7 @@ let b: Credentials;
 const tally = { rejected: 0, reads: 0, writes: 0, leaks: 0 };
 
 beforeAll(async () => {
-  emulator = await startEmulator({ createRateLimit: 0 });
+  emulator = await startEmulator({ rateLimits: { 'workspace.create': 0 } });
   a = await createWorkspace(emulator.url, 'matrix-a@example.com');
   b = await createWorkspace(emulator.url, 'matrix-b@example.com');
 });
@@ -197,7 +197,7 @@ describe('no operation reads or changes another workspace', () => {
     // Nowhere to reach: an AI call made with a key would fail differently from one without.
     const nowhere = 'http://127.0.0.1:9';
     iso = await startEmulator({
-      createRateLimit: 0,
+      rateLimits: { 'workspace.create': 0 },
       dataDir,
       now: () => CLOCK,
       jobDelay: 0,

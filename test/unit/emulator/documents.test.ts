@@ -82,7 +82,12 @@ describe('documents update (op 10)', () => {
     ]);
     expect(expectSuccess(reply, 'documents.update')).toEqual({
       notes: { success: true, id: 'notes', message: expect.any(String) as string },
-      ghost: { success: false, id: 'ghost', message: expect.stringMatching(/does not exist/) },
+      ghost: {
+        success: false,
+        id: 'ghost',
+        code: 'not-found',
+        message: expect.stringMatching(/does not exist/),
+      },
     });
     expect(await getDocs({ documentIds: ['notes'] })).toEqual([
       expect.objectContaining({ documentName: 'Meeting notes' }),

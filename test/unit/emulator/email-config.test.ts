@@ -20,7 +20,7 @@ async function adminConfig(url: string, c: { workspaceId: string; apiKey: string
 }
 
 describe('email config (op 3)', () => {
-  it('stores the config, merging later updates, and answers data null', async () => {
+  it('stores the config, merging later updates, and echoes what is stored, key masked', async () => {
     emulator = await startEmulator();
     const c = await createWorkspace(emulator.url, 'mail@example.com');
     const first = await post(
@@ -40,16 +40,31 @@ describe('email config (op 3)', () => {
     );
     expect(first.status).toBe(200);
     expect(first.json).toEqual({
-      result: { status: 'success', message: 'Email config updated.', data: null },
+      result: {
+        status: 'success',
+        message: 'Email config updated.',
+        data: {
+          useEmailService: true,
+          emailServiceConfig: {
+            type: 'sendgrid',
+            apiKey: '****6789',
+            fromEmail: 'noreply@example.com',
+            fromCompany: 'Example',
+            triggers: { 'comment.add': true, 'comment_annotation.add': true },
+          },
+        },
+      },
     });
+    expect(first.text).not.toContain(PROVIDER_KEY);
 
-    await post(
+    const second = await post(
       emulator.url,
       PATH,
       { emailServiceConfig: { fromCompany: 'Example Inc', triggers: { 'comment.add': false } } },
       keyHeaders(c),
     );
     const stored = await adminConfig(emulator.url, c);
+    expect((second.json as { result: { data: unknown } }).result.data).toEqual(stored.json);
     expect(stored.json).toEqual({
       useEmailService: true,
       emailServiceConfig: {

@@ -184,7 +184,7 @@ beforeAll(async () => {
   // AI providers point at a closed port: a generated valid rewrite must not reach the internet.
   const closed = 'http://127.0.0.1:9';
   emulator = await startEmulator({
-    createRateLimit: 0,
+    rateLimits: { 'workspace.create': 0 },
     aiProviderUrls: { openai: closed, anthropic: closed, google: closed },
   });
   creds = await createWorkspace(emulator.url, 'fuzzer@example.com');

@@ -6,13 +6,14 @@ import { Faults } from '../../../src/emulator/faults.js';
 import type { HandlerTable } from '../../../src/emulator/handlers/types.js';
 import { JobEngine } from '../../../src/emulator/jobs/engine.js';
 import { Journal } from '../../../src/emulator/journal.js';
-import { RateLimiter } from '../../../src/emulator/rate-limit.js';
 import { openSecretBox } from '../../../src/emulator/secrets.js';
+import { ContinueHosts, PublicRateLimits } from '../../../src/emulator/service-rules.js';
 import { openStore, type Store } from '../../../src/emulator/store/store.js';
 import { expectError, post, request } from './helpers.js';
 
 let server: Server;
 let url: string;
+let port = 0;
 let store: Store;
 const journal = new Journal();
 const internalErrors: unknown[] = [];
@@ -23,12 +24,14 @@ beforeAll(async () => {
     createRequestListener({
       store,
       journal,
-      createLimiter: new RateLimiter(0, 60_000, Date.now),
+      rateLimits: new PublicRateLimits({}, Date.now),
+      continueHosts: new ContinueHosts(),
       now: Date.now,
       jobs: new JobEngine({ store, now: Date.now, delay: 'manual' }),
       secrets: openSecretBox(undefined),
       faults: new Faults(),
       adminRoutes: true,
+      boundAddress: () => ({ host: '127.0.0.1', address: '127.0.0.1', port }),
       onInternalError: (error) => internalErrors.push(error),
       // Only this handler is called here; the rest of the table never is.
       handlers: {
@@ -39,7 +42,8 @@ beforeAll(async () => {
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  url = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -157,17 +157,24 @@ describe('permissions get (op 6)', () => {
     expect(entry?.error).toMatch(/disabled/);
   });
 
-  it('grants nothing in a disabled organization', async () => {
+  it('grants nothing in a disabled organization; folders only when asked about', async () => {
     const data = await permissions({
       organizationId: 'globex',
       userIds: ['alice'],
       documentIds: ['deck'],
     });
     expect(data.alice).toEqual({
-      folders: {},
       documents: { deck: denied('public') },
       organization: { globex: denied() },
     });
+  });
+
+  it('leaves folders out of NOT_FOUND details when none were asked about', async () => {
+    const reply = await ask({ organizationId: 'acme', userIds: ['alice'], documentIds: ['ghost'] });
+    expectError(reply, 404, 'NOT_FOUND');
+    const { details } = (reply.json as { error: { details: Permissions } }).error;
+    expect(details.alice).not.toHaveProperty('folders');
+    expect(details.alice?.documents?.ghost).toMatchObject({ errorCode: 'does_not_exist' });
   });
 
   it('answers NOT_FOUND with per-user details for a missing document or folder', async () => {

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -131,6 +131,30 @@ describe('dataDir', () => {
     db.pragma('user_version = 99');
     db.close();
     await expect(startEmulator({ dataDir })).rejects.toThrow(/newer/);
+  });
+
+  it('keeps its directory and every file in it private to their owner', async () => {
+    // What a default umask gives: readable by everyone.
+    chmodSync(dataDir, 0o755);
+    const emulator = await startEmulator({ dataDir });
+    try {
+      await createWorkspace(emulator.url, 'private@example.com');
+      const modeOf = (path: string) => statSync(path).mode & 0o777;
+      expect(modeOf(dataDir)).toBe(0o700);
+      const files = readdirSync(dataDir);
+      expect(files).toEqual(expect.arrayContaining(['emulator.db', 'emulator.db-wal']));
+      for (const file of files) expect(modeOf(join(dataDir, file)), file).toBe(0o600);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('creates a missing data directory private to its owner', async () => {
+    const nested = join(dataDir, 'a', 'state');
+    const emulator = await startEmulator({ dataDir: nested });
+    await emulator.close();
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
+    expect(statSync(join(nested, 'emulator.db')).mode & 0o777).toBe(0o600);
   });
 
   it('starts empty without a dataDir', async () => {

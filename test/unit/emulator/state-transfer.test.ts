@@ -201,7 +201,15 @@ async function reads(url: string, rich: Rich): Promise<[string, number, unknown]
   const replies = await Promise.all(
     calls.map(async ([name, reply]) => [name, await reply] as const),
   );
-  return replies.map(([name, reply]) => [name, reply.status, reply.json]);
+  // A console-option error names its own emulator's address, which is all that may differ.
+  const ownAddress = `${url}/_emulator/console-options`;
+  return replies.map(([name, reply]) => [
+    name,
+    reply.status,
+    reply.json === undefined
+      ? undefined
+      : JSON.parse(reply.text.replaceAll(ownAddress, 'EMULATOR/_emulator/console-options')),
+  ]);
 }
 
 /** Every table of a fresh store: what a complete export must carry. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../../src/catalogue/models.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { DEFAULT_RATE_LIMITS } from '../../../src/emulator/service-rules.js';
 import {
   createWorkspace,
   expectError,
@@ -15,7 +16,7 @@ let emulator: RunningEmulator;
 let url: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, allowedContinueHosts: ['console.example.com'] });
+  emulator = await startEmulator({ port: 0, allowedContinueHosts: ['app.example.net'] });
   url = emulator.url;
 });
 afterAll(() => emulator.close());
@@ -133,7 +134,10 @@ describe('workspace create (op 1)', () => {
 describe('workspace create rate limit', () => {
   it('answers RESOURCE_EXHAUSTED past the per-IP limit, until the window moves on', async () => {
     let clock = 1_700_000_000_000;
-    const limited = await startEmulator({ createRateLimit: 2, now: () => clock });
+    const limited = await startEmulator({
+      rateLimits: { 'workspace.create': 2 },
+      now: () => clock,
+    });
     try {
       const create = (n: number) =>
         post(limited.url, '/v2/workspace/create', { ownerEmail: `rate${n}@example.com` });
@@ -162,8 +166,34 @@ describe('workspace create rate limit', () => {
     }
   });
 
-  it('has no limit when createRateLimit is 0', async () => {
-    const unlimited = await startEmulator({ createRateLimit: 0 });
+  it.each([
+    ['email status (op 4)', '/v2/workspace/email/status', { ownerEmail: 'nobody@example.com' }],
+    [
+      'login link (op 5)',
+      '/v2/workspace/email/send-login-link',
+      { email: 'burst@example.com', continueUrl: 'http://localhost/' },
+    ],
+  ])('limits %s under a burst, with the default limits', async (_what, path, data) => {
+    const fresh = await startEmulator();
+    try {
+      const limit =
+        DEFAULT_RATE_LIMITS[
+          path.endsWith('status') ? 'workspace.emailStatus' : 'workspace.loginLink'
+        ];
+      const replies = [];
+      for (let n = 0; n <= limit; n++) replies.push(await post(fresh.url, path, data));
+      expect(replies.slice(0, limit).every((r) => r.status !== 429)).toBe(true);
+      const refused = replies[limit];
+      if (!refused) throw new Error('no answer past the limit');
+      expect(expectError(refused, 429, 'RESOURCE_EXHAUSTED')).toMatch(/Too many .* requests/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('has no limit when its rate limit is 0', async () => {
+    const unlimited = await startEmulator({ rateLimits: { 'workspace.create': 0 } });
     try {
       for (let n = 0; n < 40; n++) {
         const reply = await post(unlimited.url, '/v2/workspace/create', {
@@ -291,7 +321,10 @@ describe('email verification (ops 4 and 5)', () => {
     ['ftp://localhost/next', 'a non-http scheme'],
     ['javascript:alert(1)', 'a script URL'],
     ['not a url', 'no URL at all'],
-  ])('rejects continueUrl %s (%s) with INVALID_ARGUMENT and sends nothing', async (continueUrl) => {
+    ['http://localhost/\u0001next', 'a control character'],
+    ['http://localhost/a\nb', 'a newline, which URL parsing would drop'],
+    ['http://localhost/\u001b]0;x\u0007', 'a terminal escape'],
+  ])('rejects continueUrl %j (%s) with INVALID_ARGUMENT and sends nothing', async (continueUrl) => {
     const email = 'bad-continue@example.com';
     const reply = await post(url, '/v2/workspace/email/send-login-link', { email, continueUrl });
     expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('continueUrl');
@@ -299,16 +332,47 @@ describe('email verification (ops 4 and 5)', () => {
     expect(outbox.json).toEqual({ messages: [] });
   });
 
-  it.each(['http://[::1]:9000/x', 'https://LOCALHOST/x', 'https://console.example.com/home'])(
-    'accepts continueUrl %s',
-    async (continueUrl) => {
-      const reply = await post(url, '/v2/workspace/email/send-login-link', {
-        email: 'ok-continue@example.com',
+  it.each([
+    'http://[::1]:9000/x',
+    'https://LOCALHOST/x',
+    // The console host of the service's documentation, allowed without being configured.
+    'https://console.example.com/home',
+    'https://app.example.net/welcome',
+  ])('accepts continueUrl %s', async (continueUrl) => {
+    const reply = await post(url, '/v2/workspace/email/send-login-link', {
+      email: 'ok-continue@example.com',
+      continueUrl,
+    });
+    expectSuccess(reply, 'workspace.loginLink');
+  });
+
+  it('refuses a disposable email domain with INVALID_ARGUMENT and sends nothing', async () => {
+    const email = 'someone@mailinator.com';
+    const reply = await post(url, '/v2/workspace/email/send-login-link', {
+      email,
+      continueUrl: 'http://localhost/',
+    });
+    expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('disposable');
+    const outbox = await request(`${url}/_emulator/outbox?to=${email}`);
+    expect(outbox.json).toEqual({ messages: [] });
+  });
+
+  it('accepts the hosts a seed file allows', async () => {
+    const continueUrl = 'https://staging.example.org/in';
+    const send = () =>
+      post(url, '/v2/workspace/email/send-login-link', {
+        email: 'seeded@example.com',
         continueUrl,
       });
-      expectSuccess(reply, 'workspace.loginLink');
-    },
-  );
+    expectError(await send(), 400, 'INVALID_ARGUMENT');
+    const seeded = await request(`${url}/_emulator/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ workspaces: [], allowedContinueHosts: ['staging.example.org'] }),
+    });
+    expect(seeded.status).toBe(200);
+    expectSuccess(await send(), 'workspace.loginLink');
+  });
 
   it('answers NOT_FOUND for a verify link with an unknown token', async () => {
     expectError(await request(`${url}/_emulator/verify?token=forged`), 404, 'NOT_FOUND');

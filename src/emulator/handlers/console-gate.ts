@@ -1,0 +1,31 @@
+import { EmulatorError } from '../errors.js';
+import type { ConsoleOptionName } from '../store/console-options.js';
+import type { HandlerDeps } from './types.js';
+
+const labels: Record<ConsoleOptionName, string> = {
+  advancedQueries: 'advanced queries',
+  activityService: 'activity service',
+  notificationConfig: 'notification config',
+};
+
+/**
+ * FAILED_PRECONDITION unless the workspace has the console option on, as the service
+ * answers. A fresh workspace has them off there too; the message says how to switch the
+ * option on in this emulator, with a command that works as pasted.
+ */
+export function requireConsoleOption(
+  deps: Pick<HandlerDeps, 'store' | 'baseUrl'>,
+  workspaceId: string,
+  option: ConsoleOptionName,
+  action: string,
+): void {
+  if (deps.store.consoleOptions.get(workspaceId)[option]) return;
+  const body = JSON.stringify({ workspaceId, [option]: true });
+  throw new EmulatorError(
+    'FAILED_PRECONDITION',
+    `${action} needs the ${labels[option]} console option, which is off for this workspace. ` +
+      `In this emulator, switch it on with: curl -s -X POST -d '${body}' ` +
+      `${deps.baseUrl()}/_emulator/console-options ` +
+      `(or start the emulator with --console-option ${option}).`,
+  );
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanEnv, SVC, svc } from '../support/e2e.js';
+
+const fixture = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
+
+describe('svc emulator exec without --', () => {
+  it('suggests the line with --, and the suggestion works when pasted', async () => {
+    const r = await svc(['emulator', 'exec', 'sh', '-c', 'exit 3'], cleanEnv());
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("unknown option '-c'");
+    const hint = /put -- before the command to run: (svc .*)$/m.exec(r.stderr)?.[1];
+    expect(hint).toBe("svc emulator exec -- sh -c 'exit 3'");
+
+    // Pasted into a shell, with svc being this build.
+    const pasted = await execa('sh', ['-c', (hint ?? '').replace(/^svc /, `"${SVC}" `)], {
+      env: cleanEnv(),
+      extendEnv: false,
+      reject: false,
+    });
+    expect(pasted.exitCode).toBe(3);
+  });
+
+  it('keeps the options given before the command, quoted for the shell', async () => {
+    const r = await svc(
+      ['emulator', 'exec', '--no-workspace', 'sh', '-c', "echo it's"],
+      cleanEnv(),
+    );
+    expect(r.stderr).toContain(
+      `put -- before the command to run: svc emulator exec --no-workspace -- sh -c 'echo it'\\''s'`,
+    );
+  });
+
+  it('still suggests the nearest option for a misspelled option of its own', async () => {
+    const r = await svc(['emulator', 'exec', '--no-workspce', '--', 'true'], cleanEnv());
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('Did you mean --no-workspace?');
+    expect(r.stderr).not.toContain('put --');
+  });
+});
+
+describe('a restart with both --seed and --data-dir', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  it('says the seed was applied over the stored state, and what won', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'svc-restart-'));
+    const args = ['emulator', 'exec', '--data-dir', dir, '--seed', fixture, '--', 'true'];
+    const first = await svc(args, cleanEnv());
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(first.stderr).not.toContain('applied over');
+
+    const second = await svc(args, cleanEnv());
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(second.stderr).toContain(
+      `--seed ${fixture} was applied over the state kept in --data-dir ${dir}: ` +
+        "the seed's organizations, console options and AI keys replaced the stored ones; " +
+        'everything else stored was kept',
+    );
+  });
+});

@@ -1,0 +1,214 @@
+import { request as httpRequest } from 'node:http';
+import { execa } from 'execa';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { createWorkspace, type Credentials, keyHeaders, post } from './helpers.js';
+
+interface RawReply {
+  status: number;
+  body: string;
+}
+
+/** A request with exactly these headers (fetch would not let a test set Host). */
+function rawRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers, setHost: !('host' in headers) },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+let emulator: RunningEmulator;
+let creds: Credentials;
+
+beforeEach(async () => {
+  emulator = await startEmulator({ port: 0 });
+  creds = await createWorkspace(emulator.url, 'guarded@example.com');
+});
+afterEach(() => emulator.close());
+
+/** Whether the workspace made in beforeEach still answers: a reset would have removed it. */
+async function workspaceSurvives(): Promise<boolean> {
+  const reply = await post(
+    emulator.url,
+    '/v2/organizations/folders/get',
+    { organizationId: 'o' },
+    keyHeaders(creds),
+  );
+  return reply.status === 200;
+}
+
+const self = () => `127.0.0.1:${emulator.port}`;
+
+describe('a web page cannot drive the admin routes', () => {
+  it('refuses a reset from a foreign Origin, and nothing is wiped', async () => {
+    const reply = await rawRequest(
+      emulator.port,
+      'POST',
+      '/_emulator/reset',
+      { host: self(), origin: 'https://evil.example', 'content-type': 'application/json' },
+      '{}',
+    );
+    expect(reply.status).toBe(403);
+    expect(JSON.parse(reply.body)).toMatchObject({
+      error: { status: 'PERMISSION_DENIED', message: expect.stringContaining('evil.example') },
+    });
+    expect(await workspaceSurvives()).toBe(true);
+  });
+
+  it('refuses Origin: null, which sandboxed frames and redirects send', async () => {
+    const reply = await rawRequest(
+      emulator.port,
+      'POST',
+      '/_emulator/reset',
+      { host: self(), origin: 'null', 'content-type': 'application/json' },
+      '{}',
+    );
+    expect(reply.status).toBe(403);
+    expect(await workspaceSurvives()).toBe(true);
+  });
+
+  it('refuses a cross-site simple request with a text/plain body even without Origin', async () => {
+    const reply = await rawRequest(
+      emulator.port,
+      'POST',
+      '/_emulator/reset',
+      { host: self(), 'content-type': 'text/plain;charset=UTF-8' },
+      '{}',
+    );
+    expect(reply.status).toBe(415);
+    expect(JSON.parse(reply.body)).toMatchObject({
+      error: { status: 'INVALID_ARGUMENT', message: expect.stringContaining('application/json') },
+    });
+    expect(await workspaceSurvives()).toBe(true);
+  });
+
+  it('refuses a multipart form post', async () => {
+    const reply = await rawRequest(
+      emulator.port,
+      'POST',
+      '/_emulator/reset',
+      { host: self(), 'content-type': 'multipart/form-data; boundary=x' },
+      '--x--\r\n',
+    );
+    expect(reply.status).toBe(415);
+    expect(await workspaceSurvives()).toBe(true);
+  });
+
+  it('refuses a form post a browser marks cross-site', async () => {
+    const reply = await rawRequest(
+      emulator.port,
+      'POST',
+      '/_emulator/reset',
+      {
+        host: self(),
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      '',
+    );
+    expect(reply.status).toBe(403);
+    expect(await workspaceSurvives()).toBe(true);
+  });
+
+  it('answers no admin route to a rebound DNS name, so no token leaks', async () => {
+    for (const host of [`evil.example:${emulator.port}`, `127.0.0.1.nip.io:${emulator.port}`]) {
+      const exported = await rawRequest(emulator.port, 'GET', '/_emulator/export', { host });
+      expect(exported.status, host).toBe(403);
+      expect(exported.body).not.toContain(creds.authToken);
+      expect(JSON.parse(exported.body)).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
+    }
+    const reset = await rawRequest(
+      emulator.port,
+      'POST',
+      '/_emulator/reset',
+      { host: `evil.example:${emulator.port}`, 'content-type': 'application/json' },
+      '{}',
+    );
+    expect(reset.status).toBe(403);
+    expect(await workspaceSurvives()).toBe(true);
+  });
+
+  it('refuses a Host with another port, or none', async () => {
+    const wrongPort = await rawRequest(emulator.port, 'GET', '/_emulator/health', {
+      host: `127.0.0.1:${emulator.port + 1}`,
+    });
+    expect(wrongPort.status).toBe(403);
+    const none = await rawRequest(emulator.port, 'GET', '/_emulator/health', { host: '' });
+    expect(none.status).toBe(403);
+  });
+
+  it('leaves the service routes alone: only /_emulator/ is guarded', async () => {
+    const reply = await rawRequest(
+      emulator.port,
+      'POST',
+      '/v2/workspace/email/status',
+      { host: `evil.example:${emulator.port}`, 'content-type': 'application/json' },
+      JSON.stringify({ data: { ownerEmail: 'guarded@example.com' } }),
+    );
+    expect(reply.status).toBe(200);
+  });
+});
+
+describe('the emulator’s own clients keep working', () => {
+  it('accepts the bound address, localhost, and its own origin', async () => {
+    for (const host of [self(), `localhost:${emulator.port}`]) {
+      const reply = await rawRequest(emulator.port, 'GET', '/_emulator/health', { host });
+      expect(reply.status, host).toBe(200);
+    }
+    const sameOrigin = await rawRequest(
+      emulator.port,
+      'POST',
+      '/_emulator/jobs/run',
+      {
+        host: self(),
+        origin: `http://${self()}`,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      },
+      '{}',
+    );
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it('takes curl -d as documented (a form type, with no browser headers)', async () => {
+    const curl = await execa(
+      'curl',
+      ['-s', '-X', 'POST', '-d', '{}', `${emulator.url}/_emulator/reset`],
+      { reject: false },
+    );
+    expect(curl.exitCode).toBe(0);
+    expect(JSON.parse(curl.stdout)).toEqual({ status: 'ok' });
+    expect(await workspaceSurvives()).toBe(false);
+  });
+});
+
+describe('an emulator bound to every address', () => {
+  it('answers through any IP literal or localhost, and refuses DNS names', async () => {
+    const wide = await startEmulator({ port: 0, host: '0.0.0.0' });
+    try {
+      const get = (host: string) =>
+        rawRequest(wide.port, 'GET', '/_emulator/health', { host: `${host}:${wide.port}` });
+      expect((await get('127.0.0.1')).status).toBe(200);
+      expect((await get('localhost')).status).toBe(200);
+      expect((await get('192.0.2.7')).status).toBe(200);
+      expect((await get('attacker.example')).status).toBe(403);
+    } finally {
+      await wide.close();
+    }
+  });
+});
