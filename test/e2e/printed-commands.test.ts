@@ -49,12 +49,12 @@ function printedIn(text: string): string[] {
 }
 
 async function runJobs(): Promise<void> {
-  const r = await fetch(`${emulator.url}/_emulator/jobs/run`, {
+  const res = await fetch(`${emulator.url}/_emulator/jobs/run`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',
   });
-  expect(r.status).toBe(200);
+  expect(res.status).toBe(200);
 }
 
 describe('every command svc prints works when pasted', () => {

@@ -1,7 +1,7 @@
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, fakeService, type FakeReply } from '../../support/fake-service.js';
-import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
+import { tempConfigDir } from '../../support/harness.js';
 
 let fake: ReturnType<typeof fakeService> | undefined;
 afterEach(async () => {
@@ -26,34 +26,16 @@ const users = Array.from({ length: 250 }, (_, i) => `u${i}`);
 
 describe('users purge of more than one batch, when a later batch fails', () => {
   it('lists the jobs started, and names the users not handled with the command for them', async () => {
-    // A stored profile to name: the printed commands must carry it. The key-level
-    // credentials still come from the environment, as fake.run sets them.
-    const config = tempConfigDir();
-    const login = await runCli(offlineLogin('prod'), {
-      stdin: 'tok\n',
-      env: { SVC_CONFIG_DIR: config },
-    });
-    expect(login.code).toBe(0);
-    const env = { SVC_PROFILE: undefined, SVC_CONFIG_DIR: config };
     fake = fakeService({
       '/v1/users/data/delete': (_data, call) =>
         call === 0 ? started('job-1') : fail('PERMISSION_DENIED', 'Key revoked.', 403),
     });
-    const r = await fake.run(
-      [
-        'users',
-        'purge',
-        '--user',
-        users.join(','),
-        '--org',
-        'acme',
-        '--yes',
-        '--json',
-        '--profile',
-        'prod',
-      ],
-      { env },
-    );
+    // The printed commands carry --profile: the profile must exist for them to work.
+    const env = { SVC_CONFIG_DIR: tempConfigDir(), SVC_PROFILE: undefined };
+    const login = ['--profile', 'prod', 'auth', 'login', '--api-key', 'key_fake_0123'];
+    await fake.run([...login, '--with-token', '--no-verify'], { env, stdin: 'tok_fake_4567\n' });
+    const purge = ['users', 'purge', '--user', users.join(','), '--org', 'acme', '--yes'];
+    const r = await fake.run(['--profile', 'prod', ...purge, '--json'], { env });
     expect(fake.sent('/v1/users/data/delete')).toHaveLength(2);
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toEqual({ jobId: 'job-1', tasksCount: 1 });
