@@ -62,7 +62,7 @@ function __svc_subcommands
             printf '%s\t%s\n' \
                 'remove' 'Remove users from an organization, or from one folder or document (asks first)' \
                 'purge' 'Delete all data of users: access, mentions and what they created (asks first)' \
-                'purge-status' 'Show the status of a user-data deletion; --wait follows it to the end'
+                'purge-status' 'Show the status of user-data deletions; --wait follows them to the end'
         case 'activities'
             printf '%s\t%s\n' \
                 'add' 'Add activity logs: one from flags, or many from a file' \
@@ -114,7 +114,8 @@ function __svc_flags
                 '--email' 'owner\'s email address' \
                 '--name' 'owner\'s name (default: the email)' \
                 '--workspace-name' 'workspace name (default: "<name> workspace")' \
-                '--avatar' 'owner\'s avatar URL'
+                '--avatar' 'owner\'s avatar URL' \
+                '--force' 'with --profile, replace the credentials that profile holds without asking'
         case 'workspace tokens'
             printf '%s\t%s\n' \
                 '--api-key' 'API key id (default: the profile\'s key)'
@@ -151,9 +152,10 @@ function __svc_flags
                 '--id' 'folder id' \
                 '--name' 'folder name' \
                 '--parent' 'parent folder id (default: top level)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs list'
@@ -165,18 +167,20 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--doc' 'document id' \
                 '--name' 'new document name' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs disable' 'docs enable'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--doc' 'document id (repeat, or comma-separate)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs migrate'
@@ -185,28 +189,30 @@ function __svc_flags
                 '--doc' 'the document to migrate' \
                 '--to' 'its new id' \
                 '--wait' 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)'
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'docs migration-status'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--id' 'migration id' \
                 '--wait' 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)'
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'orgs update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--name' 'new organization name' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'orgs disable' 'orgs enable'
             printf '%s\t%s\n' \
                 '--org' 'organization id (repeat, or comma-separate)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'groups add'
@@ -214,9 +220,10 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--id' 'group id' \
                 '--name' 'group name' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users remove'
@@ -225,25 +232,27 @@ function __svc_flags
                 '--doc' 'only from this document' \
                 '--folder' 'only from this folder' \
                 '--user' 'user id (repeat, or comma-separate)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users purge'
             printf '%s\t%s\n' \
                 '--user' 'user id (repeat, or comma-separate)' \
                 '--org' 'only these organizations (speeds the job up)' \
-                '--wait' 'wait until the deletion completes: exit 0, or 7 when it times out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--wait' 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out' \
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
-                '--concurrency' 'requests in flight at once (default 4)'
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file'
         case 'users purge-status'
             printf '%s\t%s\n' \
-                '--job' 'job id printed by `svc users purge`' \
-                '--wait' 'wait until the deletion completes: exit 0, or 7 when it times out' \
-                '--wait-timeout' 'how long --wait waits (default 30m)'
+                '--job' 'job id printed by `svc users purge` (repeat, or comma-separate)' \
+                '--wait' 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out' \
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'activities add'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -256,9 +265,10 @@ function __svc_flags
                 '--user-email' 'the acting user\'s email' \
                 '--target' 'target entity id (required for custom)' \
                 '--message' 'display message template, e.g. "{{user}} approved"' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'activities delete'
@@ -275,9 +285,10 @@ function __svc_flags
                 '--name' 'the user\'s name' \
                 '--email' 'the user\'s email' \
                 '--status' 'online, away or offline' \
-                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'livestate broadcast'
@@ -324,7 +335,9 @@ function __svc_flags
                 '--api-key' 'API key id' \
                 '--workspace-id' 'workspace id' \
                 '--with-token' 'read the API key\'s auth token from stdin' \
-                '--with-workspace-token' 'read the workspace token from stdin (with --with-token: the second line)'
+                '--with-workspace-token' 'read the workspace token from stdin (with --with-token: the second line)' \
+                '--force' 'replace the profile\'s stored credentials without asking' \
+                '--no-verify' 'store without checking the credentials against the service'
         case 'auth token'
             printf '%s\t%s\n' \
                 '--workspace' 'print the workspace token instead'
@@ -374,7 +387,7 @@ function __svc_flags
         '-y' 'answer yes to confirmations' \
         '--yes' 'answer yes to confirmations' \
         '--debug' 'trace each HTTP exchange on stderr, secrets redacted' \
-        '--timeout' 'per-request timeout, e.g. 500ms, 30s, 5m' \
+        '--timeout' 'per-request timeout, e.g. 500ms, 30s, 5m (env: SVC_TIMEOUT)' \
         '--dry-run' 'print the request a mutating command would send, and send nothing' \
         '--insecure' 'allow credentials over plain http to a host other than this machine' \
         '-h' 'show help for a command' \

@@ -3,8 +3,15 @@ import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
 import { MAX_BATCH_BYTES } from '../catalogue/operations.js';
 import type { BulkSpec, Operation } from '../catalogue/types.js';
 import { formatIssues } from '../http/validation.js';
+import { fieldsOf, knownFieldsOnly, unknownField, type FieldTree } from './fields.js';
 
-export type ParsedItem<Item> = { ok: true; item: Item } | { ok: false; message: string };
+export type ParsedItem<Item> =
+  | { ok: true; item: Item }
+  | {
+      ok: false;
+      message: string;
+      /** What fixes this kind of problem, said once. */ hint?: string;
+    };
 
 /**
  * What one bulk command's items are: how a row as read becomes a wire item, and what ties
@@ -31,6 +38,8 @@ export interface BulkInput<Item> {
   dependsOnName?: string;
   /** For lists of ids: the CSV column that holds them; without that header, one id a line. */
   idColumn?: string;
+  /** The fields an item may have; any other is refused (see `checkingFields`). */
+  fields?: FieldTree;
 }
 
 /** What an item adds to a request's body: its size as JSON, in bytes. */
@@ -71,12 +80,33 @@ function itemSchema(op: Operation): { spec: BulkSpec; element: z.ZodType } {
   return { spec, element: field.element as z.ZodType };
 }
 
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/** The issues as a message, a required field that is absent said to be `missing`. */
+function describeIssues(issues: readonly z.core.$ZodIssue[], value: unknown): string {
+  return formatIssues(
+    issues.map((issue) =>
+      issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined
+        ? { ...issue, message: 'missing' }
+        : issue,
+    ),
+  );
+}
+
 /** The levels above an item in the request body: the body, `data` and the items array. */
 const ITEM_DEPTH = 3;
 
 /**
  * Items that are objects (folders, documents, groups, activities): each row is validated
- * with the element schema, so extra columns are dropped and the output is what is sent.
+ * with the element schema, and the output is what is sent. A field the schema does not
+ * name is refused by `checkingFields`.
  * `dependsOn` names the field that refers to another item's id (`parentFolderId`).
  */
 export function objectItems(
@@ -86,9 +116,11 @@ export function objectItems(
   const { spec, element } = itemSchema(op);
   const { idField } = spec;
   const dependsOnField = options.dependsOn;
+  const fields = fieldsOf(element);
   return {
     maxBatch: spec.maxBatch,
     maxBatchBytes: MAX_BATCH_BYTES,
+    ...(fields && { fields }),
     parse(value) {
       if (!isPlainObject(value)) {
         return { ok: false, message: `expected an object, found ${kindOf(value)}` };
@@ -97,7 +129,8 @@ export function objectItems(
       const excess = findJsonExcess(value, { depthAbove: ITEM_DEPTH });
       if (excess) return { ok: false, message: describeJsonExcess(excess) };
       const parsed = element.safeParse(value);
-      if (!parsed.success) return { ok: false, message: formatIssues(parsed.error.issues) };
+      if (!parsed.success)
+        return { ok: false, message: describeIssues(parsed.error.issues, value) };
       return { ok: true, item: parsed.data as WireObject };
     },
     ...(idField !== undefined && {
@@ -114,7 +147,7 @@ export function objectItems(
 /**
  * Items that are plain ids (`documentIds`, `organizationIds`, `userIds`): a row is either
  * the id itself (a JSON string) or an object whose `column` holds it, so a CSV with a
- * `documentId` header works as well as `["d1","d2"]`. Other columns are ignored, as extra
+ * `documentId` header works as well as `["d1","d2"]`. Other columns are refused, as extra
  * fields of object items are.
  */
 export function idItems(op: Operation, column: string): BulkInput<string> {
@@ -143,5 +176,34 @@ export function idItems(op: Operation, column: string): BulkInput<string> {
     idOf: (id) => id,
     idName: column,
     idColumn: column,
+    fields: new Map([[column, undefined]]),
+  };
+}
+
+/**
+ * `input` refusing items with a field it does not know, which would otherwise be dropped
+ * or passed on unread (a `parentFolderID` column leaves a folder at the root), naming the
+ * nearest known field. With `allowUnknown` (files exported from elsewhere), such fields are
+ * left out of what is sent instead.
+ */
+export function checkingFields<Item>(
+  input: BulkInput<Item>,
+  allowUnknown: boolean,
+): BulkInput<Item> {
+  const { fields } = input;
+  if (!fields) return input;
+  return {
+    ...input,
+    parse(value) {
+      if (!isPlainObject(value)) return input.parse(value);
+      if (allowUnknown) return input.parse(knownFieldsOnly(value, fields));
+      const unknown = unknownField(value, fields);
+      if (unknown === undefined) return input.parse(value);
+      return {
+        ok: false,
+        message: unknown,
+        hint: '--allow-unknown-fields leaves out the fields the command does not know',
+      };
+    },
   };
 }

@@ -1,5 +1,6 @@
-import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
-import { open, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { BitSet } from './bit-set.js';
 import { readRows } from './read.js';
 import { isUnknownOutcome, unknownOutcome, type ItemResult } from './result.js';
@@ -180,6 +181,14 @@ export async function replayJournal(
  */
 const FLUSH_EVERY_MS = 1_000;
 
+/**
+ * Opens a journal to append to, and to read its last byte; never through a symbolic link
+ * (O_NOFOLLOW), so that a link planted in its place cannot redirect the writes.
+ */
+function openAppending(file: string): number {
+  return openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
+}
+
 /** Appends a run's events to its journal. Writes are synchronous: one call per batch. */
 export class JournalWriter {
   private lastFlush: number;
@@ -191,15 +200,19 @@ export class JournalWriter {
     this.lastFlush = now();
   }
 
-  /** A new journal holding only `header`, replacing any earlier one in one step. */
+  /**
+   * A new journal holding only `header`, replacing any earlier one in one step. The
+   * temporary file has a name no other run uses and is created, never opened if it exists:
+   * a symbolic link planted there is not followed, and its target is left alone.
+   */
   static async create(
     file: string,
     header: JournalHeader,
     now: () => number = Date.now,
   ): Promise<JournalWriter> {
-    const temporary = `${file}.new`;
+    const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.new`;
     try {
-      const handle = await open(temporary, 'w', 0o600);
+      const handle = await open(temporary, 'wx', 0o600);
       try {
         await handle.writeFile(`${JSON.stringify(header)}\n`);
         await handle.sync();
@@ -211,23 +224,18 @@ export class JournalWriter {
       await rm(temporary, { force: true });
       throw err;
     }
-    return new JournalWriter(openSync(file, 'a', 0o600), now);
+    return new JournalWriter(openAppending(file), now);
   }
 
   /** Appends to an existing journal, after ending a last line a crash may have cut short. */
   static async append(file: string, now: () => number = Date.now): Promise<JournalWriter> {
-    const handle = await open(file, 'r');
-    let ended: boolean;
-    try {
-      const { size } = await handle.stat();
-      const last = Buffer.alloc(1);
-      await handle.read(last, 0, 1, Math.max(0, size - 1));
-      ended = size === 0 || last[0] === 0x0a;
-    } finally {
-      await handle.close();
-    }
-    if (!ended) await writeFile(file, '\n', { flag: 'a' });
-    return new JournalWriter(openSync(file, 'a', 0o600), now);
+    const fd = openAppending(file);
+    const { size } = fstatSync(fd);
+    const last = Buffer.alloc(1);
+    if (size > 0) readSync(fd, last, 0, 1, size - 1);
+    const writer = new JournalWriter(fd, now);
+    if (size > 0 && last[0] !== 0x0a) writer.write('\n');
+    return writer;
   }
 
   /** Items that must not be sent twice, on disk before their request leaves. */

@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import { pipeline } from 'node:stream';
 import { CsvError, parse as parseCsv } from 'csv-parse';
 import { UsageError } from '../errors/errors.js';
+import { idLine } from './id-lines.js';
 import { jsonArrayRows, jsonRow } from './json-array.js';
 
 /**
@@ -88,23 +89,26 @@ async function firstLine(path: string): Promise<string> {
 }
 
 /**
- * Decides the format of a regular file: the extension of `name` (the path the user gave,
- * which differs from `file` when stdin was spooled) when it says, otherwise the first
- * significant character (`[` a JSON array, `{` NDJSON, anything else CSV). A list of ids
- * (`idColumn` given) that is not a CSV whose header names that column is one id a line.
- * Undefined for a file with nothing in it but white space.
+ * Decides the format of a regular file. A `.csv` name (of `name`, the path the user gave,
+ * which differs from `file` when stdin was spooled) is CSV. Otherwise what the file holds
+ * decides between JSON and NDJSON (`[` a JSON array, `{` NDJSON), whatever the extension:
+ * a `.json` file of one object a line is NDJSON. Otherwise the extension says, or else it
+ * is CSV. A list of ids (`idColumn`
+ * given) that is not a CSV whose header names that column is one id a line. Undefined for
+ * a file with nothing in it but white space.
  */
 export async function detectFormat(
   file: string,
   name: string = file,
   idColumn?: string,
 ): Promise<BulkFormat | undefined> {
-  const byExtension = formatFromExtension(name);
   const first = await firstSignificantChar(file);
   if (first === undefined) return undefined;
-  if (byExtension) return byExtension;
+  const byExtension = formatFromExtension(name);
+  if (byExtension === 'csv') return byExtension;
   if (first === '[') return 'json';
   if (first === '{') return 'ndjson';
+  if (byExtension) return byExtension;
   if (idColumn !== undefined) {
     const header = (await firstLine(file))
       .split(',')
@@ -115,25 +119,30 @@ export async function detectFormat(
 }
 
 /** Reads a regular file's rows in the given format. Each call reads it from the start. */
-export function readRows(path: string, format: BulkFormat, label: string): RowChunks {
+export function readRows(
+  path: string,
+  format: BulkFormat,
+  label: string,
+  idColumn = 'id',
+): RowChunks {
   switch (format) {
     case 'json':
       return jsonArrayRows(path, label, CHUNK_ROWS);
     case 'ndjson':
       return lineRows(path, (text, where) => jsonRow(text, where));
     case 'lines':
-      return lineRows(path, (text, where) => ({ where, value: text.trim() }));
+      return lineRows(path, (text, where, n) => idLine(text, where, n === 1, idColumn));
     case 'csv':
       return csvRows(path, label);
   }
 }
 
-type LineParser = (text: string, where: string) => SourceRow;
+type LineParser = (text: string, where: string, n: number) => SourceRow;
 
 function lineRow(line: string, n: number, parse: LineParser): SourceRow | undefined {
   const text = n === 1 && line.startsWith('\uFEFF') ? line.slice(1) : line;
   if (text.trim() === '') return undefined;
-  return parse(text, `line ${n}`);
+  return parse(text, `line ${n}`, n);
 }
 
 /** One value a line (NDJSON, or plain ids), streamed; blank lines skipped, CRLF accepted. */
@@ -165,8 +174,9 @@ function csvReason(err: CsvError): string {
 }
 
 /**
- * CSV, streamed through csv-parse. The header row names the wire fields; values stay
- * strings and empty cells are left out, so an optional field can be blank. Quoted fields
+ * CSV, streamed through csv-parse. The header row names the wire fields, a dotted name a
+ * field of a nested object (`actionUser.userId`); values stay strings and empty cells are
+ * left out, so an optional field can be blank. Quoted fields
  * may hold commas and line breaks, so a row's line is where it starts: csv-parse reports
  * where it ends, and we count forward from the previous row's end plus the blank lines it
  * skipped.
@@ -185,6 +195,7 @@ async function* csvRows(path: string, label: string): RowChunks {
   let header: string[] | undefined;
   let previousEnd = 0;
   let previousEmpty = 0;
+  let overcount = 0;
   let chunk: SourceRow[] = [];
   try {
     for await (const entry of parser) {
@@ -193,7 +204,9 @@ async function* csvRows(path: string, label: string): RowChunks {
         info: { lines: number; empty_lines: number };
       };
       const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
-      previousEnd = info.lines;
+      // csv-parse counts the CR and the LF of a CRLF inside a quoted field as two lines.
+      overcount += record.reduce((n, cell) => n + cell.split('\r\n').length - 1, 0);
+      previousEnd = info.lines - overcount;
       previousEmpty = info.empty_lines;
       if (!header) {
         header = csvHeader(record, line, label);
@@ -239,10 +252,38 @@ function csvRow(header: readonly string[], record: readonly string[], line: numb
     };
   }
   // No prototype: a column named `__proto__` must stay an ordinary (and unknown) field.
-  const value = Object.create(null) as Record<string, string>;
-  header.forEach((name, i) => {
+  const value = Object.create(null) as CsvObject;
+  for (const [i, name] of header.entries()) {
     const cell = record[i];
-    if (cell !== undefined && cell !== '') value[name] = cell;
-  });
+    if (cell === undefined || cell === '') continue;
+    if (!setPath(value, name.split('.'), cell)) {
+      return {
+        where: `line ${line}`,
+        error: `column ${name} and a column it is part of are both given`,
+      };
+    }
+  }
   return { where: `line ${line}`, value };
+}
+
+interface CsvObject {
+  [field: string]: string | CsvObject;
+}
+
+/**
+ * Sets a cell by its column's dotted name (`actionUser.userId`), so that a CSV can give
+ * an item's nested objects; false when the path runs into a value already set.
+ */
+function setPath(target: CsvObject, path: readonly string[], cell: string): boolean {
+  const [name, ...rest] = path;
+  if (name === undefined) return false;
+  if (rest.length === 0) {
+    if (name in target) return false;
+    target[name] = cell;
+    return true;
+  }
+  const existing = target[name] ?? (Object.create(null) as CsvObject);
+  if (typeof existing === 'string') return false;
+  target[name] = existing;
+  return setPath(existing, rest, cell);
 }

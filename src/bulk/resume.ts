@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../errors/errors.js';
-import { takePidLock } from '../io/pid-lock.js';
+import { takeRunLock } from '../io/run-lock.js';
 import { count } from '../io/plural.js';
+import { fileReason } from './file-reason.js';
 import type { PreparedItem } from './batches.js';
 import {
   JOURNAL_VERSION,
@@ -60,9 +61,6 @@ export interface JournalSummary {
   unknown: number;
 }
 
-const errorCode = (err: unknown): string =>
-  (err as { code?: string }).code ?? (err instanceof Error ? err.message : String(err));
-
 /**
  * The journal of one bulk run (journal.ts has the format): found by a hash of the scope
  * and the input's identity, and valid for the input whose SHA-256 it names. The run
@@ -107,19 +105,20 @@ export class RunJournal<Item> {
       if (!o.readOnly) {
         await mkdir(o.dir, { recursive: true, mode: 0o700 });
         await chmod(o.dir, 0o700);
-        const lock = await takePidLock(`${file}.lock`);
-        if ('heldBy' in lock) {
-          throw new UsageError(
-            `another svc (pid ${lock.heldBy}) is running this command with the same input`,
-            { hint: `wait for it to end; its journal is ${file}` },
-          );
+        const lock = await takeRunLock(file, (err) =>
+          o.notices.warn(`the journal's lock ${file}.lock was lost (${fileReason(err)})`),
+        );
+        if (!lock) {
+          throw new UsageError('another svc is running this command with the same input', {
+            hint: `wait for it to end; its journal is ${file}`,
+          });
         }
         this.release = lock.release;
       }
     } catch (err) {
       if (err instanceof UsageError || o.resume) throw err;
       o.notices.warn(
-        `cannot keep a journal in ${o.dir} (${errorCode(err)}); if this run stops, --resume cannot pick it up`,
+        `cannot keep a journal in ${o.dir} (${fileReason(err)}); if this run stops, --resume cannot pick it up`,
       );
       return total;
     }
@@ -181,9 +180,19 @@ export class RunJournal<Item> {
   async begin(): Promise<void> {
     const { file, header } = this;
     if (!file || !header || this.o.readOnly) return;
-    this.writer = this.o.resume
-      ? await JournalWriter.append(file)
-      : await JournalWriter.create(file, header);
+    try {
+      this.writer = this.o.resume
+        ? await JournalWriter.append(file)
+        : await JournalWriter.create(file, header);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'ELOOP') throw err;
+      throw new UsageError(
+        `the journal ${file} is a symbolic link, which svc does not write through`,
+        {
+          hint: 'remove the link; without --resume every item is sent',
+        },
+      );
+    }
   }
 
   /** A resumed run's earlier results, each once, before anything is sent. */

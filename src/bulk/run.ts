@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
 import { Batcher, preparedItems, type Batch, type BatchLimits } from './batches.js';
-import type { BulkInput } from './input.js';
+import { checkingFields, type BulkInput } from './input.js';
 import type { BulkFormat } from './read.js';
 import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
 import type { RunJournal } from './resume.js';
 import { keeps, sendBatches, type Keep, type Progress, type SendBatch } from './send.js';
-import { openSource, type SourceSpec } from './source.js';
+import { dependenciesFirst } from './order.js';
+import { openSource, type BulkSource, type SourceSpec } from './source.js';
 import { validateSource } from './validate.js';
 
 /** Batches in flight when the command does not say (`--concurrency`). */
@@ -25,6 +26,8 @@ export interface BulkOptions<Item> {
   describe: BulkInput<Item>;
   /** `--batch-size`: 1 to the operation's `maxBatch`, which is the default. */
   batchSize?: number;
+  /** `--allow-unknown-fields`: leave out fields an item may not have, rather than refuse it. */
+  allowUnknownFields?: boolean;
   /**
    * Records what the service confirmed, so that a run that stops can be resumed; with
    * `--resume`, what earlier runs confirmed is not sent again.
@@ -70,7 +73,8 @@ function batchLimitsOf<Item>(options: BulkOptions<Item>): BatchLimits {
 /**
  * The one bulk path: opens the input (spooling stdin), validates every item (throwing one
  * UsageError that lists the invalid ones, before anything is sent), then reads it again
- * and sends it in batches with bounded concurrency, parents before children. Resolves to
+ * and sends it in batches with bounded concurrency, parents before children wherever
+ * the input lists them. Resolves to
  * the merged results; a batch that fails as a whole (ApiError, TransientError...) rejects
  * with that error once the batches in flight have settled. Pass the outcome to
  * `throwIfAnyFailed` for exit 5. With a journal, a resumed run's earlier results come
@@ -86,9 +90,10 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
   );
   const { journal, onProgress, onResult } = options;
   const keep = options.keep ?? 'all';
-  const source = await openSource(options.source, options);
+  const describe = checkingFields(options.describe, options.allowUnknownFields === true);
+  const opened = await openSource(options.source, options);
   try {
-    const total = await validateSource(source, options.describe);
+    const { source, total } = await validated(opened, describe);
     const toSend = journal ? await journal.open(source, total) : total;
     if (toSend > 0) await options.beforeSend?.(toSend);
     await journal?.begin();
@@ -100,7 +105,7 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
       if (keeps(keep, result)) earlier.results[key] = result;
       onResult?.(key, result);
     });
-    const prepared = preparedItems(source, options.describe);
+    const prepared = preparedItems(source, describe);
     const outcome = await sendBatches(journal ? journal.unsent(prepared) : prepared, {
       sendBatch: journal ? journal.recorded(options.sendBatch) : options.sendBatch,
       limits,
@@ -120,8 +125,20 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
     };
   } finally {
     await journal?.close();
-    await source.close();
+    await opened.close();
   }
+}
+
+/**
+ * Checks every item (validate.ts), and gives the source to send from: the input itself,
+ * or, when an item comes before the one it depends on, the input put in order.
+ */
+async function validated<Item>(
+  source: BulkSource,
+  describe: BulkInput<Item>,
+): Promise<{ source: BulkSource; total: number }> {
+  const { items, inOrder } = await validateSource(source, describe);
+  return { source: inOrder ? source : await dependenciesFirst(source, describe), total: items };
 }
 
 /**
@@ -136,9 +153,10 @@ export async function planBatches<Item>(
 ): Promise<{ items: number; batches: number }> {
   const limits = batchLimitsOf(options);
   const { journal } = options;
-  const source = await openSource(options.source, options);
+  const describe = checkingFields(options.describe, options.allowUnknownFields === true);
+  const opened = await openSource(options.source, options);
   try {
-    const total = await validateSource(source, options.describe);
+    const { source, total } = await validated(opened, describe);
     const items = journal ? await journal.open(source, total) : total;
     // The batcher closes batches synchronously; they are handed on after each chunk, so
     // that onBatch may be asynchronous (a slow stdout) without the batcher waiting.
@@ -151,7 +169,7 @@ export async function planBatches<Item>(
         batches++;
       }
     };
-    const prepared = preparedItems(source, options.describe);
+    const prepared = preparedItems(source, describe);
     for await (const chunk of journal ? journal.unsent(prepared) : prepared) {
       for (const item of chunk) batcher.add(item);
       await handOn();
@@ -161,6 +179,6 @@ export async function planBatches<Item>(
     return { items, batches };
   } finally {
     await journal?.close();
-    await source.close();
+    await opened.close();
   }
 }

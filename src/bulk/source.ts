@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { constants, createReadStream } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../errors/errors.js';
+import { plainText, spoolTo, type CheckedFile } from './encoding.js';
+import { fileReason } from './file-reason.js';
 import { detectFormat, readRows, type BulkFormat, type RowChunks, type SourceRow } from './read.js';
 
 /**
@@ -16,14 +16,21 @@ export interface BulkSource {
   /** Names the input in messages: the path as given, `stdin`, or the caller's label. */
   readonly label: string;
   /**
-   * Which input this is, whatever it holds: the absolute path, `stdin`, or the label. A
-   * journal is found again by it (and by the command), then checked against `digest`.
+   * Which input this is: the absolute path of a file, whatever it holds; stdin or items
+   * from flags by what they hold. A journal is found again by it (and by the command),
+   * then checked against `digest`.
    */
   readonly identity: string;
   /** SHA-256 of what the input holds, hex: tells whether it changed between two runs. */
   digest(): Promise<string>;
   /** Reads the rows from the start. */
   rows(): RowChunks;
+  /**
+   * What is wrong with the row at `where`, in the input's own terms: `line 3, column
+   * folderName: missing` for a CSV, `--name: must not be empty` for a flag. `text` names
+   * wire fields (`folderName: missing; folderId: …`).
+   */
+  problem(where: string, text: string): string;
   /** Removes the spool file, if one was made. */
   close(): Promise<void>;
 }
@@ -33,7 +40,14 @@ export interface BulkSource {
  * values), which then go through the same validation, batching and result handling.
  * Values are named `item N`, 1-based, with `label` naming the whole (e.g. `--doc`).
  */
-export type SourceSpec = string | { values: readonly unknown[]; label: string };
+export type SourceSpec =
+  | string
+  | {
+      values: readonly unknown[];
+      label: string;
+      /** The flag each wire field came from (`{ parentFolderId: '--parent' }`), for messages. */
+      flags?: Readonly<Record<string, string>>;
+    };
 
 export interface OpenOptions {
   /** Read when the path is `-`. */
@@ -51,70 +65,49 @@ export function emptyInputError(label: string): UsageError {
 }
 
 export async function openSource(spec: SourceSpec, options: OpenOptions = {}): Promise<BulkSource> {
-  if (typeof spec !== 'string') return valuesSource(spec.values, spec.label);
+  if (typeof spec !== 'string') return valuesSource(spec.values, spec.label, spec.flags ?? {});
   if (spec === '-') {
     if (!options.stdin) throw new UsageError('--file - reads stdin, but there is none here');
-    return fileSource(await spool(options.stdin, 'stdin'), '-', 'stdin', 'stdin', options);
+    const spooled = await plainText(await spoolTo(options.stdin, 'stdin'), 'stdin');
+    // Runs fed different input on stdin are different work: each has a journal of its own.
+    return fileSource(spooled, '-', 'stdin', `stdin ${spooled.sha256}`, options);
   }
   const info = await Promise.all([stat(spec), access(spec, constants.R_OK)]).then(
     ([found]) => found,
     (err: unknown) => {
-      const code = (err as { code?: string }).code ?? 'unreadable';
-      throw new UsageError(`cannot read --file ${spec}: ${code}`);
+      throw new UsageError(`cannot read --file ${spec}: ${fileReason(err)}`);
     },
   );
-  if (info.isDirectory()) throw new UsageError(`--file ${spec} is a directory`);
+  if (info.isDirectory()) throw new UsageError(`cannot read --file ${spec}: it is a directory`);
   // A pipe (`--file <(generate)`) or a device can be read only once: spool it like stdin.
-  if (!info.isFile()) {
-    const spooled = await spool(createReadStream(spec), spec);
-    return fileSource(spooled, spec, spec, resolve(spec), options);
-  }
-  const file = { file: spec, remove: () => Promise.resolve() };
-  return fileSource(file, spec, spec, resolve(spec), options);
-}
-
-interface Spooled {
-  file: string;
-  remove(): Promise<void>;
-}
-
-/** Copies a read-once stream to a private temporary file, removed by `close()`. */
-async function spool(input: Readable, label: string): Promise<Spooled> {
-  const dir = await mkdtemp(join(tmpdir(), 'svc-bulk-'));
-  const remove = () => rm(dir, { recursive: true, force: true });
-  const file = join(dir, 'input');
-  try {
-    await pipeline(input, createWriteStream(file, { mode: 0o600 }));
-  } catch (err) {
-    await remove();
-    const code = (err as { code?: string }).code ?? (err instanceof Error ? err.message : 'error');
-    throw new UsageError(`cannot read ${label}: ${code}`);
-  }
-  return { file, remove };
-}
-
-async function fileDigest(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
-  return hash.digest('hex');
+  const given = info.isFile()
+    ? { file: spec, remove: () => Promise.resolve() }
+    : await spoolTo(createReadStream(spec), `--file ${spec}`);
+  return fileSource(await plainText(given, spec), spec, spec, resolve(spec), options);
 }
 
 async function fileSource(
-  spooled: Spooled,
+  spooled: CheckedFile,
   name: string,
   label: string,
   identity: string,
   options: OpenOptions,
 ): Promise<BulkSource> {
   try {
-    const resolved =
-      options.format ?? (await detectFormat(spooled.file, name, options.describe?.idColumn));
+    const idColumn = options.describe?.idColumn;
+    const resolved = options.format ?? (await detectFormat(spooled.file, name, idColumn));
     if (!resolved) throw emptyInputError(label);
+    const kind = resolved === 'csv' ? 'column' : 'field';
     return {
       label,
       identity,
-      digest: () => fileDigest(spooled.file),
-      rows: () => readRows(spooled.file, resolved, label),
+      digest: () => Promise.resolve(spooled.sha256),
+      rows: () => readRows(spooled.file, resolved, label, idColumn),
+      problem: (where, text) => {
+        const [first, ...rest] = text.split(FIELD_PROBLEMS);
+        if (rest.length === 0 || first !== '') return `${where}: ${text}`;
+        return rest.map((part, i) => (i % 2 === 0 ? `${where}, ${kind} ${part}: ` : part)).join('');
+      },
       close: () => spooled.remove(),
     };
   } catch (err) {
@@ -123,15 +116,34 @@ async function fileSource(
   }
 }
 
-function valuesSource(values: readonly unknown[], label: string): BulkSource {
+/**
+ * Splits `folderName: missing; folderId: too long` at each field name it starts with:
+ * `['', 'folderName', 'missing; ', 'folderId', 'too long']`.
+ */
+const FIELD_PROBLEMS = /(?:^|(?<=; ))([A-Za-z_][\w.[\]]*): /;
+
+function valuesSource(
+  values: readonly unknown[],
+  label: string,
+  flags: Readonly<Record<string, string>>,
+): BulkSource {
+  const digest = createHash('sha256').update(JSON.stringify(values)).digest('hex');
   return {
     label,
-    identity: label,
-    digest: () =>
-      Promise.resolve(createHash('sha256').update(JSON.stringify(values)).digest('hex')),
+    // Runs given different items by their flags are different work, as with stdin.
+    identity: `${label} ${digest}`,
+    digest: () => Promise.resolve(digest),
     async *rows() {
       const chunk: SourceRow[] = values.map((value, i) => ({ where: `item ${i + 1}`, value }));
       if (chunk.length > 0) yield chunk;
+    },
+    // One item from flags needs no number; a field is named by its flag where there is one.
+    problem: (where, text) => {
+      const named = text
+        .split(FIELD_PROBLEMS)
+        .map((part, i) => (i % 2 === 1 ? `${flags[part] ?? part}: ` : part))
+        .join('');
+      return values.length === 1 ? named : `${where}: ${named}`;
     },
     close: () => Promise.resolve(),
   };

@@ -17,10 +17,17 @@ interface Problem {
 class Problems {
   readonly shown: Problem[] = [];
   count = 0;
+  /** What fixes the problems found, each said once. */
+  readonly hints = new Set<string>();
 
-  add(ordinal: number, where: string, text: string): void {
+  constructor(private readonly source: BulkSource) {}
+
+  add(ordinal: number, where: string, text: string, hint?: string): void {
     this.count++;
-    if (this.shown.length < SHOWN_ERRORS) this.shown.push({ ordinal, text: `${where}: ${text}` });
+    if (hint !== undefined) this.hints.add(hint);
+    if (this.shown.length < SHOWN_ERRORS) {
+      this.shown.push({ ordinal, text: this.source.problem(where, text) });
+    }
   }
 }
 
@@ -32,19 +39,20 @@ function tooLarge(bytes: number, max: number): string {
 /**
  * The first pass: reads every row, checks it (an item too large for any request is
  * invalid too), and throws one UsageError listing the invalid items (by line or index, in
- * input order) when there is any. Returns the number
- * of items. Nothing is kept per item except a 64-bit hash of its id (id-set.ts), used for:
+ * input order) when there is any. Returns the number of items, and whether each comes
+ * after the item it depends on. Nothing is kept per item except a 64-bit hash of its id
+ * (id-set.ts), used for:
  * - duplicate ids, which would make the per-item result map ambiguous;
- * - a dependency on an item that comes later in the input: sending cannot order that
- *   without holding the input, and sent as it stands the child would race its parent.
+ * - a dependency on an item that comes later in the input: sending in input order would
+ *   make the child race its parent, so such an input is put in order first (order.ts).
  * Hash hits are only suspects; a second read, needed only when there are some, settles
  * them exactly and finds the first occurrence to name.
  */
 export async function validateSource<Item>(
   source: BulkSource,
   input: BulkInput<Item>,
-): Promise<number> {
-  const problems = new Problems();
+): Promise<{ items: number; inOrder: boolean }> {
+  const problems = new Problems(source);
   const seen = new IdHashSet();
   const referencedEarly = new IdHashSet();
   const suspects = new Set<string>();
@@ -60,7 +68,7 @@ export async function validateSource<Item>(
       }
       const parsed = input.parse(row.value);
       if (!parsed.ok) {
-        problems.add(ordinal, row.where, parsed.message);
+        problems.add(ordinal, row.where, parsed.message, parsed.hint);
         continue;
       }
       const bytes = itemBytes(parsed.item);
@@ -80,9 +88,10 @@ export async function validateSource<Item>(
   }
   if (ordinal === 0) throw emptyInputError(source.label);
 
-  const confirmed = suspects.size > 0 ? await confirm(source, input, suspects) : [];
+  const { duplicates: confirmed, inOrder } =
+    suspects.size > 0 ? await confirm(source, input, suspects) : { duplicates: [], inOrder: true };
   const total = problems.count + confirmed.length;
-  if (total === 0) return ordinal;
+  if (total === 0) return { items: ordinal, inOrder };
 
   const listed = [...problems.shown, ...confirmed]
     .sort((a, b) => a.ordinal - b.ordinal)
@@ -90,24 +99,29 @@ export async function validateSource<Item>(
   const lines = listed.map((p) => `  ${p.text}`);
   if (total > listed.length)
     lines.push(`  … and ${(total - listed.length).toLocaleString('en-US')} more`);
+  const hint = [...problems.hints].join('\n');
   throw new UsageError(
     `${source.label}: ${count(total, 'invalid item')}; nothing was sent\n${lines.join('\n')}`,
+    hint ? { hint } : undefined,
   );
 }
 
-/** The second read: exact checks for the ids whose hashes were seen twice. */
+/**
+ * The second read: exact checks for the ids whose hashes were seen twice: the duplicates,
+ * and whether any item depends on one that comes after it.
+ */
 async function confirm<Item>(
   source: BulkSource,
   input: BulkInput<Item>,
   suspects: ReadonlySet<string>,
-): Promise<Problem[]> {
+): Promise<{ duplicates: Problem[]; inOrder: boolean }> {
   // Bounded by the suspects, which are the duplicates and forward references themselves
   // (plus the odd hash collision), so this holds nothing when the input is valid.
   const problems: Problem[] = [];
   const firstAt = new Map<string, string>();
-  const waiting = new Map<string, { ordinal: number; where: string }[]>();
+  const waiting = new Set<string>();
+  let inOrder = true;
   const idName = input.idName ?? 'id';
-  const dependsOnName = input.dependsOnName ?? 'the dependency';
 
   let ordinal = 0;
   for await (const chunk of source.rows()) {
@@ -124,9 +138,7 @@ async function confirm<Item>(
         suspects.has(dependency) &&
         !firstAt.has(dependency)
       ) {
-        const list = waiting.get(dependency) ?? [];
-        list.push({ ordinal, where: row.where });
-        waiting.set(dependency, list);
+        waiting.add(dependency);
       }
       if (id === undefined || !suspects.has(id)) continue;
       const first = firstAt.get(id);
@@ -138,14 +150,8 @@ async function confirm<Item>(
         continue;
       }
       firstAt.set(id, row.where);
-      for (const child of waiting.get(id) ?? []) {
-        problems.push({
-          ordinal: child.ordinal,
-          text: `${child.where}: ${dependsOnName} ${JSON.stringify(id)} comes later in the input (${row.where}); list an item after the one it depends on`,
-        });
-      }
-      waiting.delete(id);
+      if (waiting.delete(id)) inOrder = false;
     }
   }
-  return problems;
+  return { duplicates: problems, inOrder };
 }

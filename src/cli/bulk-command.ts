@@ -1,6 +1,5 @@
 import {
   failedFirst,
-  planBatches,
   runBulk,
   throwIfAnyFailed,
   type BulkInput,
@@ -11,17 +10,20 @@ import {
   type SourceSpec,
   unknownOutcome,
 } from '../bulk/index.js';
-import type { Operation } from '../catalogue/types.js';
+import * as z from 'zod';
+import type { Operation, TableLayout } from '../catalogue/types.js';
+import { formatIssues } from '../http/validation.js';
 import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
+import { tsvLine } from '../io/format.js';
 import type { JsonSpool } from '../io/json-spool.js';
 import { count } from '../io/plural.js';
 import { startSpinner, type Spinner } from '../io/spinner.js';
+import type { TextSpool } from '../io/text-spool.js';
 import { bulkJournal, withResumeAdvice } from './bulk-journal.js';
 import type { BulkFlags } from './bulk-options.js';
 import { confirmDestructive } from './confirm.js';
 import type { Context } from './context.js';
-import { printDryRun } from './send.js';
-import { wholeNumberFlag } from './whole-number.js';
+import { printBulkDryRun } from './bulk-dry-run.js';
 
 export interface BulkCommand<Item> {
   op: Operation;
@@ -32,6 +34,8 @@ export interface BulkCommand<Item> {
   fromFlags: readonly unknown[] | undefined;
   /** The flags that describe one item, named when neither they nor `--file` are given. */
   itemFlags: string;
+  /** The flag each wire field of `fromFlags` comes from, so that messages name the flag. */
+  flagNames?: Readonly<Record<string, string>>;
   /** For destructive commands: what will happen to `n` items, asked before sending. */
   confirm?: (n: number) => string;
   /**
@@ -43,6 +47,29 @@ export interface BulkCommand<Item> {
   idempotent?: (items: readonly Item[]) => boolean;
 }
 
+/** The flags the members of `data` beside the items come from, in every bulk command. */
+const BASE_FLAGS: Readonly<Record<string, string>> = {
+  organizationId: '--org',
+  documentId: '--doc',
+  folderId: '--folder',
+  organizationIds: '--org',
+};
+
+/**
+ * Checks the members of `data` beside the items before any item is read, so that a bad
+ * `--org` is named as the flag rather than as a field of the request.
+ */
+function checkBase(op: Operation, base: Record<string, unknown>): void {
+  const shape =
+    op.request instanceof z.ZodObject ? (op.request.shape as Record<string, z.ZodType>) : {};
+  for (const [field, value] of Object.entries(base)) {
+    const checked = shape[field]?.safeParse(value);
+    if (checked && !checked.success) {
+      throw new UsageError(`${BASE_FLAGS[field] ?? field}: ${formatIssues(checked.error.issues)}`);
+    }
+  }
+}
+
 function sourceOf(flags: BulkFlags, spec: BulkCommand<unknown>): SourceSpec {
   // `--doc ,` leaves an empty list: as good as no flag at all.
   const fromFlags = spec.fromFlags?.length ? spec.fromFlags : undefined;
@@ -51,7 +78,11 @@ function sourceOf(flags: BulkFlags, spec: BulkCommand<unknown>): SourceSpec {
   }
   if (flags.file !== undefined) return flags.file;
   if (!fromFlags) throw new UsageError(`give ${spec.itemFlags}, or --file PATH`);
-  return { values: fromFlags, label: 'the flags' };
+  return {
+    values: fromFlags,
+    label: 'the flags',
+    ...(spec.flagNames && { flags: spec.flagNames }),
+  };
 }
 
 /**
@@ -89,54 +120,66 @@ export async function runBulkCommand<Item>(
   const { op } = spec;
   const itemsField = op.bulk?.itemsField;
   if (!itemsField) throw new Error(`${op.name} is not a bulk operation`);
+  checkBase(op, spec.base);
   const client = await ctx.client();
-  const batchSize = wholeNumberFlag(flags.batchSize, '--batch-size');
   const source = sourceOf(flags, spec as BulkCommand<unknown>);
   // What the journal has to say ends the spinner, as a confirmation does: a line written
-  // under a spinning one would be garbled.
+  // under a spinning one would be garbled. Under --json, stderr holds only JSON lines.
   const shown: { spinner?: Spinner } = {};
+  const notice = (kind: 'info' | 'warning', line: string) => {
+    shown.spinner?.stop();
+    if (ctx.out.json) ctx.io.stderr.write(`${JSON.stringify({ [kind]: { message: line } })}\n`);
+    else if (kind === 'info') ctx.out.info(line);
+    else ctx.out.warn(line);
+  };
   const notices: Notices = {
-    info: (line) => {
-      shown.spinner?.stop();
-      ctx.out.info(line);
-    },
-    warn: (line) => {
-      shown.spinner?.stop();
-      ctx.out.warn(line);
-    },
+    info: (line) => notice('info', line),
+    warn: (line) => notice('warning', line),
   };
   const journal = await bulkJournal(ctx, flags, spec, client.baseUrl, notices);
   const common = {
     source,
     stdin: ctx.io.stdin,
     describe: spec.items,
-    ...(batchSize !== undefined && { batchSize }),
+    ...(flags.allowUnknownFields && { allowUnknownFields: true }),
+    ...(flags.batchSize !== undefined && { batchSize: flags.batchSize }),
     ...(journal && { journal }),
   };
   const dataFor = (items: readonly Item[]) => ({ ...spec.base, [itemsField]: items });
 
   if (ctx.dryRun) {
-    const { items, batches } = await planBatches(common, (batch) =>
-      printDryRun(ctx, client.describe(op, dataFor(batch.items))),
-    );
-    ctx.out.info(`dry run: ${items} item(s) in ${batches} request(s); nothing was sent`);
+    await printBulkDryRun(ctx, client, op, common, dataFor);
     return;
   }
 
-  const concurrency = wholeNumberFlag(flags.concurrency, '--concurrency');
-  // --json spools the whole result map to disk, so memory stays flat whatever the input's
-  // size; a listing for people keeps the failures and a bounded number of successes.
+  // --json spools the whole result map to disk, and a pipe every row, failures first, so
+  // memory stays flat whatever the input's size, and a script reading the pipe loses no
+  // row. A listing for people on a terminal keeps the failures and a bounded number of
+  // successes.
   const successes = new SuccessList(LISTED_SUCCESSES);
+  const layout = resultsLayout(op.table);
   const spinner = await startSpinner(ctx.io, ctx.out.json, `${op.summary}…`);
   shown.spinner = spinner;
   let opened: JsonSpool | undefined;
+  let piped: TextSpool | undefined;
   try {
     const spool = (opened = ctx.out.json ? await ctx.out.jsonSpool('object') : undefined);
+    if (!spool && !ctx.io.stdoutIsTTY) {
+      const { TextSpool } = await import('../io/text-spool.js');
+      piped = await TextSpool.open(ctx.io.stdout);
+    }
+    const rows = piped;
+    // Failures are kept for the listing's start; successes are listed as they come.
+    const listSuccess = rows
+      ? (key: string, result: ItemResult) => {
+          if (result.success) rows.append(tsvLine({ ...result, key }, layout.columns));
+        }
+      : successes.add;
     const outcome = await runBulk({
       ...common,
-      ...(concurrency !== undefined && { concurrency }),
+      ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
       keep: spool ? 'none' : 'failed',
-      onResult: spool ? (key, result) => spool.add(result, key) : successes.add,
+      onResult: spool ? (key, result) => spool.add(result, key) : listSuccess,
       ...(spec.confirm && {
         beforeSend: async (total: number) => {
           spinner.stop();
@@ -174,7 +217,8 @@ export async function runBulkCommand<Item>(
     if (spool) {
       await spool.print();
     } else {
-      await ctx.out.rows(failedFirst({ ...outcome.results, ...successes.listed }), op.table);
+      await ctx.out.rows(failedFirst({ ...outcome.results, ...successes.listed }), layout);
+      await rows?.print();
       if (successes.unlisted > 0) {
         ctx.out.info(
           `${count(successes.unlisted, 'more item')} succeeded and ${successes.unlisted === 1 ? 'is' : 'are'} not listed; --json lists every item`,
@@ -188,7 +232,17 @@ export async function runBulkCommand<Item>(
   } finally {
     spinner.stop();
     await opened?.discard();
+    await piped?.discard();
   }
+}
+
+/**
+ * The per-item results as a table: each item's id first, then what the operation's own
+ * layout shows (an operation answering once per request has no id column of its own).
+ */
+function resultsLayout(table: TableLayout): TableLayout {
+  if (table.columns.some((c) => c.path === 'key')) return table;
+  return { rows: 'map', columns: [{ header: 'ID', path: 'key' }, ...table.columns] };
 }
 
 /**

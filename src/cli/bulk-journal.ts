@@ -1,8 +1,16 @@
 import { join } from 'node:path';
 import { RunJournal, type JournalSummary, type Notices } from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
-import { stateDir } from '../config/state-dir.js';
-import { CancelledError, SvcError, UsageError } from '../errors/errors.js';
+import { privateStateDir } from '../config/state-dir.js';
+import {
+  ApiError,
+  CancelledError,
+  PartialFailureError,
+  SvcError,
+  TimeoutError,
+  TransientError,
+  UsageError,
+} from '../errors/errors.js';
 import { count } from '../io/plural.js';
 import { shellLine } from '../io/shell-words.js';
 import type { BulkFlags } from './bulk-options.js';
@@ -35,7 +43,10 @@ export async function bulkJournal<Item>(
   const { credentials } = await ctx.session();
   const { op, base } = spec;
   return new RunJournal<Item>({
-    dir: join(stateDir(ctx.env), 'bulk-journals'),
+    dir: join(
+      privateStateDir(ctx.env, (message) => notices.warn(message)),
+      'bulk-journals',
+    ),
     operation: op.name,
     scope: [op.name, base, baseUrl, credentials.apiKey ?? credentials.workspaceId ?? null],
     resume: flags.resume === true,
@@ -46,8 +57,43 @@ export async function bulkJournal<Item>(
   });
 }
 
-/** What to run to pick up where this run stopped, and what it will send. */
-function advice(summary: JournalSummary, ctx: Context, fromStdin: boolean): string[] {
+/** Statuses of a failure that passes: the same request may well succeed later. */
+const PASSING_STATUSES = new Set([
+  'UNAVAILABLE',
+  'DEADLINE_EXCEEDED',
+  'RESOURCE_EXHAUSTED',
+  'ABORTED',
+  'INTERNAL',
+]);
+
+/**
+ * Whether running the same command again could get past the error: an interruption, a
+ * time-out, an outage. A refusal (FAILED_PRECONDITION, INVALID_ARGUMENT, rejected
+ * credentials, an answer that was not the service's) comes back the same on a rerun.
+ */
+function rerunCouldFix(err: unknown): boolean {
+  if (err instanceof CancelledError || err instanceof TimeoutError) return true;
+  // Every item was answered; those whose outcome is unknown met a connection failure.
+  if (err instanceof PartialFailureError) return true;
+  if (err instanceof TransientError) return true;
+  if (err instanceof ApiError) {
+    return err.status === undefined
+      ? [502, 503, 504].includes(err.httpStatus)
+      : PASSING_STATUSES.has(err.status);
+  }
+  return false;
+}
+
+/**
+ * How far the run got, and, when a rerun could get further, how to resume and what that
+ * sends.
+ */
+function advice(
+  summary: JournalSummary,
+  ctx: Context,
+  fromStdin: boolean,
+  resumable: boolean,
+): string[] {
   const { confirmed, total, unknown, file } = summary;
   const left = total - confirmed - unknown;
   const words = ctx.argv.includes('--resume') ? ctx.argv : [...ctx.argv, '--resume'];
@@ -55,6 +101,7 @@ function advice(summary: JournalSummary, ctx: Context, fromStdin: boolean): stri
   const lines = [
     `${confirmed.toLocaleString('en-US')} of ${count(total, 'item')} were confirmed (journal: ${file})`,
   ];
+  if (!resumable) return lines;
   if (left > 0) {
     lines.push(
       `rerun with --resume to send the ${count(left, 'item')} not yet confirmed: ${rerun}`,
@@ -85,7 +132,7 @@ export function withResumeAdvice(
     ctx.signal.aborted && !(err instanceof CancelledError)
       ? new CancelledError('interrupted')
       : err;
-  const lines = advice(summary, ctx, fromStdin);
+  const lines = advice(summary, ctx, fromStdin, rerunCouldFix(error));
   if (ctx.out.json && error instanceof Error) {
     error.message = `${error.message}; ${lines.join('; ')}`;
   } else if (error instanceof SvcError) {

@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
+import { wholeNumberOption } from './option-values.js';
 import type { GlobalOptions } from './globals.js';
 
 /** The flags every bulk command shares (kept apart from the runner: definitions stay cheap). */
 export interface BulkFlags extends GlobalOptions {
   file?: string;
-  batchSize?: string;
-  concurrency?: string;
+  batchSize?: number;
+  concurrency?: number;
   resume?: boolean;
   resendUnknown?: boolean;
+  allowUnknownFields?: boolean;
 }
 
 /**
@@ -18,10 +20,22 @@ export function withBulkOptions(command: Command, { resumable = true } = {}): Co
   command
     .option(
       '--file <path>',
-      'items from a JSON array, NDJSON or CSV file (wire field names); - for stdin',
+      'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin',
     )
-    .option('--batch-size <n>', 'items per request (default: the most the service accepts)')
-    .option('--concurrency <n>', 'requests in flight at once (default 4)');
+    .addOption(
+      wholeNumberOption(
+        '--batch-size <n>',
+        'items per request (default: the most the service accepts)',
+        { min: 1 },
+      ),
+    )
+    .addOption(
+      wholeNumberOption('--concurrency <n>', 'requests in flight at once (default 4)', { min: 1 }),
+    )
+    .option(
+      '--allow-unknown-fields',
+      'leave out --file fields (columns, keys) the command does not know, instead of refusing the file',
+    );
   if (!resumable) return command;
   return command
     .option(

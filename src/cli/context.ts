@@ -1,13 +1,15 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { checkBaseUrl, originOf } from '../config/base-url.js';
 import { resolveCredentials, type Credentials } from '../config/credentials.js';
-import { ProfileStore, type Profile } from '../config/profiles.js';
-import { UsageError } from '../errors/errors.js';
+import { ProfileStore, unknownProfile, type Profile } from '../config/profiles.js';
+import { CredentialsError, UsageError } from '../errors/errors.js';
 import type { HttpClient } from '../http/client.js';
 import { parseDuration } from '../http/duration.js';
 import { ProxyRoutes } from '../http/proxy.js';
 import { Redactor } from '../http/redact.js';
 import { Output } from '../io/output.js';
+import { shellLine } from '../io/shell-words.js';
 import { Prompter } from '../io/prompter.js';
 import { createIOStreams, type IOStreams } from '../io/streams.js';
 import { VERSION } from '../version.js';
@@ -36,7 +38,11 @@ export interface Session {
   profileName: string;
   profile: Profile | undefined;
   baseUrl: string | undefined;
+  /** Where the base URL came from, in the user's terms. */
+  baseUrlSource: string;
   credentials: Credentials;
+  /** Why the profile's tokens are not used: they were stored for another service. */
+  unbound?: CredentialsError;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -72,6 +78,7 @@ export class Context {
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly now: () => number;
   private store?: Promise<ProfileStore>;
+  private readonly requestTimeoutMs: number;
 
   constructor(
     readonly deps: Deps,
@@ -93,6 +100,12 @@ export class Context {
     this.signal = deps.signal ?? new AbortController().signal;
     this.sleep = deps.sleep ?? defaultSleep;
     this.now = deps.now ?? Date.now;
+    // Read here, so that a malformed SVC_TIMEOUT stops every command before it acts.
+    this.requestTimeoutMs =
+      globals.timeout ??
+      (this.env.SVC_TIMEOUT
+        ? parseDuration(this.env.SVC_TIMEOUT, 'SVC_TIMEOUT')
+        : DEFAULT_TIMEOUT_MS);
   }
 
   get debug(): boolean {
@@ -108,19 +121,46 @@ export class Context {
   }
 
   profiles(): Promise<ProfileStore> {
-    this.store ??= ProfileStore.open(this.env.SVC_CONFIG_DIR || undefined);
+    this.store ??= ProfileStore.open(this.env.SVC_CONFIG_DIR || undefined, {
+      warn: (message) => this.out.warn(message),
+    });
     return this.store;
   }
 
-  /** The profile and credentials this invocation uses: flags, then environment, then profile. */
+  /** The profile named by --profile or SVC_PROFILE, if either is set. */
+  requestedProfile(): string | undefined {
+    return this.globals.profile || this.env.SVC_PROFILE || undefined;
+  }
+
+  /**
+   * The profile and credentials this invocation uses: flags, then environment, then
+   * profile. A profile asked for by name must exist.
+   */
   async session(): Promise<Session> {
     const store = await this.profiles();
-    const profileName = store.selectedName(this.globals.profile || this.env.SVC_PROFILE);
+    const requested = this.requestedProfile();
+    if (requested !== undefined && !store.get(requested)) {
+      throw unknownProfile(
+        requested,
+        store.list().map(([name]) => name),
+      );
+    }
+    const profileName = store.selectedName(requested);
     const profile = store.get(profileName);
-    const credentials = resolveCredentials(this.env, profile);
+    const explicit = this.explicitBaseUrl();
+    const baseUrl = explicit ?? profile?.baseUrl;
+    const baseUrlSource = explicit ? this.explicitBaseUrlSource() : `profile "${profileName}"`;
+    const session = { profileName, profile, baseUrl, baseUrlSource };
+    // A profile's credentials go only to the service they were stored for; elsewhere only
+    // the environment's are used.
+    const unbound = boundElsewhere(session);
+    // Its ids name what to act on; its tokens stay home.
+    const usable = unbound
+      ? { apiKey: profile?.apiKey, workspaceId: profile?.workspaceId }
+      : profile;
+    const credentials = resolveCredentials(this.env, usable);
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
-    const baseUrl = this.globals.baseUrl || this.env.SVC_BASE_URL || profile?.baseUrl;
-    return { profileName, profile, baseUrl, credentials };
+    return { ...session, credentials, ...(unbound && { unbound }) };
   }
 
   /** Base URL given on the command line or in the environment, without reading profiles. */
@@ -128,19 +168,36 @@ export class Context {
     return this.globals.baseUrl || this.env.SVC_BASE_URL || undefined;
   }
 
-  timeoutMs(): number {
-    const text = this.globals.timeout ?? this.env.SVC_TIMEOUT;
-    return text ? parseDuration(text, '--timeout') : DEFAULT_TIMEOUT_MS;
+  /** Which of the two gave the explicit base URL. */
+  explicitBaseUrlSource(): string {
+    return this.globals.baseUrl ? '--base-url' : 'SVC_BASE_URL';
   }
 
-  /** An HTTP client for the resolved session, or for the given base URL and credentials. */
-  async client(over?: { baseUrl?: string; credentials?: Credentials }): Promise<HttpClient> {
-    const session = over?.baseUrl && over.credentials ? undefined : await this.session();
-    const baseUrl = over?.baseUrl ?? session?.baseUrl;
+  timeoutMs(): number {
+    return this.requestTimeoutMs;
+  }
+
+  /**
+   * An HTTP client for the resolved session, or for the given base URL and credentials.
+   * A profile's credentials go only to the service they were stored for.
+   */
+  async client(over?: {
+    baseUrl: string | undefined;
+    /** Where the base URL came from, in the user's terms. */
+    source: string;
+    credentials: Credentials;
+  }): Promise<HttpClient> {
+    const session = over ? undefined : await this.session();
+    const baseUrl = over ? over.baseUrl : session?.baseUrl;
     if (!baseUrl) {
       throw new UsageError('no service URL is set', {
         hint: 'pass --base-url, set SVC_BASE_URL, or store one with `svc auth login --base-url URL`',
       });
+    }
+    checkBaseUrl(baseUrl, over ? over.source : (session?.baseUrlSource ?? ''));
+    // With no credentials of the environment's to use instead, say why the profile's are not.
+    if (session?.unbound && !session.credentials.authToken && !session.credentials.workspaceToken) {
+      throw session.unbound;
     }
     const credentials = over?.credentials ?? session?.credentials ?? {};
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
@@ -151,7 +208,7 @@ export class Context {
       this.dispatcher(routes),
     ]);
     return new HttpClient({
-      baseUrl: checkBaseUrl(baseUrl),
+      baseUrl,
       credentials,
       dispatcher,
       redactor: this.redactor,
@@ -179,15 +236,44 @@ export class Context {
   }
 }
 
-function checkBaseUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`invalid service URL: ${text}`);
+/**
+ * Why a profile's credentials may not go to the session's service, if they may not: a
+ * stale SVC_BASE_URL would otherwise hand production tokens to whatever listens there.
+ */
+function boundElsewhere(
+  session: Pick<Session, 'profileName' | 'profile' | 'baseUrl' | 'baseUrlSource'>,
+): CredentialsError | undefined {
+  const { profile, profileName: name, baseUrl } = session;
+  const holdsCredentials = profile?.workspaceToken || profile?.authToken;
+  // An invalid URL is refused as such before anything is sent.
+  const effective = baseUrl === undefined ? undefined : originOf(baseUrl);
+  if (!holdsCredentials || effective === undefined) return undefined;
+  const relogin = shellLine([
+    'svc',
+    'auth',
+    'login',
+    '--profile',
+    name,
+    '--base-url',
+    effective,
+    '--force',
+  ]);
+  const otherwise =
+    session.baseUrlSource === '--base-url' ? 'drop --base-url' : `unset ${session.baseUrlSource}`;
+  const hint = [
+    `to send them there, store them for it: ${relogin}`,
+    `otherwise ${otherwise}, or give that service's credentials in SVC_* variables`,
+  ].join('\n');
+  const stored = profile.baseUrl === undefined ? undefined : originOf(profile.baseUrl);
+  if (stored === undefined) {
+    return new CredentialsError(
+      `profile "${name}" does not say which service its credentials are for: svc will not send them to ${effective}`,
+      { hint },
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`the service URL must be http or https: ${text}`);
-  }
-  return text;
+  if (stored === effective) return undefined;
+  return new CredentialsError(
+    `the credentials of profile "${name}" were stored for ${stored}, not ${effective} (from ${session.baseUrlSource}): svc will not send them there`,
+    { hint },
+  );
 }

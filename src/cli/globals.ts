@@ -9,7 +9,8 @@ export interface GlobalOptions {
   input?: boolean;
   yes?: boolean;
   debug?: boolean;
-  timeout?: string;
+  /** --timeout, in milliseconds */
+  timeout?: number;
   dryRun?: boolean;
   insecure?: boolean;
 }

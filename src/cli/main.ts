@@ -1,5 +1,5 @@
 import { CommanderError, type Command } from 'commander';
-import { CancelledError, UsageError } from '../errors/errors.js';
+import { CancelledError, TerminatedError, UsageError } from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { reportError } from '../errors/report.js';
 import type { CommandModule, Invoke } from './command-kit.js';
@@ -71,8 +71,7 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
 
   function report(error: unknown): number {
     const ctx = context;
-    const signalled = deps.signal?.aborted === true && !(error instanceof CancelledError);
-    return reportError(signalled ? new CancelledError('interrupted') : error, {
+    return reportError(stoppedBy(deps.signal, error), {
       stderr: deps.stderr,
       json,
       debug: ctx?.debug ?? deps.env.SVC_DEBUG === '1',
@@ -82,17 +81,39 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
   }
 }
 
+/**
+ * What ended a run that a signal stopped: the code reports whatever it was doing then (a
+ * request, a wait) as cancelled, and the signal decides which: SIGTERM exits 143, Ctrl-C 130.
+ */
+function stoppedBy(signal: AbortSignal | undefined, error: unknown): unknown {
+  if (!signal?.aborted) return error;
+  const reason: unknown = signal.reason;
+  if (!(error instanceof CancelledError)) {
+    return reason instanceof CancelledError ? reason : new CancelledError('interrupted');
+  }
+  if (reason instanceof TerminatedError && !(error instanceof TerminatedError)) {
+    return new TerminatedError(error.message.replace(/^interrupted/, 'terminated'), {
+      ...(error.hint && { hint: error.hint }),
+    });
+  }
+  return error;
+}
+
 const ECHO_WINDOW_MS = 250;
 
 /** The process entry point used by bin/svc. */
 export async function run(argv: readonly string[]): Promise<number> {
   const controller = new AbortController();
   let firstInterrupt: number | undefined;
-  const onSignal = () => {
+  const onSignal = (signal: NodeJS.Signals) => {
     const now = Date.now();
     if (firstInterrupt === undefined) {
       firstInterrupt = now;
-      controller.abort(new CancelledError('interrupted'));
+      controller.abort(
+        signal === 'SIGTERM'
+          ? new TerminatedError('terminated')
+          : new CancelledError('interrupted'),
+      );
       return;
     }
     // A second Ctrl-C means "now": skip the clean-up that the first one started, and die
@@ -100,8 +121,8 @@ export async function run(argv: readonly string[]): Promise<number> {
     // atomically, through when-exit) re-raise the one they saw; that echo arrives at once,
     // and no person presses twice within a quarter of a second.
     if (now - firstInterrupt < ECHO_WINDOW_MS) return;
-    process.removeAllListeners('SIGINT');
-    process.kill(process.pid, 'SIGINT');
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

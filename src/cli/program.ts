@@ -22,6 +22,7 @@ import { registerWorkspace } from '../commands/workspace/index.js';
 import { VERSION } from '../version.js';
 import type { Invoke } from './command-kit.js';
 import { applyHelpLayout } from './help-layout.js';
+import { durationOption, urlOption } from './option-values.js';
 import { environmentNames } from './reference/environment.js';
 import { checkRequiredOptionsLast } from './required-options.js';
 
@@ -49,13 +50,20 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
       outputError: (s) => output.onError(s),
     })
     .option('--profile <name>', 'stored profile to use (env: SVC_PROFILE)')
-    .option('--base-url <url>', 'service base URL, overriding the profile (env: SVC_BASE_URL)')
+    .addOption(
+      urlOption('--base-url <url>', 'service base URL, overriding the profile (env: SVC_BASE_URL)'),
+    )
     .option('--json', 'machine output: one JSON document on stdout')
     .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--debug', 'trace each HTTP exchange on stderr, secrets redacted')
-    .option('--timeout <duration>', 'per-request timeout, e.g. 500ms, 30s, 5m')
+    .addOption(
+      durationOption(
+        '--timeout <duration>',
+        'per-request timeout, e.g. 500ms, 30s, 5m (env: SVC_TIMEOUT)',
+      ),
+    )
     .option('--dry-run', 'print the request a mutating command would send, and send nothing')
     .option('--insecure', 'allow credentials over plain http to a host other than this machine')
     .addHelpText(

@@ -21,14 +21,24 @@ export async function send<T = unknown>(
   return client.call<T>(op, data, options);
 }
 
-export function printDryRun(
-  ctx: Context,
-  request: { method: string; url: string; headers: Record<string, string>; body: unknown },
-): void {
+type DescribedRequest = {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+};
+
+export function printDryRun(ctx: Context, request: DescribedRequest): void {
   if (ctx.out.json) {
     ctx.out.jsonDocument({ dryRun: true, ...request });
     return;
   }
+  printRequest(ctx, request);
+  ctx.out.info('dry run: nothing was sent');
+}
+
+/** A request as a person reads it: the request line, the headers and the body. */
+export function printRequest(ctx: Context, request: DescribedRequest): void {
   const lines = [
     `${request.method} ${request.url}`,
     ...Object.entries(request.headers).map(([k, v]) => `${k}: ${v}`),
@@ -36,5 +46,4 @@ export function printDryRun(
     JSON.stringify(request.body, null, 2),
   ];
   ctx.io.stdout.write(`${lines.join('\n')}\n`);
-  ctx.out.info('dry run: nothing was sent');
 }

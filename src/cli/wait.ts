@@ -1,10 +1,10 @@
 import { CancelledError, TimeoutError, TransientError } from '../errors/errors.js';
-import { formatDuration, parseDuration } from '../http/duration.js';
+import { formatDuration } from '../http/duration.js';
 import { startSpinner } from '../io/spinner.js';
 import type { Context } from './context.js';
 
 /** `--wait-timeout` when none is given (issue contract: 30 minutes). */
-export const DEFAULT_WAIT_TIMEOUT = '30m';
+export const DEFAULT_WAIT_TIMEOUT_MS = 30 * 60_000;
 
 /**
  * Polling starts fast, slows down while nothing changes, and starts fast again after a
@@ -21,10 +21,10 @@ export interface WaitSpec<S> {
   progressKey: (state: S) => string;
   /** One line for the spinner. */
   describe: (state: S) => string;
-  /** `--wait-timeout`, as given. */
-  timeout: string | undefined;
-  /** The command that resumes waiting, printed on Ctrl-C and on timeout. */
-  resume: string;
+  /** `--wait-timeout` in milliseconds, as parsed; undefined for the default. */
+  timeout: number | undefined;
+  /** The command that resumes waiting, printed on Ctrl-C and on timeout, as it is then. */
+  resume: () => string;
 }
 
 export interface WaitResult<S> {
@@ -55,7 +55,7 @@ export function waitTimedOut(
  * command that resumes it.
  */
 export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitResult<S>> {
-  const timeoutMs = parseDuration(spec.timeout ?? DEFAULT_WAIT_TIMEOUT, '--wait-timeout');
+  const timeoutMs = spec.timeout ?? DEFAULT_WAIT_TIMEOUT_MS;
   const deadline = ctx.now() + timeoutMs;
   const spinner = await startSpinner(ctx.io, ctx.out.json, 'Waiting…');
   let last: S | undefined;
@@ -85,7 +85,7 @@ export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitR
     if (err instanceof CancelledError || ctx.signal.aborted) {
       // In the error's hint, so that under --json too stderr is the one error line.
       throw new CancelledError('interrupted; the job goes on', {
-        hint: `resume waiting with: ${spec.resume}`,
+        hint: `resume waiting with: ${spec.resume()}`,
       });
     }
     throw err;

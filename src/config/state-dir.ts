@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { checkPrivateDir } from './private-dir.js';
 
 /**
  * Where svc keeps what it writes for itself rather than for the user to edit (bulk
@@ -17,4 +18,14 @@ export function stateDir(
   }
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'svc');
   return join(env.XDG_STATE_HOME || join(home, '.local', 'state'), 'svc');
+}
+
+/** The state directory, once checked to be this user's alone (see checkPrivateDir). */
+export function privateStateDir(
+  env: Readonly<Record<string, string | undefined>>,
+  warn: (message: string) => void,
+): string {
+  const dir = stateDir(env);
+  checkPrivateDir(dir, warn);
+  return dir;
 }

@@ -1,4 +1,4 @@
-import MailChecker from 'mailchecker';
+import { isAcceptedOwnerEmail } from '../catalogue/owner-email.js';
 import { EmulatorError } from './errors.js';
 import { RateLimiter } from './rate-limit.js';
 
@@ -54,9 +54,9 @@ export class PublicRateLimits {
   }
 }
 
-/** INVALID_ARGUMENT when `email` is at a disposable domain (a maintained list, not ours). */
+/** INVALID_ARGUMENT when `email` is at a disposable domain, by the rule the CLI's prompt uses. */
 export function refuseDisposableEmail(email: string, field: string): void {
-  if (!MailChecker.isValid(email)) {
+  if (!isAcceptedOwnerEmail(email)) {
     throw new EmulatorError(
       'INVALID_ARGUMENT',
       `${field} is not accepted: disposable email domains are not allowed.`,

@@ -76,6 +76,9 @@ export class ConfigFileError extends SvcError {}
 /** Ctrl-C, or a prompt cancelled by the user. */
 export class CancelledError extends SvcError {}
 
+/** SIGTERM: stopped from outside (a CI runner's time limit, `kill`), which exits 143. */
+export class TerminatedError extends CancelledError {}
+
 /** The command ends with another program's exit status (`emulator exec`); nothing to print. */
 export class ExitStatus extends SvcError {
   constructor(readonly code: number) {

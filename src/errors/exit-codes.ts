@@ -6,6 +6,7 @@ import {
   ExitStatus,
   OperationFailedError,
   PartialFailureError,
+  TerminatedError,
   TimeoutError,
   TransientError,
   UsageError,
@@ -23,6 +24,7 @@ export const ExitCode = {
   Timeout: 7,
   Temporary: 75,
   Interrupted: 130,
+  Terminated: 143,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -56,6 +58,7 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof OperationFailedError) return ExitCode.OperationFailed;
   if (error instanceof TimeoutError) return ExitCode.Timeout;
   if (error instanceof TransientError) return ExitCode.Temporary;
+  if (error instanceof TerminatedError) return ExitCode.Terminated;
   if (error instanceof CancelledError) return ExitCode.Interrupted;
   if (error instanceof ApiError) {
     if (error.status !== undefined) return byApiStatus[error.status] ?? ExitCode.Error;

@@ -32,3 +32,8 @@ export function cellText(value: unknown): string {
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value).replace(/[\t\r\n]+/g, ' ');
 }
+
+/** One row as a tab-separated line, as a pipe gets it. */
+export function tsvLine(row: unknown, columns: TableLayout['columns']): string {
+  return `${columns.map((c) => cellText(getPath(row, c.path))).join('\t')}\n`;
+}

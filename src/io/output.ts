@@ -1,6 +1,6 @@
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { cellText, getPath, toRows } from './format.js';
+import { cellText, getPath, toRows, tsvLine } from './format.js';
 import type { JsonSpool } from './json-spool.js';
 import type { JsonKind } from './json-stream.js';
 import type { IOStreams } from './streams.js';
@@ -49,9 +49,7 @@ export class Output {
     const columns = layout.columns;
     if (columns.length === 0 || rows.length === 0) return;
     if (!this.io.stdoutIsTTY) {
-      for (const row of rows) {
-        this.io.stdout.write(`${columns.map((c) => cellText(getPath(row, c.path))).join('\t')}\n`);
-      }
+      for (const row of rows) this.io.stdout.write(tsvLine(row, columns));
       return;
     }
     if (layout.rows === 'record' && rows.length === 1) {

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { IOStreams } from './streams.js';
 
 export interface Spinner {
@@ -9,24 +10,58 @@ export interface Spinner {
 
 const silent: Spinner = { active: false, update() {}, stop() {} };
 
-/** A spinner on stderr when it is a terminal and output is for people; silent otherwise. */
+/** The width assumed when the terminal reports none, as a 0×0 pseudo-terminal does. */
+const FALLBACK_COLUMNS = 80;
+
+/**
+ * stderr as the spinner sees it. Ora counts the lines to erase by dividing by the width,
+ * and a terminal of 0 columns (some CI runners, `script`) made that Infinity: it then wrote
+ * cursor-up sequences forever, and no signal could get through. The width is read on every
+ * frame, so a resize to 0 is covered too.
+ */
+function withUsableWidth(stream: Writable & { columns?: number }): Writable {
+  return new Proxy(stream, {
+    get(target, key, receiver) {
+      if (key === 'columns') return target.columns || FALLBACK_COLUMNS;
+      const value: unknown = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * A spinner on stderr when it is a terminal that may animate and output is for people;
+ * silent otherwise. Colour follows the streams' decision (NO_COLOR, --no-color, TERM=dumb).
+ */
 export async function startSpinner(io: IOStreams, json: boolean, text: string): Promise<Spinner> {
-  if (!io.stderrIsTTY || json) return silent;
+  if (!io.animateStderr || json) return silent;
   const { default: ora } = await import('ora');
   const spinner = ora({
     text,
-    stream: io.stderr,
-    color: 'cyan',
+    stream: withUsableWidth(io.stderr),
+    color: io.colorStderr ? 'cyan' : false,
     isEnabled: true,
     discardStdin: false,
   });
+  // A terminal that went away (its window closed) fails every write: the work goes on
+  // without progress rather than ending on an unhandled stream error.
+  let closed = false;
+  const onError = () => {
+    // Stopping writes too, and fails again: only the first failure stops the spinner.
+    if (closed) return;
+    closed = true;
+    spinner.stop();
+  };
+  io.stderr.on('error', onError);
   spinner.start();
   return {
     active: true,
     update(next) {
-      spinner.text = next;
+      if (!closed) spinner.text = next;
     },
     stop(finalLine) {
+      io.stderr.off('error', onError);
+      if (closed) return;
       if (finalLine) spinner.succeed(finalLine);
       else spinner.stop();
     },

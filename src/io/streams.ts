@@ -20,6 +20,11 @@ export interface IOStreams {
   readonly canPrompt: boolean;
   /** Terminal width for tables; undefined when not a TTY. */
   readonly columns: number | undefined;
+  /**
+   * Progress may animate on stderr (cursor movement, redrawn lines): a TTY that is not
+   * `TERM=dumb`, outside CI, whose logs keep every frame as a line of its own.
+   */
+  readonly animateStderr: boolean;
 }
 
 export interface TerminalFacts {
@@ -64,5 +69,6 @@ export function createIOStreams(facts: TerminalFacts): IOStreams {
     colorStderr: colorFor(stderrIsTTY, facts),
     canPrompt: !noInput && stderrIsTTY,
     columns: stdoutIsTTY ? facts.stdout.columns : undefined,
+    animateStderr: stderrIsTTY && facts.env.TERM !== 'dumb' && !truthy(facts.env.CI),
   };
 }

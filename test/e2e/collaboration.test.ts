@@ -772,7 +772,7 @@ describe('the documented errors of operations 17 to 25', () => {
     [
       'an undocumented featureType',
       [...addFlags, '--file', file('poll.ndjson', JSON.stringify(poll))],
-      'line 1: featureType',
+      'line 1, field featureType',
       paths.add,
       { organizationId: 'acme', documentId: 'spec', activities: [poll] },
     ],

@@ -14,7 +14,16 @@ describe('config writes from concurrent svc processes', () => {
     const runs = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         svc(
-          ['auth', 'login', '--profile', `p${i}`, '--api-key', `key-${i}`, '--with-token'],
+          [
+            'auth',
+            'login',
+            '--profile',
+            `p${i}`,
+            '--no-verify',
+            '--api-key',
+            `key-${i}`,
+            '--with-token',
+          ],
           env,
           `token-number-${i}\n`,
         ),
@@ -47,7 +56,7 @@ describe('config writes from concurrent svc processes', () => {
     const env = cleanEnv({ SVC_BASE_URL: 'http://127.0.0.1:9' });
     for (const name of ['a', 'b', 'c']) {
       const r = await svc(
-        ['auth', 'login', '--profile', name, '--api-key', 'k', '--with-token'],
+        ['auth', 'login', '--profile', name, '--no-verify', '--api-key', 'k', '--with-token'],
         env,
         'tok-123456\n',
       );
@@ -55,7 +64,7 @@ describe('config writes from concurrent svc processes', () => {
     }
     const [use, remove] = await Promise.all([
       svc(['profile', 'use', 'b'], env),
-      svc(['profile', 'remove', 'c'], env),
+      svc(['profile', 'remove', 'c', '--yes'], env),
     ]);
     expect([use.exitCode, remove.exitCode]).toEqual([0, 0]);
     const config = JSON.parse(

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, SVC, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { POLL } from '../../src/cli/wait.js';
+import { cleanEnv, pasteInShell, SVC, startEmulator, svc, type Emulator } from '../support/e2e.js';
 
 const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
 
@@ -29,14 +30,28 @@ async function jobs(emulator: Emulator): Promise<Job[]> {
   return (await admin<{ jobs: Job[] }>(emulator, 'jobs')).jobs;
 }
 
-/** Waits for the newest job of a kind to appear, without sleeping more than a poll. */
-async function newJob(emulator: Emulator, kind: string, known: Set<string>): Promise<Job> {
+/** Waits for `count` new jobs of a kind to appear, without sleeping more than a poll. */
+async function newJobs(
+  emulator: Emulator,
+  kind: string,
+  known: Set<string>,
+  count: number,
+): Promise<Job[]> {
   for (let i = 0; i < 200; i++) {
-    const job = (await jobs(emulator)).find((j) => j.kind === kind && !known.has(j.id));
-    if (job) return job;
+    const found = (await jobs(emulator)).filter((j) => j.kind === kind && !known.has(j.id));
+    if (found.length >= count) {
+      for (const job of found) known.add(job.id);
+      return found;
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`no new ${kind} job appeared`);
+  throw new Error(`fewer than ${count} new ${kind} jobs appeared`);
+}
+
+async function newJob(emulator: Emulator, kind: string, known: Set<string>): Promise<Job> {
+  const [job] = await newJobs(emulator, kind, new Set(known), 1);
+  if (!job) throw new Error(`no new ${kind} job appeared`);
+  return job;
 }
 
 async function credentialsFor(emulator: Emulator): Promise<Record<string, string>> {
@@ -290,5 +305,157 @@ describe('a restarted emulator', () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+/** Operations the emulator has answered so far, by catalogue name. */
+async function answered(operation: string): Promise<number> {
+  const { entries } = await admin<{ entries: { operation?: string }[] }>(emulator, 'journal');
+  return entries.filter((e) => e.operation === operation).length;
+}
+
+interface ErrorLine {
+  error: { status: string; message: string };
+  exitCode: number;
+}
+
+describe('a job that fails says why', () => {
+  it('docs migrate --wait on a missing document exits 6 with the reason', async () => {
+    const args = ['docs', 'migrate', '--org', 'acme', '--doc', 'nosuch', '--to', 'nosuch-2'];
+    const reason = 'Document nosuch does not exist in organization acme.';
+    for (const json of [true, false]) {
+      const run = svc([...args, '--wait', ...(json ? ['--json'] : [])], env);
+      const job = await newJob(emulator, 'migration', seen);
+      seen.add(job.id);
+      await admin(emulator, 'jobs/run', { id: job.id });
+      const r = await run;
+      expect(r.exitCode).toBe(6);
+      if (json) {
+        expect(JSON.parse(r.stdout)).toEqual({ migrationId: job.id, status: 'failed' });
+        const line = JSON.parse(r.stderr) as ErrorLine;
+        expect(line).toMatchObject({ exitCode: 6, error: { status: 'FAILED' } });
+        expect(line.error.message).toBe(`migration ${job.id} failed: ${reason}`);
+      } else {
+        expect(r.stderr).toContain(`error: migration ${job.id} failed: ${reason}`);
+      }
+    }
+  });
+
+  it('a failed deletion ends users purge --wait with exit 6 within one poll interval', async () => {
+    const run = svc(
+      ['users', 'purge', '--user', 'carol', '--org', 'acme', '--yes', '--wait', '--json'],
+      env,
+    );
+    const job = await newJob(emulator, 'deletion', seen);
+    seen.add(job.id);
+    // Let the wait settle into its slowest polling before the job fails.
+    await new Promise((r) => setTimeout(r, POLL.ceilingMs));
+    const failedAt = Date.now();
+    await admin(emulator, 'jobs/fail', { id: job.id, reason: 'Disk full.' });
+    const r = await run;
+    expect(Date.now() - failedAt).toBeLessThan(POLL.ceilingMs + 1_000);
+    expect(r.exitCode).toBe(6);
+    const line = JSON.parse(r.stderr) as ErrorLine;
+    expect(line.error.status).toBe('FAILED');
+    expect(line.error.message).toBe(`user-data deletion ${job.id} failed: Disk full.`);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      jobId: job.id,
+      tasksCount: 1,
+      failure: `user-data deletion ${job.id} failed: Disk full.`,
+    });
+
+    const status = await svc(['users', 'purge-status', '--job', job.id], env);
+    expect(status.exitCode).toBe(6);
+    expect(status.stderr).toContain(`error: user-data deletion ${job.id} failed: Disk full.`);
+  });
+});
+
+describe('a purge of more than 100 users', () => {
+  const many = Array.from({ length: 150 }, (_, i) => `user-${i}`).join(',');
+
+  it('on --wait-timeout lists every job, and names one command that follows them all', async () => {
+    const r = await svc(
+      [
+        'users',
+        'purge',
+        '--user',
+        many,
+        '--org',
+        'acme',
+        '--yes',
+        '--wait-timeout',
+        '300ms',
+        '--json',
+      ],
+      env,
+    );
+    expect(r.exitCode).toBe(7);
+    const listed = JSON.parse(r.stdout) as { jobId: string; tasksCount: number }[];
+    expect(listed).toHaveLength(2);
+    const ids = listed.map((j) => j.jobId);
+    for (const id of ids) seen.add(id);
+    const follow = `svc users purge-status --job ${ids.join(',')} --wait`;
+    expect((JSON.parse(r.stderr) as ErrorLine).error.message).toContain(follow);
+
+    await admin(emulator, 'jobs/run', {});
+    const resumed = await pasteInShell(`${follow} --json`, env);
+    expect(resumed.exitCode).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject([
+      { jobId: ids[0], isDeleteCompleted: true },
+      { jobId: ids[1], isDeleteCompleted: true },
+    ]);
+  });
+
+  it('on SIGTERM exits 143 and reports every job with how to follow them', async () => {
+    const child = execa(
+      SVC,
+      ['users', 'purge', '--user', many, '--org', 'acme', '--yes', '--wait', '--json'],
+      { env, extendEnv: false, reject: false, stdin: 'ignore' },
+    );
+    const started = await newJobs(emulator, 'deletion', seen, 2);
+    child.kill('SIGTERM');
+    const r = await child;
+    expect(r.exitCode).toBe(143);
+    const ids = (JSON.parse(r.stdout) as { jobId: string }[]).map((j) => j.jobId);
+    expect(ids.sort()).toEqual(started.map((j) => j.id).sort());
+    const line = JSON.parse(r.stderr) as ErrorLine;
+    expect(line.exitCode).toBe(143);
+    expect(line.error.message).toMatch(/svc users purge-status --job [\w-]+,[\w-]+ --wait/);
+    await admin(emulator, 'jobs/run', {});
+  });
+});
+
+describe('--wait-timeout', () => {
+  it('is checked before the migration starts', async () => {
+    const before = await answered('documents.migrate');
+    const args = 'docs migrate --org acme --doc notes-v2 --to n3 --wait --wait-timeout bogus';
+    const r = await svc(args.split(' '), env);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('invalid duration for --wait-timeout: "bogus"');
+    expect(await answered('documents.migrate')).toBe(before);
+  });
+
+  it('--timeout beyond the bounds is refused, with no Node timer warning', async () => {
+    const r = await svc(['docs', 'list', '--org', 'acme', '--timeout', '99999h'], env);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('invalid duration for --timeout: "99999h"');
+    expect(r.stderr).toContain('from 1ms to 168h');
+    expect(r.stderr).not.toContain('TimeoutOverflowWarning');
+  });
+
+  it('without --wait still waits, rather than being ignored', async () => {
+    const started = await svc(
+      ['docs', 'migrate', '--org', 'acme', '--doc', 'welcome', '--to', 'welcome-2', '--json'],
+      env,
+    );
+    const { migrationId } = JSON.parse(started.stdout) as { migrationId: string };
+    seen.add(migrationId);
+    const r = await svc(
+      ['docs', 'migration-status', '--org', 'acme', '--id', migrationId, '--wait-timeout', '300ms'],
+      env,
+    );
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toContain('still not finished after 300ms');
+    await admin(emulator, 'jobs/run', { id: migrationId });
   });
 });

@@ -1,6 +1,6 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 
@@ -18,6 +18,21 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
     SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-e2e-')),
     ...extra,
   };
+}
+
+/** examples/fixtures/basic.json: the workspace owner@example.com with the acme organization. */
+export function basicFixture(): string {
+  return readFileSync(new URL('../../examples/fixtures/basic.json', import.meta.url), 'utf8');
+}
+
+/** Runs a command line that svc printed, as a person pasting it into a shell would. */
+export function pasteInShell(line: string, env: Record<string, string>) {
+  return execa('sh', ['-c', line], {
+    env: { ...env, PATH: `${dirname(SVC)}:${env.PATH ?? ''}` },
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+  });
 }
 
 export function svc(args: string[], env: Record<string, string>, input?: string) {

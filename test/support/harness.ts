@@ -33,6 +33,22 @@ export interface RunResult {
   stderr: string;
 }
 
+/** `svc auth login` storing an API key for a service that is not checked (no service runs). */
+export function offlineLogin(profile: string): string[] {
+  return [
+    'auth',
+    'login',
+    '--profile',
+    profile,
+    '--base-url',
+    'http://127.0.0.1:9',
+    '--no-verify',
+    '--api-key',
+    'k',
+    '--with-token',
+  ];
+}
+
 export function tempConfigDir(): string {
   return mkdtempSync(join(tmpdir(), 'svc-test-'));
 }

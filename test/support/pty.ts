@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { spawn, type IPty } from 'node-pty';
 import { SVC } from './e2e.js';
 
@@ -13,22 +14,55 @@ export function plain(text: string): string {
 export interface Terminal {
   /** Everything written to the terminal so far, escapes removed. */
   screen(): string;
+  /** Everything written to the terminal so far, escapes and all. */
+  raw(): string;
   /** Resolves once `text` has appeared after the last mark; rejects after `ms`. */
   waitFor(text: string | RegExp, ms?: number): Promise<void>;
   type(keys: string): void;
+  /** Changes the terminal's size, as a person dragging the window's corner does. */
+  resize(cols: number, rows: number): void;
+  /** Sends svc a signal from outside, as `kill` or a CI runner's time limit does. */
+  signal(name: 'SIGTERM' | 'SIGINT' | 'SIGKILL'): void;
+  /** Closes the terminal, as closing its window does; svc gets SIGHUP. */
+  close(): void;
   /** The exit code, once the program ends. */
   exited: Promise<number>;
+}
+
+export interface TerminalOptions {
+  /** The terminal's size; odd ones (0×0) are what some CI runners and `script` give. */
+  cols: number;
+  rows: number;
+  /**
+   * svc runs in a session of its own, as a daemon or a detached job does: its output still
+   * goes to the terminal, but closing the terminal sends it no SIGHUP, only failing writes.
+   */
+  detached?: boolean;
 }
 
 /**
  * Runs the built `svc` in a real pseudo-terminal, so stdin, stdout and stderr are all TTYs
  * and prompts behave as they do for a person.
  */
-export function svcInTerminal(args: string[], env: Record<string, string>): Terminal {
-  const child: IPty = spawn(process.execPath, [SVC, ...args], {
-    name: 'xterm-256color',
-    cols: 120,
-    rows: 40,
+export function svcInTerminal(
+  args: string[],
+  env: Record<string, string>,
+  options: TerminalOptions = { cols: 120, rows: 40 },
+): Terminal {
+  const { cols, rows } = options;
+  const setup = [
+    // node-pty takes 0 columns or rows to mean its default, 80×24; stty sets the real size.
+    ...(cols === 0 || rows === 0 ? [`stty cols ${cols} rows ${rows}`] : []),
+  ];
+  const run = options.detached ? 'exec setsid -w "$@"' : 'exec "$@"';
+  const [file, argv] =
+    setup.length > 0 || options.detached
+      ? ['/bin/sh', ['-c', [...setup, run].join(' && '), 'sh', process.execPath, SVC, ...args]]
+      : [process.execPath, [SVC, ...args]];
+  const child: IPty = spawn(file, argv, {
+    name: env.TERM ?? 'xterm-256color',
+    cols: cols || 80,
+    rows: rows || 24,
     env,
   });
   let output = '';
@@ -41,6 +75,7 @@ export function svcInTerminal(args: string[], env: Record<string, string>): Term
   const exited = new Promise<number>((resolve) => child.onExit((e) => resolve(e.exitCode)));
   return {
     screen: () => plain(output),
+    raw: () => output,
     waitFor(text, ms = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -65,6 +100,14 @@ export function svcInTerminal(args: string[], env: Record<string, string>): Term
       });
     },
     type: (keys) => child.write(keys),
+    resize(cols, rows) {
+      if (cols > 0 && rows > 0) return child.resize(cols, rows);
+      // As at the start, node-pty refuses 0; the kernel then tells svc with SIGWINCH.
+      const pts = (child as IPty & { ptsName: string }).ptsName;
+      execFileSync('stty', ['-F', pts, 'cols', String(cols), 'rows', String(rows)]);
+    },
+    signal: (name) => child.kill(name),
+    close: () => (child as IPty & { destroy(): void }).destroy(),
     exited,
   };
 }

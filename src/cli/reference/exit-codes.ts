@@ -29,7 +29,7 @@ export const exitCodeTable: readonly ExitCodeRow[] = [
   {
     code: ExitCode.OperationFailed,
     meaning:
-      'the operation ran and failed: a migration ended failed, ai rewrite answered success: false',
+      'the operation ran and failed: a migration or a user-data deletion ended failed, ai rewrite answered success: false',
   },
   {
     code: ExitCode.Timeout,
@@ -43,5 +43,9 @@ export const exitCodeTable: readonly ExitCodeRow[] = [
   {
     code: ExitCode.Interrupted,
     meaning: 'interrupted (Ctrl-C); --wait prints how to resume (the migration or job id)',
+  },
+  {
+    code: ExitCode.Terminated,
+    meaning: 'terminated (SIGTERM); --wait prints how to resume, as for Ctrl-C',
   },
 ];

@@ -54,6 +54,17 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     items: objectItems(op),
     fromFlags: one && [one],
     itemFlags: '--feature-type, --action-type and --user',
+    flagNames: {
+      id: '--id',
+      featureType: '--feature-type',
+      actionType: '--action-type',
+      actionUser: '--user',
+      'actionUser.userId': '--user',
+      'actionUser.name': '--user-name',
+      'actionUser.email': '--user-email',
+      targetEntityId: '--target',
+      displayMessageTemplate: '--message',
+    },
     // The service answers once per request, not per activity.
     batchAnswer: true,
     // Activities with ids overwrite themselves when sent twice; others would be duplicated.

@@ -23,9 +23,14 @@ Examples:
       '--with-workspace-token',
       'read the workspace token from stdin (with --with-token: the second line)',
     )
+    .option('--force', "replace the profile's stored credentials without asking")
+    .option('--no-verify', 'store without checking the credentials against the service')
     .addHelpText(
       'after',
       `
+The credentials are checked with one read against the service before they are stored,
+and are sent only to that service afterwards.
+
 Examples:
   $ svc auth login --base-url https://api.example.com --api-key KEY
   $ printf '%s\\n' "$TOKEN" | svc auth login --profile ci --api-key KEY --with-token

@@ -1,14 +1,20 @@
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
+import { checkBaseUrl } from '../../config/base-url.js';
 import { DEFAULT_PROFILE, isValidProfileName, type Profile } from '../../config/profiles.js';
 import { UsageError } from '../../errors/errors.js';
 import { readAll } from '../../io/input.js';
+import { consentToReplace } from '../profile/replace-consent.js';
+import { verdictError, verifyKeyPair, verifyWorkspacePair } from './verify.js';
 
 interface Options extends GlobalOptions {
   apiKey?: string;
   workspaceId?: string;
   withToken?: boolean;
   withWorkspaceToken?: boolean;
+  force?: boolean;
+  /** false with --no-verify */
+  verify?: boolean;
 }
 
 async function tokensFromStdin(ctx: Context, opts: Options): Promise<string[]> {
@@ -24,11 +30,48 @@ async function tokensFromStdin(ctx: Context, opts: Options): Promise<string[]> {
   return lines;
 }
 
+/** Whether storing `next` would change a value `stored` already holds. */
+function replacesStored(stored: Profile, next: Profile): boolean {
+  return (Object.keys(stored) as (keyof Profile)[]).some((key) => stored[key] !== next[key]);
+}
+
+/** Checks each pair with one authenticated read before anything is stored. */
+async function verify(ctx: Context, profile: Profile, source: string): Promise<void> {
+  const client = await ctx.client({ baseUrl: profile.baseUrl, source, credentials: profile });
+  const checks = [
+    profile.apiKey && profile.authToken && (['API key credentials', verifyKeyPair] as const),
+    profile.workspaceId &&
+      profile.workspaceToken &&
+      (['workspace credentials', verifyWorkspacePair] as const),
+  ];
+  for (const check of checks) {
+    if (!check) continue;
+    const [what, run] = check;
+    const verdict = await run(client, profile);
+    if (verdict.verdict !== 'valid') {
+      const error = verdictError(what, verdict);
+      error.hint = 'nothing was stored; pass --no-verify to store them without checking';
+      throw error;
+    }
+  }
+}
+
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const store = await ctx.profiles();
-  const name = ctx.globals.profile || ctx.env.SVC_PROFILE || store.activeName() || DEFAULT_PROFILE;
+  const name = ctx.requestedProfile() || store.activeName() || DEFAULT_PROFILE;
   if (!isValidProfileName(name)) throw new UsageError(`invalid profile name: ${name}`);
   const existing = store.get(name) ?? {};
+
+  // Credentials are bound to the service they are stored for: one must be known.
+  const explicit = ctx.explicitBaseUrl();
+  const baseUrl = explicit ?? existing.baseUrl;
+  const source = explicit ? ctx.explicitBaseUrlSource() : `profile "${name}"`;
+  if (!baseUrl) {
+    throw new UsageError('no service URL to store the credentials for', {
+      hint: 'pass --base-url or set SVC_BASE_URL',
+    });
+  }
+  checkBaseUrl(baseUrl, source);
 
   const lines = await tokensFromStdin(ctx, opts);
   let authToken = opts.withToken ? lines[0] : undefined;
@@ -53,17 +96,19 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     });
   }
 
-  const baseUrl = ctx.explicitBaseUrl() ?? existing.baseUrl;
   const profile: Profile = {
     ...existing,
-    ...(baseUrl && { baseUrl }),
+    baseUrl,
     ...(apiKey && { apiKey }),
     ...(authToken && { authToken }),
     ...(workspaceId && { workspaceId }),
     ...(workspaceToken && { workspaceToken }),
   };
-  await store.save(name, profile);
+  // Storing what is already there again replaces nothing, and needs no consent.
+  const replace =
+    !replacesStored(existing, profile) || (await consentToReplace(ctx, store, name, opts.force));
+  if (opts.verify !== false) await verify(ctx, profile, source);
+  await store.save(name, profile, { replace });
   await store.use(name, { ifNoneActive: true });
   ctx.out.success(`Stored credentials in profile "${name}" (${store.path})`);
-  if (!profile.baseUrl) ctx.out.warn('no service URL stored: pass --base-url or set SVC_BASE_URL');
 }

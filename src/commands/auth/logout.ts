@@ -1,14 +1,11 @@
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
-import { UsageError } from '../../errors/errors.js';
+import { storedProfile } from '../profile/stored.js';
 
 export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
   const store = await ctx.profiles();
-  const name = store.selectedName(ctx.globals.profile || ctx.env.SVC_PROFILE);
-  const profile = store.get(name);
-  if (!profile)
-    throw new UsageError(`no profile named "${name}"`, { hint: 'see `svc profile list`' });
-  const { authToken: _a, workspaceToken: _w, ...rest } = profile;
-  await store.save(name, rest);
+  const name = storedProfile(store, store.selectedName(ctx.requestedProfile()));
+  const { authToken: _a, workspaceToken: _w, ...rest } = store.get(name) ?? {};
+  await store.save(name, rest, { replace: true });
   ctx.out.success(`Removed the tokens of profile "${name}"`);
 }

@@ -1,35 +1,18 @@
-import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { credentialEnvVars, type Credentials } from '../../config/credentials.js';
-import { ApiError, CredentialsError } from '../../errors/errors.js';
-import type { HttpClient } from '../../http/client.js';
+import { CredentialsError } from '../../errors/errors.js';
 import { mask } from '../../http/redact.js';
+import { verdictError, verifyKeyPair, verifyWorkspacePair, type Verdict } from './verify.js';
 
 interface Check {
   id: string | undefined;
   token: string;
   source: 'env' | 'profile' | 'none';
+  /** true only when the service accepted the pair; null when it was not checked. */
   valid: boolean | null;
+  verdict: 'valid' | 'rejected' | 'unchecked' | 'not set' | 'no service URL';
   error?: string;
-}
-
-const rejected = new Set(['UNAUTHENTICATED', 'PERMISSION_DENIED', 'NOT_FOUND']);
-
-/** Any answer but a credentials rejection means the service accepted the headers. */
-async function accepted(
-  probe: () => Promise<unknown>,
-): Promise<{ valid: boolean; error?: string }> {
-  try {
-    await probe();
-    return { valid: true };
-  } catch (err) {
-    if (err instanceof ApiError && err.status !== undefined && rejected.has(err.status)) {
-      return { valid: false, error: `${err.status}: ${err.message}` };
-    }
-    if (err instanceof ApiError) return { valid: true };
-    throw err;
-  }
 }
 
 function sourceOf(ctx: Context, key: keyof Credentials, present: boolean): Check['source'] {
@@ -37,47 +20,63 @@ function sourceOf(ctx: Context, key: keyof Credentials, present: boolean): Check
   return ctx.env[credentialEnvVars[key]] ? 'env' : 'profile';
 }
 
+function record(check: Check, verdict: Verdict): void {
+  check.verdict = verdict.verdict;
+  check.valid = verdict.verdict === 'valid' ? true : verdict.verdict === 'rejected' ? false : null;
+  if (verdict.verdict !== 'valid') check.error = verdict.reason;
+}
+
+function verdictText(ctx: Context, check: Check): string {
+  const s = ctx.out.style.out;
+  switch (check.verdict) {
+    case 'not set':
+      return s.dim('not set');
+    case 'no service URL':
+      return s.yellow('not checked (no service URL)');
+    case 'valid':
+      return s.green('valid');
+    case 'rejected':
+      return s.red(`rejected (${check.error ?? ''})`);
+    case 'unchecked':
+      return s.yellow(`could not check: ${check.error ?? ''}`);
+  }
+}
+
 export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
   const session = await ctx.session();
   const c = session.credentials;
-  const client: HttpClient | undefined = session.baseUrl ? await ctx.client() : undefined;
+  const client = session.baseUrl ? await ctx.client() : undefined;
 
+  const workspaceSource = sourceOf(
+    ctx,
+    'workspaceToken',
+    Boolean(c.workspaceId && c.workspaceToken),
+  );
   const workspace: Check = {
     id: c.workspaceId,
     token: mask(c.workspaceToken),
-    source: sourceOf(ctx, 'workspaceToken', Boolean(c.workspaceId && c.workspaceToken)),
+    source: workspaceSource,
     valid: null,
+    verdict: workspaceSource === 'none' ? 'not set' : 'no service URL',
   };
+  const keySource = sourceOf(ctx, 'authToken', Boolean(c.apiKey && c.authToken));
   const apiKey: Check = {
     id: c.apiKey,
     token: mask(c.authToken),
-    source: sourceOf(ctx, 'authToken', Boolean(c.apiKey && c.authToken)),
+    source: keySource,
     valid: null,
+    verdict: keySource === 'none' ? 'not set' : 'no service URL',
   };
-
-  if (client && workspace.source !== 'none') {
-    // Op 2 needs some key id; an unknown one still proves the workspace pair by its NOT_FOUND.
-    Object.assign(
-      workspace,
-      await accepted(() =>
-        client.call(operation('workspace.authTokens'), { apiKey: c.apiKey ?? 'svc-auth-status' }),
-      ),
-    );
-  }
-  if (client && apiKey.source !== 'none') {
-    // No key-level read is free of side effects but a lookup; an organization that does not
-    // exist answers an empty list or NOT_FOUND once the key pair has been accepted.
-    Object.assign(
-      apiKey,
-      await accepted(() =>
-        client
-          .call(operation('documents.get'), { organizationId: 'svc-auth-status' })
-          .catch((err: unknown) => {
-            if (err instanceof ApiError && err.status === 'NOT_FOUND') return undefined;
-            throw err;
-          }),
-      ),
-    );
+  const verdicts: [string, Verdict][] = [];
+  const pairs = [
+    ['workspace credentials', workspace, verifyWorkspacePair],
+    ['API key credentials', apiKey, verifyKeyPair],
+  ] as const;
+  for (const [what, check, verify] of pairs) {
+    if (!client || check.source === 'none') continue;
+    const verdict = await verify(client, c);
+    record(check, verdict);
+    verdicts.push([what, verdict]);
   }
 
   const report = {
@@ -90,32 +89,40 @@ export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
     ctx.out.jsonDocument(report);
   } else {
     const s = ctx.out.style.out;
-    const verdict = (v: Check) =>
-      v.source === 'none'
-        ? s.dim('not set')
-        : v.valid === null
-          ? s.yellow('not checked (no service URL)')
-          : v.valid
-            ? s.green('valid')
-            : s.red(`rejected (${v.error ?? ''})`);
-    const lines = [
-      `Profile    ${session.profileName}`,
-      `Service    ${session.baseUrl ?? s.dim('not set')}`,
-      `Workspace  ${workspace.id ?? '-'}  token ${workspace.token || '-'}  [${workspace.source}]  ${verdict(workspace)}`,
-      `API key    ${apiKey.id ?? '-'}  token ${apiKey.token || '-'}  [${apiKey.source}]  ${verdict(apiKey)}`,
+    const rows = [
+      ['Profile', session.profileName],
+      ['Service', session.baseUrl ?? s.dim('not set')],
+      ...(
+        [
+          ['Workspace', workspace],
+          ['API key', apiKey],
+        ] as const
+      ).map(([label, check]) => [
+        label,
+        check.id ?? '-',
+        `token ${check.token || '-'}`,
+        `[${check.source}]`,
+        verdictText(ctx, check),
+      ]),
     ];
+    // Piped, the fields are tab-separated like every other listing; on a terminal, aligned.
+    const lines = ctx.io.stdoutIsTTY
+      ? rows.map(([label, ...rest]) => `${(label ?? '').padEnd(10)} ${rest.join('  ')}`)
+      : rows.map((row) => row.join('\t'));
     ctx.io.stdout.write(`${lines.join('\n')}\n`);
   }
 
   if (workspace.source === 'none' && apiKey.source === 'none') {
     throw new CredentialsError(
       `no credentials in profile "${session.profileName}" or the environment`,
-      {
-        hint: 'run `svc workspace create` or `svc auth login`',
-      },
+      { hint: 'run `svc workspace create` or `svc auth login`' },
     );
   }
-  if (workspace.valid === false || apiKey.valid === false) {
-    throw new CredentialsError('the service rejected the credentials');
-  }
+  // A rejection outranks a check that could not be made: it needs the user to act.
+  const failures = verdicts.filter(
+    (entry): entry is [string, Exclude<Verdict, { verdict: 'valid' }>] =>
+      entry[1].verdict !== 'valid',
+  );
+  const worst = failures.find(([, v]) => v.verdict === 'rejected') ?? failures[0];
+  if (worst) throw verdictError(worst[0], worst[1]);
 }

@@ -1,5 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
+import { resolveCredentials } from '../../config/credentials.js';
 import { CredentialsError } from '../../errors/errors.js';
 
 interface Options extends GlobalOptions {
@@ -8,7 +9,10 @@ interface Options extends GlobalOptions {
 
 /** The one command that prints a secret, and only because it was asked to by name. */
 export async function run(ctx: Context, opts: Options): Promise<void> {
-  const { credentials, profileName } = await ctx.session();
+  const { profile, profileName } = await ctx.session();
+  // Printed, not sent: the profile's own, whichever service the session points at.
+  const credentials = resolveCredentials(ctx.env, profile);
+  ctx.redactor.add(credentials.authToken, credentials.workspaceToken);
   const token = opts.workspace ? credentials.workspaceToken : credentials.authToken;
   if (!token) {
     throw new CredentialsError(

@@ -1,6 +1,9 @@
 import { withBulkOptions } from '../../cli/bulk-options.js';
 import type { Register } from '../../cli/command-kit.js';
 import { collect } from '../../cli/command-kit.js';
+import { withWaitOptions } from '../../cli/wait-options.js';
+
+const MIGRATION_WAIT = 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out';
 
 export const registerDocs: Register = (program, invoke) => {
   const docs = program
@@ -70,14 +73,15 @@ Examples:
       .action(invoke(module));
   }
 
-  docs
-    .command('migrate')
-    .description('Move a document and all its data to a new id; --wait follows it to the end')
-    .requiredOption('--org <id>', 'organization id')
-    .requiredOption('--doc <id>', 'the document to migrate')
-    .requiredOption('--to <id>', 'its new id')
-    .option('--wait', 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out')
-    .option('--wait-timeout <duration>', 'how long --wait waits (default 30m)')
+  withWaitOptions(
+    docs
+      .command('migrate')
+      .description('Move a document and all its data to a new id; --wait follows it to the end')
+      .requiredOption('--org <id>', 'organization id')
+      .requiredOption('--doc <id>', 'the document to migrate')
+      .requiredOption('--to <id>', 'its new id'),
+    MIGRATION_WAIT,
+  )
     .addHelpText(
       'after',
       `
@@ -88,13 +92,14 @@ Examples:
     )
     .action(invoke(() => import('./migrate.js')));
 
-  docs
-    .command('migration-status')
-    .description('Show the status of a document migration; --wait follows it to the end')
-    .requiredOption('--org <id>', 'organization id')
-    .requiredOption('--id <migration>', 'migration id')
-    .option('--wait', 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out')
-    .option('--wait-timeout <duration>', 'how long --wait waits (default 30m)')
+  withWaitOptions(
+    docs
+      .command('migration-status')
+      .description('Show the status of a document migration; --wait follows it to the end')
+      .requiredOption('--org <id>', 'organization id')
+      .requiredOption('--id <migration>', 'migration id'),
+    MIGRATION_WAIT,
+  )
     .addHelpText(
       'after',
       `

@@ -1,15 +1,14 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
+import type { WaitFlags } from '../../cli/wait-options.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { resumeCommand, waitForMigration } from './migration.js';
 
-interface Options extends GlobalOptions {
+interface Options extends GlobalOptions, WaitFlags {
   org: string;
   doc: string;
   to: string;
-  wait?: boolean;
-  waitTimeout?: string;
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
@@ -24,10 +23,11 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const id = started.data.migrationId;
   if (!opts.wait) {
     await ctx.out.data(started.data, operation('documents.migrate').table);
-    if (!ctx.out.json) ctx.out.info(`Follow it with: ${resumeCommand(opts.org, id)}`);
+    if (!ctx.out.json) ctx.out.info(`Follow it with: ${resumeCommand(ctx, opts.org, id)}`);
     return;
   }
-  if (!ctx.out.json && !ctx.io.stderrIsTTY)
+  // Without a spinner, one line says what svc is doing until the migration ends.
+  if (!ctx.out.json && !ctx.io.animateStderr)
     ctx.out.info(`Migration ${id} started; waiting for it to end`);
   await waitForMigration(ctx, client, opts.org, id, opts.waitTimeout);
 }

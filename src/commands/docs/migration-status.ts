@@ -1,16 +1,17 @@
 import type { Context } from '../../cli/context.js';
+import type { WaitFlags } from '../../cli/wait-options.js';
 import type { GlobalOptions } from '../../cli/globals.js';
-import { printMigration, readMigration, waitForMigration } from './migration.js';
+import { failureLine, printMigration, readMigration, waitForMigration } from './migration.js';
 
-interface Options extends GlobalOptions {
+interface Options extends GlobalOptions, WaitFlags {
   org: string;
   id: string;
-  wait?: boolean;
-  waitTimeout?: string;
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const client = await ctx.client();
   if (opts.wait) return waitForMigration(ctx, client, opts.org, opts.id, opts.waitTimeout);
-  await printMigration(ctx, await readMigration(client, opts.org, opts.id));
+  const { migration, message } = await readMigration(client, opts.org, opts.id);
+  await printMigration(ctx, migration);
+  if (migration.status === 'failed' && !ctx.out.json) ctx.out.info(failureLine(opts.id, message));
 }

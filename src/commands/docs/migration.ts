@@ -1,25 +1,45 @@
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
+import { printedCommand, type Invocation } from '../../cli/printed-command.js';
 import { waitFor, waitTimedOut } from '../../cli/wait.js';
 import { OperationFailedError } from '../../errors/errors.js';
 import type { HttpClient } from '../../http/client.js';
 
 export type Migration = ResponseOf<'documents.migrationStatus'>;
 
-export function resumeCommand(org: string, id: string): string {
-  return `svc docs migration-status --org ${org} --id ${id} --wait`;
+export function resumeCommand(invocation: Invocation, org: string, id: string): string {
+  return printedCommand(invocation, [
+    'docs',
+    'migration-status',
+    '--org',
+    org,
+    '--id',
+    id,
+    '--wait',
+  ]);
+}
+
+/** A migration's status, and the answer's message: the reason, once it has failed. */
+export interface MigrationReading {
+  migration: Migration;
+  message: string | undefined;
 }
 
 export async function readMigration(
   client: HttpClient,
   org: string,
   id: string,
-): Promise<Migration> {
+): Promise<MigrationReading> {
   const result = await client.call<Migration>(operation('documents.migrationStatus'), {
     organizationId: org,
     migrationId: id,
   });
-  return result.data;
+  return { migration: result.data, message: result.message };
+}
+
+/** "migration M failed: why", the reason being the status answer's message when it has one. */
+export function failureLine(id: string, message: string | undefined): string {
+  return message ? `migration ${id} failed: ${message}` : `migration ${id} failed`;
 }
 
 export async function printMigration(ctx: Context, migration: Migration): Promise<void> {
@@ -35,21 +55,21 @@ export async function waitForMigration(
   client: HttpClient,
   org: string,
   id: string,
-  timeout: string | undefined,
+  timeout: number | undefined,
 ): Promise<void> {
-  const resume = resumeCommand(org, id);
+  const resume = resumeCommand(ctx, org, id);
   const result = await waitFor(ctx, {
     poll: () => readMigration(client, org, id),
-    done: (m) => m.status === 'completed' || m.status === 'failed',
-    progressKey: (m) => m.status,
-    describe: (m) => `Migration ${id}: ${m.status.replace('_', ' ')}`,
+    done: ({ migration: m }) => m.status === 'completed' || m.status === 'failed',
+    progressKey: ({ migration: m }) => m.status,
+    describe: ({ migration: m }) => `Migration ${id}: ${m.status.replace('_', ' ')}`,
     timeout,
-    resume,
+    resume: () => resume,
   });
-  const last: Migration = result.state ?? { migrationId: id, status: 'pending' };
+  const last: Migration = result.state?.migration ?? { migrationId: id, status: 'pending' };
   await printMigration(ctx, last);
   if (result.timedOut) throw waitTimedOut(result, last, resume);
   if (last.status === 'failed') {
-    throw new OperationFailedError(`migration ${id} failed`, last);
+    throw new OperationFailedError(failureLine(id, result.state?.message), last);
   }
 }

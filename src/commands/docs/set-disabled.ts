@@ -20,6 +20,7 @@ export function forState(disabled: boolean) {
       items: idItems(op, 'documentId'),
       fromFlags: opts.doc,
       itemFlags: '--doc',
+      flagNames: { documentId: '--doc' },
       // Enabling only restores access, so only switching it off is confirmed.
       ...(disabled && {
         confirm: (n: number) =>

@@ -19,5 +19,6 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     items: objectItems(op),
     fromFlags: one ? [{ documentId: opts.doc, documentName: opts.name }] : undefined,
     itemFlags: '--doc and --name',
+    flagNames: { documentId: '--doc', documentName: '--name' },
   });
 }

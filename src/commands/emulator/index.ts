@@ -1,30 +1,36 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { collect, type Register } from '../../cli/command-kit.js';
+import { jobDelayOption, urlOption, wholeNumberOption } from '../../cli/option-values.js';
 import { shellLine } from '../../io/shell-words.js';
 
 function serverOptions(command: Command): Command {
   return command
-    .option('--port <n>', 'port to listen on; 0 picks a free one', '0')
+    .addOption(
+      wholeNumberOption('--port <n>', 'port to listen on; 0 picks a free one', {
+        max: 65_535,
+      }).default(0),
+    )
     .option('--host <host>', 'address to bind; anything but loopback exposes it', '127.0.0.1')
     .option('--data-dir <dir>', 'keep state in SQLite under this folder (default: in memory)')
     .option('--seed <file>', 'load a fixture file at start (see docs/fixtures.md)')
-    .option(
-      '--job-delay <duration>',
-      'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)',
+    .addOption(
+      jobDelayOption(
+        '--job-delay <duration>',
+        'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)',
+      ),
     )
     .addOption(
-      new Option('--openai-url <url>', 'base URL of the OpenAI API that AI rewrite calls').env(
+      urlOption('--openai-url <url>', 'base URL of the OpenAI API that AI rewrite calls').env(
         'SVC_EMULATOR_OPENAI_URL',
       ),
     )
     .addOption(
-      new Option(
-        '--anthropic-url <url>',
-        'base URL of the Anthropic API that AI rewrite calls',
-      ).env('SVC_EMULATOR_ANTHROPIC_URL'),
+      urlOption('--anthropic-url <url>', 'base URL of the Anthropic API that AI rewrite calls').env(
+        'SVC_EMULATOR_ANTHROPIC_URL',
+      ),
     )
     .addOption(
-      new Option(
+      urlOption(
         '--google-url <url>',
         'base URL of the Google Gemini API that AI rewrite calls',
       ).env('SVC_EMULATOR_GOOGLE_URL'),

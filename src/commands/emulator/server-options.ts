@@ -7,17 +7,16 @@ import {
   type ConsoleOptionName,
 } from '../../emulator/store/console-options.js';
 import { UsageError } from '../../errors/errors.js';
-import { parseDuration } from '../../http/duration.js';
 import { isLoopback } from '../../http/loopback.js';
 import { formatIssues } from '../../http/validation.js';
 import { parseJsonArg, readTextArg } from '../../io/input.js';
 
 export interface ServerFlags extends GlobalOptions {
-  port: string;
+  port: number;
   host: string;
   dataDir?: string;
   seed?: string;
-  jobDelay?: string;
+  jobDelay?: number | 'manual';
   openaiUrl?: string;
   anthropicUrl?: string;
   googleUrl?: string;
@@ -32,16 +31,12 @@ export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
   port: number;
   host: string;
 } {
-  const port = Number(opts.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${opts.port}"`);
-  }
   return {
-    port,
+    port: opts.port,
     host: opts.host,
     ...(opts.dataDir && { dataDir: opts.dataDir }),
     ...(opts.seed && { seed: opts.seed }),
-    ...(opts.jobDelay !== undefined && { jobDelay: parseJobDelay(opts.jobDelay) }),
+    ...(opts.jobDelay !== undefined && { jobDelay: opts.jobDelay }),
     ...(opts.admin === false && { adminRoutes: false }),
     ...(opts.consoleOption && { consoleOptions: parseConsoleOptions(opts.consoleOption) }),
     ...(opts.allowedContinueHost && {
@@ -79,13 +74,6 @@ function parseContinueHosts(hosts: readonly string[]): string[] {
       );
   }
   return [...hosts];
-}
-
-/** `manual`, `0` (instant) or a duration per step of a job. */
-function parseJobDelay(text: string): number | 'manual' {
-  if (text === 'manual') return 'manual';
-  if (/^0+(ms|s|m|h)?$/.test(text)) return 0;
-  return parseDuration(text, '--job-delay');
 }
 
 /** `--faults JSON` or `--faults @file`: a fault plan (docs/emulator-faults.md), checked. */

@@ -24,10 +24,12 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
           {
             folderId: opts.id,
             folderName: opts.name,
-            ...(opts.parent && { parentFolderId: opts.parent }),
+            // `--parent ''` is refused as an empty id, not taken for the top level.
+            ...(opts.parent !== undefined && { parentFolderId: opts.parent }),
           },
         ]
       : undefined,
     itemFlags: '--id and --name',
+    flagNames: { folderId: '--id', folderName: '--name', parentFolderId: '--parent' },
   });
 }

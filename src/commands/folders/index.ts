@@ -1,5 +1,6 @@
 import { withBulkOptions } from '../../cli/bulk-options.js';
 import type { Register } from '../../cli/command-kit.js';
+import { wholeNumberOption } from '../../cli/option-values.js';
 
 export const registerFolders: Register = (program, invoke) => {
   const folders = program
@@ -17,7 +18,7 @@ Examples:
     .description("List an organization's folders, or one folder and its subfolders")
     .requiredOption('--org <id>', 'organization id')
     .option('--folder <id>', 'start from this folder')
-    .option('--max-depth <n>', 'nest subfolders to this depth')
+    .addOption(wholeNumberOption('--max-depth <n>', 'nest subfolders to this depth'))
     .addHelpText(
       'after',
       `

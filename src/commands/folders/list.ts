@@ -3,12 +3,11 @@ import type { Folder } from '../../catalogue/models.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
-import { wholeNumberFlag } from '../../cli/whole-number.js';
 
 interface Options extends GlobalOptions {
   org: string;
   folder?: string;
-  maxDepth?: string;
+  maxDepth?: number;
 }
 
 interface FolderRow extends Folder {
@@ -46,7 +45,7 @@ export function treeRows(folders: Folder[]): FolderRow[] {
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
-  const maxDepth = wholeNumberFlag(opts.maxDepth, '--max-depth');
+  const { maxDepth } = opts;
   const op = operation('folders.get');
   const result = await send<Folder[]>(ctx, op, {
     organizationId: opts.org,

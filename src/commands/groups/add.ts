@@ -19,5 +19,6 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     items: objectItems(op),
     fromFlags: one ? [{ groupId: opts.id, groupName: opts.name }] : undefined,
     itemFlags: '--id and --name',
+    flagNames: { groupId: '--id', groupName: '--name' },
   });
 }

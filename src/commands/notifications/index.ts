@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import type { Register } from '../../cli/command-kit.js';
 import { collect } from '../../cli/command-kit.js';
+import { wholeNumberOption } from '../../cli/option-values.js';
 
 export const registerNotifications: Register = (program, invoke) => {
   const notifications = program
@@ -26,9 +27,11 @@ Examples:
       collect,
     )
     .addOption(new Option('--order <order>', 'by time (default desc)').choices(['asc', 'desc']))
-    .option('--page-size <n>', 'notifications per request (default 1000)')
+    .addOption(
+      wholeNumberOption('--page-size <n>', 'notifications per request (default 1000)', { min: 1 }),
+    )
     .option('--page-token <token>', 'continue from the page token a previous call printed')
-    .option('--limit <n>', 'fetch pages until N notifications')
+    .addOption(wholeNumberOption('--limit <n>', 'fetch pages until N notifications', { min: 1 }))
     .option('--all', 'fetch every page')
     .addHelpText(
       'after',

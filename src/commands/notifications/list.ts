@@ -2,7 +2,6 @@ import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { TableLayout } from '../../catalogue/types.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
-import { wholeNumberFlag } from '../../cli/whole-number.js';
 import { UsageError } from '../../errors/errors.js';
 import { fillHeadline } from './headline.js';
 
@@ -15,9 +14,9 @@ interface Options extends GlobalOptions {
   user?: string;
   id?: string[];
   order?: 'asc' | 'desc';
-  pageSize?: string;
+  pageSize?: number;
   pageToken?: string;
-  limit?: string;
+  limit?: number;
   all?: boolean;
 }
 
@@ -76,8 +75,7 @@ async function sinkFor(ctx: Context, layout: TableLayout): Promise<Sink> {
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   if (opts.all && opts.limit !== undefined) throw new UsageError('give --limit or --all, not both');
-  const limit = wholeNumberFlag(opts.limit, '--limit', 1);
-  const pageSize = wholeNumberFlag(opts.pageSize, '--page-size', 1);
+  const { limit, pageSize } = opts;
   const follow = opts.all === true || limit !== undefined;
   const op = operation('notifications.get');
   const client = await ctx.client();

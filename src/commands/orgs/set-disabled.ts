@@ -19,6 +19,7 @@ export function forState(disabled: boolean) {
       items: idItems(op, 'organizationId'),
       fromFlags: opts.org,
       itemFlags: '--org',
+      flagNames: { organizationId: '--org' },
       ...(disabled && {
         confirm: (n: number) =>
           `switch off all access to every document of ${count(n, 'organization')}`,

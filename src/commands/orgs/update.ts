@@ -18,5 +18,6 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     items: objectItems(op),
     fromFlags: one ? [{ organizationId: opts.org, organizationName: opts.name }] : undefined,
     itemFlags: '--org and --name',
+    flagNames: { organizationId: '--org', organizationName: '--name' },
   });
 }

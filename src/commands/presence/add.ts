@@ -24,6 +24,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       ? [{ userId: opts.user, name: opts.name, email: opts.email, status: opts.status }]
       : undefined,
     itemFlags: '--user',
+    flagNames: { userId: '--user', name: '--name', email: '--email', status: '--status' },
     // The service answers `{success}` once per request.
     batchAnswer: true,
   });

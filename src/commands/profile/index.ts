@@ -52,9 +52,11 @@ Examples:
     .addHelpText(
       'after',
       `
+Removing the active profile asks first on a terminal; elsewhere it needs --yes.
+
 Examples:
   $ svc profile remove old-staging
-  $ svc profile remove ci --json`,
+  $ svc profile remove ci --yes --json`,
     )
     .action(invoke(() => import('./remove.js')));
 };

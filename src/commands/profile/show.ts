@@ -1,6 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
-import { profileView, unknownProfile } from './view.js';
+import { storedProfile } from './stored.js';
+import { credentialRecord, profileView } from './view.js';
 
 export async function run(
   ctx: Context,
@@ -8,24 +9,15 @@ export async function run(
   [requested]: string[],
 ): Promise<void> {
   const store = await ctx.profiles();
-  const name = requested ?? store.selectedName(ctx.globals.profile || ctx.env.SVC_PROFILE);
-  const profile = store.get(name);
-  if (!profile)
-    throw unknownProfile(
-      name,
-      store.list().map(([n]) => n),
-    );
+  const name = storedProfile(store, requested ?? store.selectedName(ctx.requestedProfile()));
+  const profile = store.get(name) ?? {};
   const view = profileView(name, profile, store.activeName() === name);
   await ctx.out.data(view, {
     rows: 'record',
     columns: [
       { header: 'NAME', path: 'name' },
       { header: 'ACTIVE', path: 'active' },
-      { header: 'SERVICE', path: 'baseUrl' },
-      { header: 'WORKSPACE', path: 'workspaceId' },
-      { header: 'WORKSPACE TOKEN', path: 'workspaceToken' },
-      { header: 'API KEY', path: 'apiKey' },
-      { header: 'AUTH TOKEN', path: 'authToken' },
+      ...credentialRecord.columns,
     ],
   });
 }

@@ -1,14 +1,9 @@
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
-import { unknownProfile } from './view.js';
+import { storedProfile } from './stored.js';
 
 export async function run(ctx: Context, _opts: GlobalOptions, [name]: string[]): Promise<void> {
   const store = await ctx.profiles();
-  if (!name || !store.get(name))
-    throw unknownProfile(
-      name ?? '',
-      store.list().map(([n]) => n),
-    );
-  await store.use(name);
+  await store.use(storedProfile(store, name));
   ctx.out.success(`Profile "${name}" is now active`);
 }

@@ -1,6 +1,6 @@
 import type { TableLayout } from '../../catalogue/types.js';
 import type { Profile } from '../../config/profiles.js';
-import { UsageError } from '../../errors/errors.js';
+import { maskUserinfo } from '../../config/base-url.js';
 import { mask } from '../../http/redact.js';
 
 /** A profile as it may be shown: identifiers in clear, tokens masked. */
@@ -8,13 +8,25 @@ export function profileView(name: string, profile: Profile, active: boolean) {
   return {
     name,
     active,
-    baseUrl: profile.baseUrl ?? null,
+    baseUrl: profile.baseUrl === undefined ? null : maskUserinfo(profile.baseUrl),
     workspaceId: profile.workspaceId ?? null,
     apiKey: profile.apiKey ?? null,
     workspaceToken: profile.workspaceToken ? mask(profile.workspaceToken) : null,
     authToken: profile.authToken ? mask(profile.authToken) : null,
   };
 }
+
+/** Every credential of a profile, one a line: `profile show`, and new ones that could not be stored. */
+export const credentialRecord: TableLayout = {
+  rows: 'record',
+  columns: [
+    { header: 'SERVICE', path: 'baseUrl' },
+    { header: 'WORKSPACE', path: 'workspaceId' },
+    { header: 'WORKSPACE TOKEN', path: 'workspaceToken' },
+    { header: 'API KEY', path: 'apiKey' },
+    { header: 'AUTH TOKEN', path: 'authToken' },
+  ],
+};
 
 export const profileTable: TableLayout = {
   rows: 'list',
@@ -26,11 +38,3 @@ export const profileTable: TableLayout = {
     { header: 'API KEY', path: 'apiKey' },
   ],
 };
-
-export function unknownProfile(name: string, known: string[]): UsageError {
-  return new UsageError(`no profile named "${name}"`, {
-    hint: known.length
-      ? `stored profiles: ${known.join(', ')}`
-      : 'create one with `svc workspace create` or `svc auth login`',
-  });
-}

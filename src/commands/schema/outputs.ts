@@ -36,6 +36,7 @@ const credentialCheck = z.object({
   token: z.string(),
   source: z.enum(['env', 'profile', 'none']),
   valid: z.boolean().nullable(),
+  verdict: z.enum(['valid', 'rejected', 'unchecked', 'not set', 'no service URL']),
   error: z.string().optional(),
 });
 
@@ -97,6 +98,11 @@ function fixedOutputs(): Record<string, Output> {
       operations: ['ai.rewrite'],
     },
     'profile list': dataOnly(z.array(profileRow)),
+    'workspace create': {
+      variants: [{ schema: m.workspace.extend({ profile: z.string() }) }],
+      operations: ['workspace.create'],
+      note: 'The workspace, its token masked, and the profile its credentials were stored in.',
+    },
     'profile show': withNote(
       'Tokens are masked.',
       profileRow.extend({
@@ -109,7 +115,7 @@ function fixedOutputs(): Record<string, Output> {
     'auth login': dataOnly(successDocument),
     'auth logout': dataOnly(successDocument),
     'auth status': withNote(
-      'Tokens are masked; valid is null when there is no service URL to check them against.',
+      'Tokens are masked; valid is true only when the service accepted the pair, and null when it could not be checked (see verdict and error).',
       z.object({
         profile: z.string(),
         baseUrl: z.string().nullable(),

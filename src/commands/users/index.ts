@@ -1,6 +1,9 @@
 import { withBulkOptions } from '../../cli/bulk-options.js';
 import type { Register } from '../../cli/command-kit.js';
 import { collect } from '../../cli/command-kit.js';
+import { withWaitOptions } from '../../cli/wait-options.js';
+
+const DELETION_WAIT = 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out';
 
 export const registerUsers: Register = (program, invoke) => {
   const users = program
@@ -34,13 +37,16 @@ Examples:
     .action(invoke(() => import('./remove.js')));
 
   withBulkOptions(
-    users
-      .command('purge')
-      .description('Delete all data of users: access, mentions and what they created (asks first)')
-      .option('--user <id...>', 'user id (repeat, or comma-separate)', collect)
-      .option('--org <id...>', 'only these organizations (speeds the job up)', collect)
-      .option('--wait', 'wait until the deletion completes: exit 0, or 7 when it times out')
-      .option('--wait-timeout <duration>', 'how long --wait waits (default 30m)'),
+    withWaitOptions(
+      users
+        .command('purge')
+        .description(
+          'Delete all data of users: access, mentions and what they created (asks first)',
+        )
+        .option('--user <id...>', 'user id (repeat, or comma-separate)', collect)
+        .option('--org <id...>', 'only these organizations (speeds the job up)', collect),
+      DELETION_WAIT,
+    ),
     { resumable: false },
   )
     .addHelpText(
@@ -53,12 +59,17 @@ Examples:
     )
     .action(invoke(() => import('./purge.js')));
 
-  users
-    .command('purge-status')
-    .description('Show the status of a user-data deletion; --wait follows it to the end')
-    .requiredOption('--job <id>', 'job id printed by `svc users purge`')
-    .option('--wait', 'wait until the deletion completes: exit 0, or 7 when it times out')
-    .option('--wait-timeout <duration>', 'how long --wait waits (default 30m)')
+  withWaitOptions(
+    users
+      .command('purge-status')
+      .description('Show the status of user-data deletions; --wait follows them to the end')
+      .requiredOption(
+        '--job <id...>',
+        'job id printed by `svc users purge` (repeat, or comma-separate)',
+        collect,
+      ),
+    DELETION_WAIT,
+  )
     .addHelpText(
       'after',
       `

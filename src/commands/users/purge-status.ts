@@ -1,20 +1,31 @@
-import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
-import { readPurge, waitForPurge } from './purge-job.js';
+import type { WaitFlags } from '../../cli/wait-options.js';
+import { OperationFailedError } from '../../errors/errors.js';
+import { printJobs, readPurge, waitForDeletions, type DeletionJob } from './purge-job.js';
 
-interface Options extends GlobalOptions {
-  job: string;
-  wait?: boolean;
-  waitTimeout?: string;
+interface Options extends GlobalOptions, WaitFlags {
+  job: string[];
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
-  const op = operation('users.purgeStatus');
   const client = await ctx.client();
-  const print = (status: unknown) => ctx.out.data(status, op.table);
-  const status = opts.wait
-    ? await waitForPurge(ctx, client, opts.job, opts.waitTimeout, print)
-    : await readPurge(client, opts.job);
-  await print(status);
+  const jobs: DeletionJob[] = [...new Set(opts.job)].map((jobId) => ({ jobId }));
+  const print = () => printJobs(ctx, jobs);
+  if (opts.wait) {
+    await waitForDeletions(ctx, client, jobs, opts.waitTimeout, print);
+    return print();
+  }
+  let failed: OperationFailedError | undefined;
+  for (const job of jobs) {
+    try {
+      Object.assign(job, await readPurge(client, job.jobId));
+    } catch (err) {
+      if (!(err instanceof OperationFailedError)) throw err;
+      job.failure = err.message;
+      failed ??= err;
+    }
+  }
+  await print();
+  if (failed) throw failed;
 }

@@ -1,35 +1,51 @@
-import { idItems, planBatches, runBulk } from '../../bulk/index.js';
+import { idItems, planBatches } from '../../bulk/index.js';
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
+import { printBulkDryRun } from '../../cli/bulk-dry-run.js';
 import type { BulkFlags } from '../../cli/bulk-options.js';
 import { confirmDestructive } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
-import { printDryRun } from '../../cli/send.js';
-import { UsageError } from '../../errors/errors.js';
+import { printedCommand } from '../../cli/printed-command.js';
+import type { WaitFlags } from '../../cli/wait-options.js';
+import { SvcError, UsageError } from '../../errors/errors.js';
 import { count } from '../../io/plural.js';
-import { waitForPurge, type PurgeStatus } from './purge-job.js';
+import {
+  addHint,
+  printJobs,
+  waitForDeletions,
+  withJobsToFollow,
+  type DeletionJob,
+} from './purge-job.js';
 
-interface Options extends BulkFlags {
+interface Options extends BulkFlags, WaitFlags {
   user?: string[];
   org?: string[];
-  wait?: boolean;
-  waitTimeout?: string;
 }
 
-type Job = ResponseOf<'users.purge'>;
+type Started = ResponseOf<'users.purge'>;
 
-const table = operation('users.purge').table;
-const waitedTable = {
-  rows: 'list' as const,
-  columns: [
-    ...table.columns,
-    { header: 'COMPLETED', path: 'isDeleteCompleted' },
-    { header: 'TASKS LEFT', path: 'tasksLeft' },
-  ],
-};
+const startedColumns = operation('users.purge').table.columns;
+const waitedColumns = [
+  ...startedColumns,
+  { header: 'COMPLETED', path: 'isDeleteCompleted' },
+  { header: 'TASKS LEFT', path: 'tasksLeft' },
+  { header: 'FAILURE', path: 'failure' },
+];
 
-/** One job is one document, as the contract says; more than one batch makes a list. */
-function document(jobs: object[]): unknown {
-  return jobs.length === 1 ? jobs[0] : jobs;
+/** How many ids the confirmation names before it says how many more there are. */
+const NAMED_IN_CONFIRMATION = 5;
+
+/** "delete all data of 7 users (u1, u2, u3, u4, u5 and 2 more) in organizations acme, beta" */
+export function purgeAction(
+  userIds: readonly string[],
+  orgs: readonly string[] | undefined,
+): string {
+  const named = userIds.slice(0, NAMED_IN_CONFIRMATION).join(', ');
+  const more = userIds.length - NAMED_IN_CONFIRMATION;
+  const who = `${count(userIds.length, 'user')} (${named}${more > 0 ? ` and ${more} more` : ''})`;
+  const where = orgs?.length
+    ? `in ${orgs.length === 1 ? 'organization' : 'organizations'} ${orgs.join(', ')}`
+    : 'in every organization where they have data';
+  return `delete all data of ${who} ${where}`;
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
@@ -43,51 +59,61 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const client = await ctx.client();
   const base = opts.org?.length ? { organizationIds: opts.org } : {};
   const common = {
-    source: users ? { values: users, label: 'the flags' } : (opts.file ?? '-'),
+    source: users
+      ? { values: users, label: 'the flags', flags: { userId: '--user' } }
+      : (opts.file ?? '-'),
     stdin: ctx.io.stdin,
     describe: idItems(op, 'userId'),
-    ...(opts.batchSize !== undefined && { batchSize: Number(opts.batchSize) }),
+    ...(opts.allowUnknownFields && { allowUnknownFields: true }),
+    ...(opts.batchSize !== undefined && { batchSize: opts.batchSize }),
   };
 
   if (ctx.dryRun) {
-    await planBatches(common, (batch) =>
-      printDryRun(ctx, client.describe(op, { ...base, userIds: batch.items })),
-    );
+    await printBulkDryRun(ctx, client, op, common, (items) => ({ ...base, userIds: items }));
     return;
   }
 
-  const jobs: Job[] = [];
-  await runBulk({
-    ...common,
-    // One deletion at a time: each is a long job on the service's side.
-    concurrency: 1,
-    beforeSend: (total) => confirmDestructive(ctx, `delete all data of ${count(total, 'user')}`),
-    sendBatch: async (items) => {
-      const result = await client.call<Job>(op, { ...base, userIds: items });
-      jobs.push(result.data);
-      return Object.fromEntries(
-        items.map((id) => [id, { success: true, jobId: result.data.jobId }]),
-      );
-    },
+  // The ids are read and checked in full first: the confirmation names them, and a run that
+  // stops part way can say exactly who was not handled.
+  const batches: string[][] = [];
+  await planBatches(common, (batch) => {
+    batches.push([...batch.items]);
   });
+  const userIds = batches.flat();
+  if (userIds.length > 0) await confirmDestructive(ctx, purgeAction(userIds, opts.org));
 
-  if (!opts.wait) {
-    if (ctx.out.json) ctx.out.jsonDocument(document(jobs));
-    else await ctx.out.rows(jobs, { ...table, rows: 'list' });
-    return;
+  // One deletion at a time: each is a long job on the service's side.
+  const jobs: DeletionJob[] = [];
+  for (const [i, batch] of batches.entries()) {
+    try {
+      const { data } = await client.call<Started>(op, { ...base, userIds: batch });
+      jobs.push({ jobId: data.jobId, tasksCount: data.tasksCount });
+    } catch (err) {
+      if (jobs.length > 0) await printJobs(ctx, jobs, startedColumns);
+      throw withUsersLeft(ctx, opts, withJobsToFollow(ctx, err, jobs), batches.slice(i).flat());
+    }
   }
 
-  const finished: (Job & Partial<PurgeStatus>)[] = jobs.map((job) => ({ ...job }));
-  const print = async () => {
-    if (ctx.out.json) ctx.out.jsonDocument(document(finished));
-    else await ctx.out.rows(finished, waitedTable);
-  };
-  for (const [i, job] of jobs.entries()) {
-    const status = await waitForPurge(ctx, client, job.jobId, opts.waitTimeout, async (last) => {
-      if (last) finished[i] = { ...job, ...last };
-      await print();
-    });
-    finished[i] = { ...job, ...status };
-  }
+  if (!opts.wait) return printJobs(ctx, jobs, startedColumns);
+  const print = () => printJobs(ctx, jobs, waitedColumns);
+  await waitForDeletions(ctx, client, jobs, opts.waitTimeout, print);
   await print();
+}
+
+/** Adds to the error of a run that stopped part way the users it never asked to delete. */
+function withUsersLeft(ctx: Context, opts: Options, error: unknown, left: string[]): unknown {
+  if (!(error instanceof SvcError) || left.length === 0) return error;
+  const rerun = printedCommand(ctx, [
+    'users',
+    'purge',
+    '--user',
+    left.join(','),
+    ...(opts.org?.length ? ['--org', opts.org.join(',')] : []),
+    ...(ctx.yes ? ['--yes'] : []),
+    ...(opts.wait ? ['--wait'] : []),
+  ]);
+  return addHint(
+    error,
+    `${count(left.length, 'user')} not yet handled; delete their data with: ${rerun}`,
+  );
 }

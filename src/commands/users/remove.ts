@@ -33,6 +33,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     items: idItems(op, 'userId'),
     fromFlags: opts.user,
     itemFlags: '--user',
+    flagNames: { userId: '--user' },
     confirm: (n) => `remove ${count(n, 'user')} from ${from}`,
   });
 }

@@ -32,8 +32,8 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** `default` when it is free, else a free profile name made from the workspace's name. */
-export function defaultProfileName(store: ProfileStore, workspaceName: string): string {
-  if (!store.get(DEFAULT_PROFILE)) return DEFAULT_PROFILE;
+export function freeProfileName(isTaken: (name: string) => boolean, workspaceName: string): string {
+  if (!isTaken(DEFAULT_PROFILE)) return DEFAULT_PROFILE;
   const base =
     workspaceName
       .toLowerCase()
@@ -41,7 +41,7 @@ export function defaultProfileName(store: ProfileStore, workspaceName: string): 
       .replace(/^[^a-z0-9]+|-+$/g, '')
       .slice(0, 50) || 'workspace';
   let name = base;
-  for (let n = 2; store.get(name); n++) name = `${base}-${n}`;
+  for (let n = 2; isTaken(name); n++) name = `${base}-${n}`;
   return name;
 }
 
@@ -65,12 +65,20 @@ export async function askForWorkspace(
   profileFlag: string | undefined,
 ): Promise<WorkspacePlan> {
   const ask = ctx.prompter;
+  // The list of disposable domains is large: loaded only when a question is asked.
+  const { isAcceptedOwnerEmail } = await import('../../catalogue/owner-email.js');
   const ownerEmail = (
     flags.email ??
     (await ask.text({
       message: 'Owner email',
       flag: '--email',
-      validate: (v) => EMAIL.test(v.trim()) || 'enter an email address such as ada@example.com',
+      validate: (v) => {
+        if (!EMAIL.test(v.trim())) return 'enter an email address such as ada@example.com';
+        return (
+          isAcceptedOwnerEmail(v.trim()) ||
+          'the service does not accept disposable email domains; enter another address'
+        );
+      },
     }))
   ).trim();
   const name = (
@@ -105,7 +113,7 @@ export async function askForWorkspace(
     (await ask.text({
       message: 'Save the credentials as profile',
       flag: '--profile',
-      default: defaultProfileName(store, workspaceName),
+      default: freeProfileName((n) => store.get(n) !== undefined, workspaceName),
       validate: (v) => {
         if (!isValidProfileName(v)) return `use ${PROFILE_RULE}`;
         if (store.get(v)) return `profile "${v}" exists; choose another name`;

@@ -3,20 +3,25 @@ import type { Workspace } from '../../catalogue/models.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
-import { SvcError } from '../../errors/errors.js';
+import type { Profile, ProfileStore } from '../../config/profiles.js';
+import { ConfigFileError, SvcError } from '../../errors/errors.js';
 import { mask } from '../../http/redact.js';
 import { startSpinner } from '../../io/spinner.js';
+import { consentToReplace } from '../profile/replace-consent.js';
 import {
   askForWorkspace,
   checkedProfileName,
-  defaultProfileName,
+  freeProfileName,
   type CreateFlags,
   type WorkspacePlan,
 } from './create-questions.js';
 import { fetchKeyToken } from './key-token.js';
 import { printNextSteps } from './next-steps.js';
+import { printUnstoredCredentials } from './unstored-credentials.js';
 
-interface Options extends GlobalOptions, CreateFlags {}
+interface Options extends GlobalOptions, CreateFlags {
+  force?: boolean;
+}
 
 /** From flags alone: what scripts do. */
 function planFromFlags(opts: Options & { email: string }): WorkspacePlan {
@@ -28,11 +33,30 @@ function planFromFlags(opts: Options & { email: string }): WorkspacePlan {
   };
 }
 
+/** The service in effect: the flag or variable, else the named profile's, else the active one's. */
+function serviceUrl(
+  ctx: Context,
+  store: ProfileStore,
+  profile: string | undefined,
+): { baseUrl: string | undefined; source: string } {
+  const explicit = ctx.explicitBaseUrl();
+  if (explicit) return { baseUrl: explicit, source: ctx.explicitBaseUrlSource() };
+  for (const name of [profile, store.activeName()]) {
+    const baseUrl = name === undefined ? undefined : store.get(name)?.baseUrl;
+    if (baseUrl) return { baseUrl, source: `profile "${name}"` };
+  }
+  return { baseUrl: undefined, source: '' };
+}
+
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const store = await ctx.profiles();
-  // Checked before anything is created, so that the new credentials always find a home.
+  // Settled before anything is created, so that the new credentials always find a home.
   const requested = ctx.globals.profile || ctx.env.SVC_PROFILE;
   const profileFlag = requested ? checkedProfileName(requested) : undefined;
+  const replace =
+    profileFlag !== undefined && (await consentToReplace(ctx, store, profileFlag, opts.force));
+  if (!ctx.dryRun) await store.checkWritable();
+  const service = serviceUrl(ctx, store, profileFlag);
   // A person at a terminal is asked for what the flags left out. Elsewhere the flags are
   // all there is: the service's defaults fill the rest, and without --email the first
   // question fails, naming it.
@@ -42,10 +66,8 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       : planFromFlags({ ...opts, email: opts.email });
   const { profile: chosenProfile, ...data } = plan;
 
-  const session = await ctx.session();
-  const baseUrl = session.baseUrl;
   // The new workspace's own credentials are used from here on, whatever the environment holds.
-  const client = await ctx.client(baseUrl ? { baseUrl, credentials: {} } : undefined);
+  const client = await ctx.client({ ...service, credentials: {} });
   const spinner = await startSpinner(ctx.io, ctx.out.json, 'Creating workspace…');
   try {
     const created = await send<Workspace>(ctx, operation('workspace.create'), data, { client });
@@ -53,42 +75,66 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     const ws = created.data;
     ctx.redactor.add(ws.authToken);
 
-    const profileName = chosenProfile ?? profileFlag ?? defaultProfileName(store, ws.name);
     const apiKey = Object.keys(ws.apiKeyList)[0];
-    // Saved before the second call, so a failure there loses nothing already created.
-    await store.save(profileName, {
-      baseUrl: client.baseUrl,
-      workspaceId: ws.id,
-      workspaceToken: ws.authToken,
-      ...(apiKey && { apiKey }),
-    });
-    await store.use(profileName);
+    const workspacePair = { workspaceId: ws.id, workspaceToken: ws.authToken };
+    let profile: Profile = { baseUrl: client.baseUrl, ...workspacePair, ...(apiKey && { apiKey }) };
+    let profileName: string;
+    try {
+      // Saved before the second call, so a failure there loses nothing already created.
+      // A name worked out here is picked under the store's lock, so that creates running
+      // at once each get one of their own.
+      profileName = await store.save(
+        chosenProfile ?? profileFlag ?? ((taken) => freeProfileName(taken, ws.name)),
+        profile,
+        { replace, activate: true },
+      );
+    } catch (err) {
+      if (!(err instanceof ConfigFileError)) throw err;
+      spinner.stop();
+      if (apiKey) {
+        // Worth printing if it comes, but not worth failing for: the workspace pair printed
+        // with it reads it again at any time.
+        const authToken = await fetchKeyToken(ctx, client, { ...workspacePair, apiKey }).catch(
+          () => undefined,
+        );
+        profile = { ...profile, ...(authToken && { authToken }) };
+      }
+      // A name no profile has now, so that storing them later replaces nothing.
+      const later = freeProfileName((n) => store.get(n) !== undefined, ws.name);
+      await printUnstoredCredentials(ctx, profile, later, err);
+      throw err;
+    }
 
     if (apiKey) {
       spinner.update('Fetching the API key’s auth token…');
-      const authToken = await fetchKeyToken(ctx, client, {
-        workspaceId: ws.id,
-        workspaceToken: ws.authToken,
-        apiKey,
-      }).catch((err: unknown) => {
-        if (err instanceof SvcError) {
-          err.hint = `the workspace was created and saved in profile "${profileName}"; read the key's token with \`svc workspace tokens\` and store it with \`svc auth login --with-token\``;
-        }
-        throw err;
-      });
-      await store.save(profileName, { ...store.get(profileName), authToken });
+      const authToken = await fetchKeyToken(ctx, client, { ...workspacePair, apiKey }).catch(
+        (err: unknown) => {
+          if (err instanceof SvcError) {
+            err.hint = `the workspace was created and saved in profile "${profileName}"; read the key's token with \`svc workspace tokens\` and store it with \`svc auth login --with-token\``;
+          }
+          throw err;
+        },
+      );
+      await store
+        .save(profileName, { ...profile, authToken }, { replace: true })
+        .catch((err: unknown) => {
+          if (err instanceof SvcError) {
+            err.hint = `the workspace's own credentials are stored in profile "${profileName}"; store the key's token later with \`svc workspace tokens\` and \`svc auth login --with-token\``;
+          }
+          throw err;
+        });
     }
     spinner.stop();
 
     await ctx.out.data(
-      { ...ws, authToken: mask(ws.authToken) },
+      { ...ws, authToken: mask(ws.authToken), profile: profileName },
       operation('workspace.create').table,
     );
     ctx.out.info(
       `Saved the workspace's credentials in profile "${profileName}", now the active profile.`,
     );
     if (ctx.io.stderrIsTTY && !ctx.out.json) {
-      printNextSteps(ctx.out, {
+      printNextSteps(ctx, {
         profile: profileName,
         ownerEmail: data.ownerEmail,
         baseUrl: client.baseUrl,

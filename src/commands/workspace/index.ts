@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import { emailTriggerNames } from '../../catalogue/email-triggers.js';
 import { collect, type Register } from '../../cli/command-kit.js';
+import { urlOption } from '../../cli/option-values.js';
 
 export const registerWorkspace: Register = (program, invoke) => {
   const workspace = program
@@ -21,12 +22,17 @@ Examples:
     .option('--email <email>', "owner's email address")
     .option('--name <name>', "owner's name (default: the email)")
     .option('--workspace-name <name>', 'workspace name (default: "<name> workspace")')
-    .option('--avatar <url>', "owner's avatar URL")
+    .addOption(urlOption('--avatar <url>', "owner's avatar URL"))
+    .option('--force', 'with --profile, replace the credentials that profile holds without asking')
     .addHelpText(
       'after',
       `
 At a terminal, svc asks for each value the flags leave out, offering the default; elsewhere
 --email is required and the service's defaults fill the rest.
+
+Without --profile, the credentials go to "default", or to a new profile named after the
+workspace once "default" exists; the name is printed, and is "profile" in --json. A
+profile that holds credentials is replaced only when confirmed, or with --force.
 
 Examples:
   $ svc workspace create
@@ -65,7 +71,9 @@ Examples:
     .command('login-link')
     .description('Email a login link that also verifies the owner email')
     .requiredOption('--email <email>', 'address to send the link to')
-    .requiredOption('--continue-url <url>', 'where the link leads after login')
+    .addOption(
+      urlOption('--continue-url <url>', 'where the link leads after login').makeOptionMandatory(),
+    )
     .addHelpText(
       'after',
       `

@@ -17,7 +17,8 @@ function statusMessage(job: JobRecord): string {
     case 'completed':
       return 'Migration completed.';
     case 'failed':
-      return `Migration failed: ${job.reason ?? 'unknown reason'}`;
+      // The reason alone: the CLI shows it after "migration … failed:" (docs/emulator-jobs.md).
+      return job.reason ?? 'The migration failed for an unknown reason.';
   }
 }
 

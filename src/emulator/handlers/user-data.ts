@@ -9,15 +9,16 @@ interface UserDataHandlers {
   'users.purgeStatus': Handler<'users.purgeStatus'>;
 }
 
-function statusMessage(job: JobRecord): string {
-  switch (job.status) {
-    case 'completed':
-      return 'User data deletion completed.';
-    case 'failed':
-      return `User data deletion failed: ${job.reason ?? 'unknown reason'}`;
-    default:
-      return 'User data deletion in progress.';
-  }
+/**
+ * The documented status answer has no field for failure, and `isDeleteCompleted: false`
+ * alone reads as "still running" to every client, which would then poll until it gave up.
+ * A failed deletion therefore answers the error envelope ABORTED, its message the reason and
+ * its details the status a running job would show (docs/emulator-jobs.md).
+ */
+function failure(job: JobRecord, status: Record<string, unknown>): EmulatorError {
+  return new EmulatorError('ABORTED', job.reason ?? 'The deletion failed for an unknown reason.', {
+    details: { jobId: job.id, ...status },
+  });
 }
 
 /**
@@ -44,13 +45,18 @@ export function userDataHandlers(deps: HandlerDeps): UserDataHandlers {
       if (job?.spec.kind !== 'deletion') {
         throw new EmulatorError('NOT_FOUND', `Deletion job ${data.jobId} not found.`);
       }
+      const status = {
+        isDeleteCompleted: job.status === 'completed',
+        tasksLeft: job.stepsTotal - job.stepsDone,
+        lastTaskCompletedTime: job.lastStepAt,
+      };
+      if (job.status === 'failed') throw failure(job, status);
       return {
-        message: statusMessage(job),
-        data: {
-          isDeleteCompleted: job.status === 'completed',
-          tasksLeft: job.stepsTotal - job.stepsDone,
-          lastTaskCompletedTime: job.lastStepAt,
-        },
+        message:
+          job.status === 'completed'
+            ? 'User data deletion completed.'
+            : 'User data deletion in progress.',
+        data: status,
       };
     },
   };

@@ -1,7 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { idItems, runBulk } from '../../../src/bulk/index.js';
 import { detectFormat } from '../../../src/bulk/read.js';
 import { operation } from '../../../src/catalogue/operations.js';
+import { UsageError } from '../../../src/errors/errors.js';
+import { exitCodeFor } from '../../../src/errors/exit-codes.js';
 import { fakeSender, rejection, stdinOf, useTempDir } from './helpers.js';
 
 const temp = useTempDir();
@@ -44,5 +48,84 @@ describe('lists of ids, one a line', () => {
     );
     expect(err.message).toContain('line 2');
     expect(fake.calls).toHaveLength(0);
+  });
+});
+
+describe('a file that is not one id a line', () => {
+  /** The first pass's refusal of `text` as a list of user ids, with nothing sent. */
+  async function refusal(text: string | Buffer): Promise<string> {
+    const fake = fakeSender<string>();
+    const path = temp().file('ids', '');
+    writeFileSync(path, text);
+    const err = await rejection(
+      runBulk({ source: path, describe: idItems(purge, 'userId'), sendBatch: fake.send }),
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect(exitCodeFor(err)).toBe(2);
+    expect(fake.calls).toHaveLength(0);
+    return err.message;
+  }
+
+  it('refuses a CSV whose header does not name the id column, at its first line', async () => {
+    const message = await refusal('user_id,email\nalice,alice@example.com\n');
+    expect(message).toContain('line 1: holds a comma');
+    expect(message).toContain('header names the userId column');
+  });
+
+  it('refuses ids quoted as jq prints them without -r, and says to use jq -r', async () => {
+    const message = await refusal('"alice"\n"bob"\n');
+    expect(message).toContain('line 1: holds a quote');
+    expect(message).toContain('line 2: holds a quote');
+    expect(message).toContain('jq -r');
+  });
+
+  it('refuses several ids on one line, a tab, CR line endings and control characters', async () => {
+    expect(await refusal('alice,bob\n')).toContain('line 1: holds a comma');
+    expect(await refusal('alice\nbob\tcarol\n')).toContain('line 2: holds a tab');
+    expect(await refusal('alice\rbob\rcarol\r')).toContain('line 1: holds a carriage return');
+    expect(await refusal('alice\nbo\u001bb\n')).toContain(
+      'line 2: holds the control character \\x1b',
+    );
+  });
+
+  it('takes a first line that only ends in id for an id', async () => {
+    const fake = fakeSender<string>();
+    const path = temp().file('ids', 'squid\nalice\n');
+    await runBulk({ source: path, describe: idItems(purge, 'userId'), sendBatch: fake.send });
+    expect(fake.calls.map((c) => c.items)).toEqual([['squid', 'alice']]);
+  });
+
+  it('refuses a first line that names the column instead of being an id', async () => {
+    for (const header of ['user_id', 'UserID', 'id', 'users', 'User Id', 'documentId', 'org_id']) {
+      expect(await refusal(`${header}\nalice\n`)).toContain('line 1: looks like a header');
+    }
+  });
+
+  it('refuses UTF-16 without a byte-order mark at its NUL bytes, naming iconv', async () => {
+    const path = temp().file('ids', '');
+    writeFileSync(path, Buffer.from('alice\nbob\n', 'utf16le'));
+    const err = await rejection(
+      runBulk({
+        source: path,
+        describe: idItems(purge, 'userId'),
+        sendBatch: fakeSender<string>().send,
+      }),
+    );
+    expect(err.message).toContain('line 1 holds a NUL byte');
+    expect((err as UsageError).hint).toContain('iconv -f utf-16le -t utf-8');
+  });
+
+  it('reads UTF-16 with a byte-order mark, in either byte order, and gzip, as ids', async () => {
+    const ids = 'alice\nJosé\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(ids, 'utf16le')]);
+    const be = Buffer.from(le);
+    be.swap16();
+    for (const bytes of [le, be, gzipSync(Buffer.from(ids)), gzipSync(le)]) {
+      const path = temp().file('ids', '');
+      writeFileSync(path, bytes);
+      const fake = fakeSender<string>();
+      await runBulk({ source: path, describe: idItems(purge, 'userId'), sendBatch: fake.send });
+      expect(fake.calls.map((c) => c.items)).toEqual([['alice', 'José']]);
+    }
   });
 });

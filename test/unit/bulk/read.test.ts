@@ -1,13 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { objectItems, runBulk, type WireObject } from '../../../src/bulk/index.js';
 import type { SourceRow } from '../../../src/bulk/read.js';
+import { operation } from '../../../src/catalogue/operations.js';
 import { openSource, type OpenOptions, type SourceSpec } from '../../../src/bulk/source.js';
 import { UsageError } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
-import { rejection, stdinOf, useTempDir } from './helpers.js';
+import { fakeSender, rejection, stdinOf, useTempDir } from './helpers.js';
 
 const temp = useTempDir();
 
@@ -85,6 +89,15 @@ describe('reading items from a file', () => {
     ]);
   });
 
+  it('counts a CRLF inside a quoted CSV field as one line break', async () => {
+    const path = temp().file(
+      'docs.csv',
+      'documentId,documentName\r\nd1,"x\r\ny"\r\nd2,z\r\n\r\nd3,"p\r\nq\r\nr"\r\nd4,w\r\n',
+    );
+    const { rows } = await rowsOf(path);
+    expect(rows.map((r) => r.where)).toEqual(['line 2', 'line 4', 'line 6', 'line 9']);
+  });
+
   it('treats a CSV column named __proto__ as an ordinary field', async () => {
     const path = temp().file('odd.csv', '__proto__,folderId\nx,a\n');
     const { rows } = await rowsOf(path);
@@ -112,6 +125,16 @@ describe('reading items from a file', () => {
     expect((await rowsOf(txt, { format: 'csv' })).rows).toEqual(expectedRows(['line 2', 'line 3']));
   });
 
+  it('reads a .json file of one object a line as NDJSON, and a .ndjson array as JSON', async () => {
+    const t = temp();
+    expect((await rowsOf(t.file('folders.json', ndjson))).rows).toEqual(
+      expectedRows(['line 1', 'line 4']),
+    );
+    expect((await rowsOf(t.file('folders.ndjson', JSON.stringify(folders)))).rows).toEqual(
+      expectedRows(['index 0', 'index 1']),
+    );
+  });
+
   it('reads an id list given as JSON strings', async () => {
     const path = temp().file('ids.ndjson', '"d1"\n"d2"\n');
     expect((await rowsOf(path)).rows).toEqual([
@@ -128,6 +151,31 @@ describe('reading items from a file', () => {
         { where: 'item 2', value: 'd2' },
       ],
     });
+  });
+});
+
+describe('which input a source is', () => {
+  const identityOf = async (spec: SourceSpec, options: OpenOptions = {}) => {
+    const source = await openSource(spec, options);
+    await source.close();
+    return source.identity;
+  };
+
+  it('tells items from flags and from stdin apart by what they hold', async () => {
+    const flags = (values: string[]) => identityOf({ values, label: 'the flags' });
+    expect(await flags(['p1'])).not.toBe(await flags(['p2']));
+    expect(await flags(['p1'])).toBe(await flags(['p1']));
+    const stdin = (text: string) => identityOf('-', { stdin: stdinOf(text) });
+    expect(await stdin('a\n')).not.toBe(await stdin('b\n'));
+    expect(await stdin('a\n')).toBe(await stdin('a\n'));
+  });
+
+  it('names a file by its path, whatever it holds', async () => {
+    const t = temp();
+    const path = t.file('ids', 'a\n');
+    const first = await identityOf(path);
+    writeFileSync(path, 'b\n');
+    expect(await identityOf(path)).toBe(first);
   });
 });
 
@@ -243,7 +291,7 @@ describe('input that cannot be read', () => {
   });
 
   it.each([
-    ['not an array', '\n{"folderId": "a"}', 'it starts with "{" at line 2'],
+    ['not an array', '\n"a"', 'it starts with "\\"" at line 2'],
     ['not closed', '[\n  "a",\n  "b"\n', 'the array is not closed at line 4'],
     ['followed by more text', '["a"]\n["b"]', 'text after the closing ] at line 2'],
   ])('rejects a JSON file whose array is %s, with the line', async (_name, text, what) => {
@@ -267,11 +315,116 @@ describe('input that cannot be read', () => {
     const t = temp();
     const missing = join(t.dir, 'nope.csv');
     expect((await rejection(rowsOf(missing))).message).toBe(
-      `cannot read --file ${missing}: ENOENT`,
+      `cannot read --file ${missing}: no such file`,
     );
-    expect((await rejection(rowsOf(t.dir))).message).toBe(`--file ${t.dir} is a directory`);
+    expect((await rejection(rowsOf(t.dir))).message).toBe(
+      `cannot read --file ${t.dir}: it is a directory`,
+    );
     expect((await rejection(rowsOf('-'))).message).toBe(
       '--file - reads stdin, but there is none here',
     );
+  });
+});
+
+describe('encodings', () => {
+  const csvText = 'folderId,folderName\na,José Müller\n';
+  const ndjsonText = '{"folderId":"a","folderName":"José Müller"}\n';
+  const jsonText = '[\n{"folderId":"a","folderName":"José Müller"}\n]\n';
+  const written = (name: string, bytes: Buffer) => {
+    const path = temp().file(name, '');
+    writeFileSync(path, bytes);
+    return path;
+  };
+  const utf16 = (text: string, bigEndian = false) => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    return bigEndian ? bytes.swap16() : bytes;
+  };
+
+  it.each([
+    ['CSV', 'f.csv', csvText, 'line 2'],
+    ['NDJSON', 'f.ndjson', ndjsonText, 'line 1'],
+    ['a JSON array', 'f.json', jsonText, 'line 2'],
+  ])('refuses %s saved as cp1252, naming the line and iconv', async (_kind, name, text, line) => {
+    // latin1 and cp1252 agree on é and ü: what Excel's plain "CSV" writes on Windows.
+    const path = written(name, Buffer.from(text, 'latin1'));
+    const err = await rejection(rowsOf(path));
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toBe(`${path}: ${line} is not valid UTF-8; nothing was sent`);
+    expect((err as UsageError).hint).toContain('iconv -f cp1252 -t utf-8');
+  });
+
+  it.each([
+    ['CSV', 'f.csv', csvText],
+    ['NDJSON', 'f.ndjson', ndjsonText],
+    ['a JSON array', 'f.json', jsonText],
+  ])(
+    'reads %s as UTF-16 with a byte-order mark, either order, and gzipped',
+    async (_k, name, text) => {
+      const expected = [{ folderId: 'a', folderName: 'José Müller' }];
+      for (const bytes of [utf16(text), utf16(text, true), gzipSync(text), gzipSync(utf16(text))]) {
+        const { rows } = await rowsOf(written(name, bytes));
+        expect(rows.map((r) => r.value)).toEqual(expected);
+      }
+    },
+  );
+
+  it('reads gzip on stdin, and refuses a file that starts as gzip but is not', async () => {
+    const { rows } = await rowsOf('-', { stdin: Readable.from([gzipSync(ndjsonText)]) });
+    expect(rows.map((r) => r.value)).toEqual([{ folderId: 'a', folderName: 'José Müller' }]);
+    const broken = written('f.csv', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]));
+    const err = await rejection(rowsOf(broken));
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toContain(
+      `cannot read ${broken}: it starts as gzip but does not decompress`,
+    );
+  });
+
+  it('refuses UTF-16 without a byte-order mark at its first NUL byte', async () => {
+    const path = written('f.csv', Buffer.from(csvText, 'utf16le'));
+    const err = await rejection(rowsOf(path));
+    expect(err.message).toBe(`${path}: line 1 holds a NUL byte; nothing was sent`);
+  });
+
+  it('leaves no copy behind once a decoded file is closed or refused', async () => {
+    const copies = () => readdirSync(tmpdir()).filter((n) => /^svc-bulk-(?!test-)/.test(n));
+    const before = copies().length;
+    await rowsOf(written('f.ndjson', gzipSync(utf16(ndjsonText))));
+    await rejection(rowsOf(written('g.ndjson', gzipSync(Buffer.from(ndjsonText, 'latin1')))));
+    expect(copies()).toHaveLength(before);
+  });
+});
+
+describe('CSV columns with dotted names', () => {
+  it('give the fields of a nested object, so activities can come from a CSV', async () => {
+    const path = temp().file(
+      'activities.csv',
+      'id,featureType,actionType,actionUser.userId,actionUser.name\na1,comment,comment.add,alice,Alice\n',
+    );
+    const fake = fakeSender<WireObject>();
+    await runBulk({
+      source: path,
+      describe: objectItems(operation('activities.add')),
+      sendBatch: fake.send,
+    });
+    expect(fake.calls.map((c) => c.items)).toEqual([
+      [
+        {
+          id: 'a1',
+          featureType: 'comment',
+          actionType: 'comment.add',
+          actionUser: { userId: 'alice', name: 'Alice' },
+        },
+      ],
+    ]);
+  });
+
+  it('refuses a row that gives both an object and a field of it', async () => {
+    const path = temp().file('odd.csv', 'actionUser,actionUser.userId\nx,alice\n');
+    expect((await rowsOf(path)).rows).toEqual([
+      {
+        where: 'line 2',
+        error: 'column actionUser.userId and a column it is part of are both given',
+      },
+    ]);
   });
 });

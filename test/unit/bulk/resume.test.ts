@@ -1,4 +1,15 @@
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +25,7 @@ import {
 } from '../../../src/bulk/index.js';
 import { operation } from '../../../src/catalogue/operations.js';
 import { CancelledError, UsageError } from '../../../src/errors/errors.js';
+import { takeRunLock } from '../../../src/io/run-lock.js';
 import { fakeSender, rejection, useTempDir } from './helpers.js';
 
 const temp = useTempDir();
@@ -254,22 +266,24 @@ describe('finding the journal', () => {
   it('refuses to run the same work while another svc runs it (exit 2)', async () => {
     const { journal, journals, journalFiles, run, stopped } = setup(2);
     await stopped({ batchSize: 1 });
-    // The parent process stands for another svc that is alive.
-    writeFileSync(join(journals, `${journalFiles()[0] ?? ''}.lock`), `${process.ppid}\n`);
+    // Another svc that is alive holds the journal's lock, and keeps it fresh.
+    const other = await takeRunLock(join(journals, journalFiles()[0] ?? ''), () => undefined);
     const fake = fakeSender<WireObject>();
     const err = await rejection(run({ sendBatch: fake.send, journal: journal({ resume: true }) }));
+    await other?.release();
     expect(err).toBeInstanceOf(UsageError);
-    expect(err.message).toBe(
-      `another svc (pid ${process.ppid}) is running this command with the same input`,
-    );
+    expect(err.message).toBe('another svc is running this command with the same input');
     expect(fake.calls).toEqual([]);
   });
 
   it('takes over the lock of a process that died', async () => {
     const { journal, journals, journalFiles, run, stopped } = setup(2);
     await stopped({ batchSize: 1 });
-    // No process has pid 2^22 + 1: above Linux's largest.
-    writeFileSync(join(journals, `${journalFiles()[0] ?? ''}.lock`), `${2 ** 22 + 1}\n`);
+    // A lock nobody has marked fresh for a minute: its holder was killed.
+    const lock = join(journals, `${journalFiles()[0] ?? ''}.lock`);
+    mkdirSync(lock);
+    const long = new Date(Date.now() - 60_000);
+    utimesSync(lock, long, long);
     const fake = fakeSender<WireObject>();
     await run({ sendBatch: fake.send, journal: journal({ resume: true }) });
     expect(fake.calls.flatMap((c) => c.keys)).toEqual(['f1']);
@@ -283,9 +297,42 @@ describe('finding the journal', () => {
     await run({ sendBatch: fake.send, journal: run1 });
     expect(fake.calls).toHaveLength(1);
     expect(said[0]).toMatch(
-      /^warn: cannot keep a journal in .+ \((EEXIST|ENOTDIR)\); if this run stops, --resume cannot pick it up$/,
+      /^warn: cannot keep a journal in .+ \((file already exists|not a directory)\); if this run stops, --resume cannot pick it up$/,
     );
     expect(run1.summary()).toBeUndefined();
+  });
+});
+
+describe('links planted beside a journal', () => {
+  it('are replaced, never written through: their targets stay as they were', async () => {
+    const { journals, journalFiles, stopped } = setup(4);
+    await stopped();
+    const journalPath = join(journals, journalFiles()[0] ?? '');
+    const victim = join(journals, '..', 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    // Where the temporary journal used to be made, and the journal itself.
+    symlinkSync(victim, `${journalPath}.new`);
+    rmSync(journalPath);
+    symlinkSync(victim, journalPath);
+    await stopped();
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(lstatSync(journalPath).isSymbolicLink()).toBe(false);
+    expect(readFileSync(journalPath, 'utf8')).toContain('"journal":"svc bulk"');
+  });
+
+  it('are not appended through by a resumed run', async () => {
+    const { journals, journalFiles, stopped, resume } = setup(4);
+    await stopped();
+    const journalPath = join(journals, journalFiles()[0] ?? '');
+    const victim = join(journals, '..', 'victim.ndjson');
+    writeFileSync(victim, readFileSync(journalPath));
+    rmSync(journalPath);
+    symlinkSync(victim, journalPath);
+    const before = readFileSync(victim, 'utf8');
+    const err = await rejection(resume());
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toContain('is a symbolic link, which svc does not write through');
+    expect(readFileSync(victim, 'utf8')).toBe(before);
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import {
@@ -6,6 +7,7 @@ import {
   planBatches,
   runBulk,
   type BulkInput,
+  type WireObject,
 } from '../../../src/bulk/index.js';
 import { UsageError } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
@@ -37,6 +39,12 @@ async function invalid<Item>(
 }
 
 const ndjson = (items: unknown[]) => items.map((i) => JSON.stringify(i)).join('\n') + '\n';
+/** The folder ids of an NDJSON file of folders. */
+const ndjsonIds = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { folderId: string }).folderId);
 
 describe('validation before sending', () => {
   it('lists every invalid NDJSON item by line, in input order, and sends nothing', async () => {
@@ -55,10 +63,10 @@ describe('validation before sending', () => {
     expect(await invalid(folders(), path)).toBe(
       [
         `${path}: 4 invalid items; nothing was sent`,
-        '  line 2: folderId: must not be empty',
+        '  line 2, field folderId: must not be empty',
         "  line 3: not valid JSON: Unexpected token 'o'",
         '  line 5: expected an object, found a number',
-        '  line 6: folderName: Invalid input: expected string, received undefined',
+        '  line 6, field folderName: missing',
       ].join('\n'),
     );
   });
@@ -88,7 +96,7 @@ describe('validation before sending', () => {
     );
     expect(await invalid(objectItems(operation('documents.update')), path)).toBe(
       `${path}: 1 invalid item; nothing was sent\n` +
-        '  index 2: documentName: Too small: expected string to have >=1 characters',
+        '  index 2, field documentName: Too small: expected string to have >=1 characters',
     );
   });
 
@@ -101,12 +109,8 @@ describe('validation before sending', () => {
     const lines = message.split('\n');
     expect(lines[0]).toBe(`${path}: 25 invalid items; nothing was sent`);
     expect(lines).toHaveLength(22);
-    expect(lines[1]).toBe(
-      '  line 1: folderName: Invalid input: expected string, received undefined',
-    );
-    expect(lines[20]).toBe(
-      '  line 23: folderName: Invalid input: expected string, received undefined',
-    );
+    expect(lines[1]).toBe('  line 1, field folderName: missing');
+    expect(lines[20]).toBe('  line 23, field folderName: missing');
     expect(lines[21]).toBe('  … and 5 more');
   });
 
@@ -152,25 +156,61 @@ describe('validation before sending', () => {
     );
   });
 
-  it('rejects a dependency on an item that comes later, and one on the item itself', async () => {
+  it('rejects a dependency on the item itself', async () => {
     const path = temp().file(
       'order.ndjson',
       ndjson([
         { folderId: 'a', folderName: 'A' },
-        { folderId: 'b', folderName: 'B', parentFolderId: 'c' },
-        { folderId: 'd', folderName: 'D', parentFolderId: 'c' },
-        { folderId: 'c', folderName: 'C', parentFolderId: 'a' },
         { folderId: 'e', folderName: 'E', parentFolderId: 'e' },
-        { folderId: 'f', folderName: 'F', parentFolderId: 'existing-on-the-service' },
       ]),
     );
     expect(await invalid(folders(), path)).toBe(
       [
-        `${path}: 3 invalid items; nothing was sent`,
-        '  line 2: parentFolderId "c" comes later in the input (line 4); list an item after the one it depends on',
-        '  line 3: parentFolderId "c" comes later in the input (line 4); list an item after the one it depends on',
-        '  line 5: parentFolderId refers to the item itself',
+        `${path}: 1 invalid item; nothing was sent`,
+        '  line 2: parentFolderId refers to the item itself',
       ].join('\n'),
+    );
+  });
+
+  it('sends an item listed before the one it depends on after it, in any order', async () => {
+    const path = temp().file(
+      'order.ndjson',
+      ndjson([
+        { folderId: 'd', folderName: 'D', parentFolderId: 'c' },
+        { folderId: 'a', folderName: 'A' },
+        { folderId: 'b', folderName: 'B', parentFolderId: 'c' },
+        { folderId: 'c', folderName: 'C', parentFolderId: 'a' },
+        { folderId: 'f', folderName: 'F', parentFolderId: 'existing-on-the-service' },
+      ]),
+    );
+    const items = ndjsonIds(path);
+    const fake = fakeSender<WireObject>({
+      dependsOn: (f) => f.parentFolderId as string | undefined,
+      inputIds: new Set(items),
+    });
+    const outcome = await runBulk({
+      source: path,
+      describe: folders(),
+      batchSize: 1,
+      sendBatch: fake.send,
+    });
+    expect(fake.violations).toEqual([]);
+    expect(fake.calls.flatMap((c) => c.keys).sort()).toEqual(['a', 'b', 'c', 'd', 'f']);
+    expect(outcome.failed).toBe(0);
+  });
+
+  it('refuses a cycle of dependencies, naming its members', async () => {
+    const path = temp().file(
+      'cycle.ndjson',
+      ndjson([
+        { folderId: 'a', folderName: 'A' },
+        { folderId: 'x', folderName: 'X', parentFolderId: 'z' },
+        { folderId: 'y', folderName: 'Y', parentFolderId: 'x' },
+        { folderId: 'z', folderName: 'Z', parentFolderId: 'y' },
+      ]),
+    );
+    expect(await invalid(folders(), path)).toBe(
+      `${path}: parentFolderId goes round in a cycle, so no item of it can be first: "x" (line 2) → "z" (line 4) → "y" (line 3) → "x" (line 2); nothing was sent`,
     );
   });
 
@@ -188,12 +228,27 @@ describe('validation before sending', () => {
     );
     expect(await invalid(documentIds(), path)).toBe(
       [
-        `${path}: 4 invalid items; nothing was sent`,
-        '  line 3: documentId: must not be empty',
-        '  line 4: documentId: missing',
+        `${path}: 5 invalid items; nothing was sent`,
+        '  line 2: unknown field note',
+        '  line 3, field documentId: must not be empty',
+        '  line 4: unknown field id',
         '  line 5: expected a documentId or an object with documentId, found a number',
-        '  line 6: documentId: Invalid input: expected string, received number',
+        '  line 6, field documentId: Invalid input: expected string, received number',
       ].join('\n'),
+    );
+  });
+
+  it('names a CSV problem by line and column, and a flag by its name', async () => {
+    const csv = temp().file('folders.csv', 'folderId,folderName\nf1,One\nf2,\n');
+    expect(await invalid(folders(), csv)).toContain('  line 3, column folderName: missing');
+    const flags = { values: [{ folderId: 'f1', parentFolderId: '' }], label: 'the flags' };
+    const named = { ...flags, flags: { folderName: '--name', parentFolderId: '--parent' } };
+    const fake = fakeSender<WireObject>();
+    const err = await rejection(
+      runBulk({ source: named, describe: folders(), sendBatch: fake.send }),
+    );
+    expect(err.message).toBe(
+      'the flags: 1 invalid item; nothing was sent\n  --name: missing; --parent: must not be empty',
     );
   });
 
@@ -221,15 +276,44 @@ describe('validation before sending', () => {
     expect(await invalid(folders(), '-', '')).toBe('stdin has no items');
   });
 
-  it('drops fields the wire item does not have, so what is sent is what was validated', async () => {
+  it('refuses a field the wire item does not have, naming the line and the nearest field', async () => {
+    const path = temp().file('folders.csv', 'folderId,folderName,parentFolderID\na,A,\nb,B,a\n');
+    const fake = fakeSender<WireObject>();
+    const err = await rejection(
+      runBulk({ source: path, describe: folders(), sendBatch: fake.send }),
+    );
+    expect(err.message).toBe(
+      [
+        `${path}: 1 invalid item; nothing was sent`,
+        '  line 3: unknown field parentFolderID (did you mean parentFolderId?)',
+      ].join('\n'),
+    );
+    expect((err as UsageError).hint).toContain('--allow-unknown-fields');
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('names an unknown field inside an object by its path', async () => {
+    const path = temp().file(
+      'activities.ndjson',
+      '{"featureType":"comment","actionType":"add","actionUser":{"userID":"u1"}}\n',
+    );
+    expect(await invalid(objectItems(operation('activities.add')), path)).toContain(
+      'line 1: unknown field actionUser.userID (did you mean actionUser.userId?)',
+    );
+  });
+
+  it('with --allow-unknown-fields, leaves out what the wire item does not have', async () => {
     const path = temp().file(
       'folders.csv',
       'folderId,folderName,parentFolderId,comment\na,A,,top\nb,B,a,\n',
     );
     const batches: unknown[][] = [];
-    const plan = await planBatches({ source: path, describe: folders() }, (batch) => {
-      batches.push(batch.items);
-    });
+    const plan = await planBatches(
+      { source: path, describe: folders(), allowUnknownFields: true },
+      (batch) => {
+        batches.push(batch.items);
+      },
+    );
     expect(plan).toEqual({ items: 2, batches: 2 });
     expect(batches).toEqual([
       [{ folderId: 'a', folderName: 'A' }],

@@ -6,7 +6,7 @@ import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
 import { shells, type Shell } from '../../../src/commands/completion/index.js';
 import { completionScript } from '../../../src/commands/completion/script.js';
 import { completionSpec, type CommandSpec } from '../../../src/commands/completion/spec.js';
-import { runCli, tempConfigDir } from '../../support/harness.js';
+import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
 const committed: Record<Shell, string> = {
   bash: 'completions/svc.bash',
@@ -130,13 +130,10 @@ describe('svc __complete profiles', () => {
   it('prints the stored profile names, one a line', async () => {
     const dir = tempConfigDir();
     for (const name of ['staging', 'ci']) {
-      const r = await runCli(
-        ['auth', 'login', '--profile', name, '--api-key', 'k', '--with-token'],
-        {
-          env: { SVC_CONFIG_DIR: dir },
-          stdin: 'token\n',
-        },
-      );
+      const r = await runCli(offlineLogin(name), {
+        env: { SVC_CONFIG_DIR: dir },
+        stdin: 'token\n',
+      });
       expect(r.code).toBe(0);
     }
     const r = await runCli(['__complete', 'profiles'], { env: { SVC_CONFIG_DIR: dir } });

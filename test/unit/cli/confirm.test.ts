@@ -18,11 +18,24 @@ describe('a destructive command that may not prompt and has no --yes', () => {
         error: {
           status: 'USAGE',
           message:
-            'refusing to delete all data of 2 users without confirmation: pass --yes to confirm' +
+            'refusing to delete all data of 2 users (u1, u2) in every organization where they have data' +
+            ' without confirmation: pass --yes to confirm' +
             ' (svc cannot prompt here (no terminal, --no-input or CI))',
         },
         exitCode: 2,
       })}\n`,
+    );
+    expect(fake.all()).toHaveLength(0);
+  });
+
+  it('names how many users a purge deletes, the first few, and the organizations', async () => {
+    fake = fakeService({ '/v1/users/data/delete': () => ok({ jobId: 'j', tasksCount: 1 }) });
+    const users = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7'].join(',');
+    const r = await fake.run(['users', 'purge', '--user', users, '--org', 'acme,beta']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'error: refusing to delete all data of 7 users (u1, u2, u3, u4, u5 and 2 more)' +
+        ' in organizations acme, beta without confirmation',
     );
     expect(fake.all()).toHaveLength(0);
   });

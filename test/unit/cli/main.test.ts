@@ -195,7 +195,18 @@ describe('main: profiles', () => {
   it('logs in from stdin, lists, shows masked, switches and removes', async () => {
     const env = { SVC_CONFIG_DIR: tempConfigDir() };
     const login = await runCli(
-      ['auth', 'login', '--profile', 'ci', '--base-url', BASE, '--api-key', 'key9', '--with-token'],
+      [
+        'auth',
+        'login',
+        '--profile',
+        'ci',
+        '--base-url',
+        BASE,
+        '--no-verify',
+        '--api-key',
+        'key9',
+        '--with-token',
+      ],
       { env, stdin: 'secret-token-value-1234\n' },
     );
     expect(login.code).toBe(0);
@@ -213,7 +224,7 @@ describe('main: profiles', () => {
     expect(token.stdout).toBe('secret-token-value-1234\n');
 
     expect((await runCli(['profile', 'use', 'nope'], { env })).code).toBe(2);
-    expect((await runCli(['profile', 'remove', 'ci'], { env })).code).toBe(0);
+    expect((await runCli(['profile', 'remove', 'ci', '--yes'], { env })).code).toBe(0);
     expect(JSON.parse((await runCli(['profile', 'list', '--json'], { env })).stdout)).toEqual([]);
   });
 

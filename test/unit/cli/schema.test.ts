@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { operations } from '../../../src/catalogue/operations.js';
 import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
 import { fakeService, ok, type FakeRoute } from '../../support/fake-service.js';
-import { runCli, tempConfigDir } from '../../support/harness.js';
+import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
 const leaves = [...allCommands(commandTree())]
   .filter((cmd) => cmd.path.length > 0 && cmd.subcommands.length === 0)
@@ -260,13 +260,10 @@ describe('what commands print conforms to their schema', () => {
 
   it('the local commands: profiles and auth status', async () => {
     const dir = tempConfigDir();
-    const login = await runCli(
-      ['auth', 'login', '--profile', 'ci', '--api-key', 'k', '--with-token', '--json'],
-      {
-        env: { SVC_CONFIG_DIR: dir },
-        stdin: 'token\n',
-      },
-    );
+    const login = await runCli([...offlineLogin('ci'), '--json'], {
+      env: { SVC_CONFIG_DIR: dir },
+      stdin: 'token\n',
+    });
     expect(await conforms('auth login', JSON.parse(login.stdout))).toBe(true);
     for (const command of ['profile list', 'profile show']) {
       const r = await runCli([...command.split(' '), '--json'], { env: { SVC_CONFIG_DIR: dir } });

@@ -49,7 +49,7 @@ const spec = {
   done: (s: string) => s === 'completed' || s === 'failed',
   progressKey: (s: string) => s,
   describe: (s: string) => s,
-  resume: 'svc docs migration-status --org o --id m --wait',
+  resume: () => 'svc docs migration-status --org o --id m --wait',
 };
 
 describe('waitFor', () => {
@@ -63,7 +63,7 @@ describe('waitFor', () => {
       'in_progress',
       'completed',
     ]);
-    const result = await waitFor(ctx, { ...spec, poll, timeout: '1m' });
+    const result = await waitFor(ctx, { ...spec, poll, timeout: 60_000 });
     expect(result).toMatchObject({ state: 'completed', polls: 6, timedOut: false });
     const f = POLL.firstMs;
     expect(sleeps).toEqual([f, f * 1.5, f * 1.5 ** 2, f, f * 1.5]);
@@ -77,19 +77,25 @@ describe('waitFor', () => {
       new TransientError('could not connect'),
       'completed',
     ]);
-    const result = await waitFor(ctx, { ...spec, poll, timeout: '1m' });
+    const result = await waitFor(ctx, { ...spec, poll, timeout: 60_000 });
     expect(result).toMatchObject({ state: 'completed', polls: 2, timedOut: false });
   });
 
   it('ends on any other error', async () => {
     const { ctx } = fakeContext();
     const poll = scripted<string>(['pending', new UsageError('bad')]);
-    await expect(waitFor(ctx, { ...spec, poll, timeout: '1m' })).rejects.toBeInstanceOf(UsageError);
+    await expect(waitFor(ctx, { ...spec, poll, timeout: 60_000 })).rejects.toBeInstanceOf(
+      UsageError,
+    );
   });
 
   it('reports a timeout with the last state, never sleeping past the deadline', async () => {
     const { ctx, sleeps } = fakeContext();
-    const result = await waitFor(ctx, { ...spec, poll: scripted(['in_progress']), timeout: '10s' });
+    const result = await waitFor(ctx, {
+      ...spec,
+      poll: scripted(['in_progress']),
+      timeout: 10_000,
+    });
     expect(result).toMatchObject({ state: 'in_progress', timedOut: true, timeoutMs: 10_000 });
     expect(sleeps.reduce((a, b) => a + b, 0)).toBe(10_000);
     expect(Math.max(...sleeps)).toBeLessThanOrEqual(POLL.ceilingMs);
@@ -102,9 +108,9 @@ describe('waitFor', () => {
       abort.abort();
       return 'pending';
     };
-    const error = await waitFor(ctx, { ...spec, poll, timeout: '1m' }).catch((e: unknown) => e);
+    const error = await waitFor(ctx, { ...spec, poll, timeout: 60_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CancelledError);
-    expect((error as CancelledError).hint).toBe(`resume waiting with: ${spec.resume}`);
+    expect((error as CancelledError).hint).toBe(`resume waiting with: ${spec.resume()}`);
     expect(stderr.text).toBe('');
   });
 });

@@ -66,7 +66,10 @@ describe('a bulk run that a 500 stops', () => {
     const before = sentIds(fake).length;
     const resumed = await fake.run([...args, '--resume', '--json'], { env });
     expect(resumed.code).toBe(0);
-    expect(resumed.stderr).toBe('resuming: 200 of 500 items were confirmed earlier; sending 300\n');
+    // Under --json, stderr holds JSON lines only.
+    expect(resumed.stderr).toBe(
+      `${JSON.stringify({ info: { message: 'resuming: 200 of 500 items were confirmed earlier; sending 300' } })}\n`,
+    );
     expect(sentIds(fake).slice(before)).toEqual(
       Array.from({ length: 300 }, (_, i) => `f${200 + i}`),
     );

@@ -1,8 +1,20 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProfileStore } from '../../../src/config/profiles.js';
+import { ProfileExistsError, ProfileStore } from '../../../src/config/profiles.js';
 import { ConfigFileError } from '../../../src/errors/errors.js';
 
 const dirs: string[] = [];
@@ -55,17 +67,36 @@ describe('ProfileStore', () => {
     expect(store.get('__proto__')).toBeUndefined();
   });
 
-  for (const [what, text] of [
-    ['not JSON', '{"profiles": {'],
-    ['JSON of another shape', '{"profiles": ["a"]}'],
-    ['a JSON array', '[]'],
+  for (const [what, text, problem] of [
+    ['not JSON', '{"profiles": {', /line 1, column 15: .*end of the input/],
+    [
+      'a trailing comma',
+      '{\n  "profiles": {\n    "ci": {"apiKey": "k"},\n  }\n}',
+      /line 4, column 3/,
+    ],
+    ['JSON of another shape', '{"profiles": ["a"]}', /key "profiles" must be a record|profile "0"/],
+    ['a JSON array', '[]', /the top level must be an object/],
+    [
+      'a token that is not a string',
+      '{"profiles":{"prod":{"authToken":{"x":1}}}}',
+      /key "authToken" of profile "prod" must be a string/,
+    ],
+    [
+      'an unknown key',
+      '{"profiles":{"prod":{"apikey":"k"}}}',
+      /profile "prod" has unknown key\(s\) "apikey"/,
+    ],
   ] as const) {
-    it(`says which file is broken when it holds ${what}, and overwrites nothing`, async () => {
+    it(`names the place when the file holds ${what}, never advises removing it, and rewrites nothing`, async () => {
       const store = await ProfileStore.open(configDir());
       await store.save('default', { apiKey: 'k' });
       writeFileSync(store.path, text);
-      expect(() => store.list()).toThrow(ConfigFileError);
-      expect(() => store.get('default')).toThrow(store.path);
+      const opened = ProfileStore.open(join(store.path, '..'));
+      await expect(opened).rejects.toThrow(ConfigFileError);
+      await expect(opened).rejects.toThrow(problem);
+      const error = (await opened.catch((err: unknown) => err)) as ConfigFileError;
+      expect(error.message).toContain(store.path);
+      expect(error.hint).not.toMatch(/remove|delete/i);
       await expect(store.save('new', { apiKey: 'k2' })).rejects.toThrow(ConfigFileError);
       expect(readFileSync(store.path, 'utf8')).toBe(text);
     });
@@ -92,5 +123,73 @@ describe('ProfileStore', () => {
     await first.use('a');
     const names = (await ProfileStore.open(dir)).list().map(([name]) => name);
     expect(names).toEqual(['a', 'b']);
+  });
+});
+
+describe('ProfileStore writes', () => {
+  it('never replaces a stored profile without consent, and picks free names under the lock', async () => {
+    const store = await ProfileStore.open(configDir());
+    await store.save('prod', { apiKey: 'first', authToken: 'first-token' });
+    await expect(store.save('prod', { apiKey: 'second' })).rejects.toThrow(ProfileExistsError);
+    expect(store.get('prod')).toEqual({ apiKey: 'first', authToken: 'first-token' });
+    await store.save('prod', { apiKey: 'second' }, { replace: true });
+    expect(store.get('prod')).toEqual({ apiKey: 'second' });
+
+    const pick = (taken: (name: string) => boolean) => (taken('default') ? 'other' : 'default');
+    const names = await Promise.all([
+      store.save(pick, { apiKey: 'a' }),
+      (await ProfileStore.open(join(store.path, '..'))).save(pick, { apiKey: 'b' }),
+    ]);
+    expect(names.sort()).toEqual(['default', 'other']);
+  });
+
+  it('replaces a symlink at config.json instead of writing through it', async () => {
+    const dir = configDir();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const target = join(dir, '..', 'elsewhere.json');
+    writeFileSync(target, '{"profiles":{}}', { mode: 0o644 });
+    symlinkSync(target, join(dir, 'config.json'));
+    const store = await ProfileStore.open(dir);
+    await store.save('ci', { apiKey: 'k', authToken: 'secret-token' });
+    expect(readFileSync(target, 'utf8')).toBe('{"profiles":{}}');
+    expect(lstatSync(store.path).isSymbolicLink()).toBe(false);
+    expect(statSync(store.path).mode & 0o777).toBe(0o600);
+    expect((await ProfileStore.open(dir)).get('ci')).toEqual({
+      apiKey: 'k',
+      authToken: 'secret-token',
+    });
+  });
+
+  it('makes a directory others may write private again, and says so', async () => {
+    const dir = configDir();
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o777);
+    const warnings: string[] = [];
+    const store = await ProfileStore.open(dir, { warn: (m) => warnings.push(m) });
+    await store.save('ci', { apiKey: 'k' });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(warnings).toEqual([expect.stringMatching(/writable by others \(mode 777\).*mode 700/)]);
+  });
+
+  it('repairs such a directory when it only reads, and refuses a shared (sticky) one', async () => {
+    const dir = configDir();
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o770);
+    const warnings: string[] = [];
+    await ProfileStore.open(dir, { warn: (m) => warnings.push(m) });
+    expect(warnings).toEqual([expect.stringMatching(/writable by others \(mode 770\)/)]);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+
+    chmodSync(dir, 0o1777);
+    await expect(ProfileStore.open(dir)).rejects.toThrow(/is a shared directory/);
+    expect(statSync(dir).mode & 0o7777).toBe(0o1777);
+  });
+
+  it.runIf(process.getuid?.() === 0)('refuses a directory owned by another user', async () => {
+    const dir = configDir();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chownSync(dir, 65534, 65534);
+    await expect(ProfileStore.open(dir)).rejects.toThrow(/belongs to another user/);
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
 });

@@ -449,7 +449,7 @@ describe('the aiKeys fixture member', () => {
 
 describe('the provider URL flags', () => {
   it('pass the URLs given to the emulator, and none otherwise', () => {
-    const base = { port: '0', host: '127.0.0.1' };
+    const base = { port: 0, host: '127.0.0.1' };
     expect(
       parseServerFlags({
         ...base,

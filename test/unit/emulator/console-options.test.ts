@@ -123,7 +123,7 @@ describe('without admin routes', () => {
 });
 
 describe('emulator flags', () => {
-  const base = { port: '0', host: '127.0.0.1' };
+  const base = { port: 0, host: '127.0.0.1' };
 
   it('--console-option takes names and all', () => {
     expect(

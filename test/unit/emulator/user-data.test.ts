@@ -146,17 +146,24 @@ describe('user-data deletion (op 16)', () => {
     });
   });
 
-  it('reports a forced failure as not completed, with its tasks left', async () => {
+  it('answers a failed deletion with ABORTED: the reason, and the tasks it had left', async () => {
     const { jobId } = await purge({ userIds: ['alice'] });
     await stepJob(emulator.url, jobId);
     await adminPost(emulator.url, 'jobs/fail', { id: jobId, reason: 'Disk full.' });
-    expect(await status(jobId)).toEqual({
-      isDeleteCompleted: false,
-      tasksLeft: 1,
-      lastTaskCompletedTime: SEED_CLOCK,
-    });
     const reply = await call('/v2/users/data/delete/status', { jobId });
-    expect((reply.json as { result: { message: string } }).result.message).toMatch(/Disk full/);
+    expect(reply.status).toBe(409);
+    expect(reply.json).toEqual({
+      error: {
+        status: 'ABORTED',
+        message: 'Disk full.',
+        details: {
+          jobId,
+          isDeleteCompleted: false,
+          tasksLeft: 1,
+          lastTaskCompletedTime: SEED_CLOCK,
+        },
+      },
+    });
   });
 
   it('answers NOT_FOUND for an unknown job, INVALID_ARGUMENT for no users', async () => {

@@ -7,6 +7,7 @@ import {
   ExitStatus,
   OperationFailedError,
   PartialFailureError,
+  TerminatedError,
   TimeoutError,
   TransientError,
   UsageError,
@@ -26,6 +27,7 @@ describe('ExitCode', () => {
       Timeout: 7,
       Temporary: 75,
       Interrupted: 130,
+      Terminated: 143,
     });
   });
 });
@@ -39,6 +41,7 @@ describe('exitCodeFor: typed errors', () => {
     ['TimeoutError', new TimeoutError('timed out'), 7],
     ['TransientError', new TransientError('could not connect'), 75],
     ['CancelledError', new CancelledError('interrupted'), 130],
+    ['TerminatedError', new TerminatedError('terminated'), 143],
     ['ConfigFileError', new ConfigFileError('broken config'), 1],
     ['ExitStatus', new ExitStatus(42), 42],
     ['ExitStatus 0', new ExitStatus(0), 0],

@@ -1,0 +1,71 @@
+import { Option } from 'commander';
+import { parseDuration } from '../http/duration.js';
+import { UsageError } from '../errors/errors.js';
+import { parseWholeNumber } from './whole-number.js';
+
+/**
+ * Options whose text is parsed while commander reads the command line, so a malformed value
+ * stops the command before anything is sent or written, and a handler receives a value that
+ * is already valid. Each kind of value has a name, which the command reference and the test
+ * that feeds every typed option a malformed value read through `valueTypeOf`.
+ */
+
+export type ValueTypeName = 'duration' | 'whole number' | 'url' | 'job delay';
+
+const typeOfOption = new WeakMap<Option, ValueTypeName>();
+
+/** The kind of value a typed option takes; undefined for free text and switches. */
+export function valueTypeOf(option: Option): ValueTypeName | undefined {
+  return typeOfOption.get(option);
+}
+
+function typed<T>(
+  flags: string,
+  description: string,
+  type: ValueTypeName,
+  parse: (text: string, flag: string) => T,
+): Option {
+  const option = new Option(flags, description);
+  const flag = option.long ?? flags;
+  option.argParser((text: string) => parse(text, flag));
+  typeOfOption.set(option, type);
+  return option;
+}
+
+/** `500ms`, `30s`, `5m`, `1h`: milliseconds. */
+export function durationOption(flags: string, description: string): Option {
+  return typed(flags, description, 'duration', parseDuration);
+}
+
+/** A whole number from `min` (default 0) to `max`. */
+export function wholeNumberOption(
+  flags: string,
+  description: string,
+  bounds: { min?: number; max?: number } = {},
+): Option {
+  return typed(flags, description, 'whole number', (text, flag) =>
+    parseWholeNumber(text, flag, bounds),
+  );
+}
+
+/** An absolute http(s) URL, kept as given. */
+export function urlOption(flags: string, description: string): Option {
+  return typed(flags, description, 'url', parseHttpUrl);
+}
+
+/** `manual`, `0` (at once) or a duration: how long each step of an emulator job takes. */
+export function jobDelayOption(flags: string, description: string): Option {
+  return typed(flags, description, 'job delay', (text, flag): number | 'manual' => {
+    if (text === 'manual') return 'manual';
+    if (/^0+(ms|s|m|h)?$/.test(text)) return 0;
+    return parseDuration(text, flag);
+  });
+}
+
+/** `text` when it is an absolute http or https URL; a usage error naming `flag` otherwise. */
+export function parseHttpUrl(text: string, flag: string): string {
+  if (!URL.canParse(text) || !['http:', 'https:'].includes(new URL(text).protocol)) {
+    throw new UsageError(`${flag} must be an http or https URL, got "${text}"`);
+  }
+  return text;
+}

@@ -1,0 +1,44 @@
+import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Whether a process with this id exists; EPERM means it does, under another user. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what earlier runs left under `prefix` in the temporary directory when they were
+ * killed before they could (a kill -9 during a 200 MB stdin import leaves its copy). Each
+ * directory's name holds the id of the process that made it: one whose process is gone,
+ * and which belongs to this user, is removed; a live run's is never touched.
+ */
+async function removeLeftovers(prefix: string): Promise<void> {
+  const dir = tmpdir();
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const pattern = new RegExp(`^${prefix}(\\d+)-`);
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = Number(pattern.exec(name)?.[1]);
+      if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) return;
+      const path = join(dir, name);
+      const info = await lstat(path).catch(() => undefined);
+      if (!info?.isDirectory() || info.uid !== process.getuid?.()) return;
+      await rm(path, { recursive: true, force: true }).catch(() => undefined);
+    }),
+  );
+}
+
+/**
+ * A new private (0700) temporary directory named `prefix`, this process's id and a random
+ * part, after removing those of earlier runs that were killed.
+ */
+export async function privateTempDir(prefix: string): Promise<string> {
+  await removeLeftovers(prefix);
+  return mkdtemp(join(tmpdir(), `${prefix}${process.pid}-`));
+}

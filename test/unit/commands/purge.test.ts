@@ -1,0 +1,66 @@
+import { execa } from 'execa';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail, fakeService, type FakeReply } from '../../support/fake-service.js';
+
+let fake: ReturnType<typeof fakeService> | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+/** Op 16's top-level answer (wire-notes). */
+const started = (jobId: string): FakeReply => ({
+  status: 202,
+  body: { status: 'success', message: 'started', data: { jobId, tasksCount: 1 }, statusCode: 202 },
+});
+
+/** The words a POSIX shell makes of a command line that svc printed, less the leading `svc`. */
+async function wordsOf(line: string): Promise<string[]> {
+  const script = `svc() { printf '%s\\0' "$@"; }; ${line}`;
+  const { stdout } = await execa('sh', ['-c', script], { stripFinalNewline: false });
+  return stdout.split('\0').slice(0, -1);
+}
+
+const users = Array.from({ length: 250 }, (_, i) => `u${i}`);
+
+describe('users purge of more than one batch, when a later batch fails', () => {
+  it('lists the jobs started, and names the users not handled with the command for them', async () => {
+    fake = fakeService({
+      '/v1/users/data/delete': (_data, call) =>
+        call === 0 ? started('job-1') : fail('PERMISSION_DENIED', 'Key revoked.', 403),
+    });
+    const r = await fake.run(
+      [
+        'users',
+        'purge',
+        '--user',
+        users.join(','),
+        '--org',
+        'acme',
+        '--yes',
+        '--json',
+        '--profile',
+        'prod',
+      ],
+      { env: { SVC_PROFILE: undefined } },
+    );
+    expect(fake.sent('/v1/users/data/delete')).toHaveLength(2);
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.stdout)).toEqual({ jobId: 'job-1', tasksCount: 1 });
+    const { message } = (JSON.parse(r.stderr) as { error: { message: string } }).error;
+    expect(message).toContain(
+      'follow the job still running with: svc --profile prod users purge-status --job job-1 --wait',
+    );
+    const rerun = `svc --profile prod users purge --user ${users.slice(100).join(',')} --org acme --yes`;
+    expect(message).toContain(`150 users not yet handled; delete their data with: ${rerun}`);
+
+    // Pasted, it deletes exactly the users left, in the organization asked for.
+    await fake.close();
+    fake = fakeService({ '/v1/users/data/delete': (_data, call) => started(`job-${call + 2}`) });
+    const again = await fake.run(await wordsOf(rerun), { env: { SVC_PROFILE: undefined } });
+    expect(again.code).toBe(0);
+    const sent = fake.sent('/v1/users/data/delete');
+    expect(sent.flatMap((data) => data.userIds as string[])).toEqual(users.slice(100));
+    expect(sent.every((data) => (data.organizationIds as string[]).join() === 'acme')).toBe(true);
+  });
+});
