@@ -8,7 +8,7 @@ import { faultPlan, type Faults } from './faults.js';
 import { applyFixture } from './fixtures/apply.js';
 import { emailConfigView } from './handlers/email-config.js';
 import { parseFixture } from './fixtures/load.js';
-import { type Answer, readJson, ok } from './http.js';
+import { type Answer, readJson, readJsonAs, ok } from './http.js';
 import { jobRoutes } from './jobs/admin.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { Journal } from './journal.js';
@@ -139,10 +139,7 @@ async function consoleOptions(
   _query: URLSearchParams,
   deps: AdminDeps,
 ): Promise<Answer> {
-  const parsed = consoleOptionsRequest.safeParse(await readJson(req));
-  if (!parsed.success)
-    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues));
-  const { workspaceId, ...options } = parsed.data;
+  const { workspaceId, ...options } = await readJsonAs(req, consoleOptionsRequest);
   if (!deps.store.workspaces.findById(workspaceId))
     throw new EmulatorError('NOT_FOUND', 'Workspace not found.');
   deps.store.consoleOptions.set(workspaceId, options);

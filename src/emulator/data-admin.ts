@@ -4,12 +4,11 @@ import { mask } from '../http/redact.js';
 import { PROVIDER_IDS } from './ai/providers.js';
 import { EmulatorError } from './errors.js';
 import { checkNotificationIds, fixtureNotification } from './fixtures/schema.js';
-import { type Answer, readJson } from './http.js';
+import { type Answer, readJsonAs } from './http.js';
 import type { SecretBox } from './secrets.js';
 import { notificationRecord } from './store/notifications.js';
 import type { Scope } from './store/scope.js';
 import type { Store } from './store/store.js';
-import { describeIssues } from './validation.js';
 
 /**
  * Admin calls that put data into a workspace while the emulator runs, beside the seed
@@ -41,14 +40,6 @@ const setAiKey = z.strictObject({
   apiKey: id,
 });
 
-async function body<S extends z.ZodType>(req: IncomingMessage, schema: S): Promise<z.output<S>> {
-  const parsed = schema.safeParse(await readJson(req));
-  if (!parsed.success) {
-    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues, { root: '' }));
-  }
-  return parsed.data;
-}
-
 function knownWorkspace(store: Store, workspaceId: string): void {
   if (!store.workspaces.findById(workspaceId)) {
     throw new EmulatorError('NOT_FOUND', `Workspace ${workspaceId} not found.`);
@@ -77,7 +68,7 @@ async function notifications(
   _query: URLSearchParams,
   { store, now }: DataDeps,
 ): Promise<Answer> {
-  const added = await body(req, addNotifications);
+  const added = await readJsonAs(req, addNotifications);
   const scope = scopeFor(store, added.workspaceId, added.apiKey);
   const at = now();
   const records = added.notifications.map((n) => notificationRecord(added.organizationId, n, at));
@@ -94,7 +85,7 @@ async function setKey(
   _query: URLSearchParams,
   { store, now, secrets }: DataDeps,
 ): Promise<Answer> {
-  const { workspaceId, provider, apiKey } = await body(req, setAiKey);
+  const { workspaceId, provider, apiKey } = await readJsonAs(req, setAiKey);
   knownWorkspace(store, workspaceId);
   store.aiKeys.put(workspaceId, provider, secrets.seal(apiKey), now());
   return { status: 200, json: { provider, apiKey: mask(apiKey) } };

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type * as z from 'zod';
 import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
 import { EmulatorError } from './errors.js';
+import { describeIssues } from './validation.js';
 
 /** The largest request body accepted. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -89,6 +91,18 @@ export async function readJson(req: IncomingMessage, maxBytes?: number): Promise
   }
   checkNesting(value, 'Invalid request body');
   return value;
+}
+
+/** An admin call's JSON body checked against its schema, or INVALID_ARGUMENT naming the field. */
+export async function readJsonAs<S extends z.ZodType>(
+  req: IncomingMessage,
+  schema: S,
+): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await readJson(req));
+  if (!parsed.success) {
+    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues, { root: '' }));
+  }
+  return parsed.data;
 }
 
 export function clientIp(req: IncomingMessage): string {

@@ -181,6 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     baseUrl: () => url,
     rateLimits,
     jobs,
+    adminRoutes: options.adminRoutes ?? true,
     continueHosts,
     secrets,
     ai,

@@ -14,18 +14,21 @@ const labels: Record<ConsoleOptionName, string> = {
  * option on in this emulator, with a command that works as pasted.
  */
 export function requireConsoleOption(
-  deps: Pick<HandlerDeps, 'store' | 'baseUrl'>,
+  deps: Pick<HandlerDeps, 'store' | 'baseUrl' | 'adminRoutes'>,
   workspaceId: string,
   option: ConsoleOptionName,
   action: string,
 ): void {
   if (deps.store.consoleOptions.get(workspaceId)[option]) return;
+  const off = `${action} needs the ${labels[option]} console option, which is off for this workspace.`;
+  const atStart = `start the emulator with --console-option ${option}`;
+  if (!deps.adminRoutes) {
+    throw new EmulatorError('FAILED_PRECONDITION', `${off} In this emulator, ${atStart}.`);
+  }
   const body = JSON.stringify({ workspaceId, [option]: true });
   throw new EmulatorError(
     'FAILED_PRECONDITION',
-    `${action} needs the ${labels[option]} console option, which is off for this workspace. ` +
-      `In this emulator, switch it on with: curl -s -X POST -d '${body}' ` +
-      `${deps.baseUrl()}/_emulator/console-options ` +
-      `(or start the emulator with --console-option ${option}).`,
+    `${off} In this emulator, switch it on with: curl -s -X POST -d '${body}' ` +
+      `${deps.baseUrl()}/_emulator/console-options (or ${atStart}).`,
   );
 }

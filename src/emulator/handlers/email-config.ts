@@ -11,19 +11,28 @@ interface EmailConfigHandlers {
 }
 
 /**
- * A stored config as the service shows it, the provider key opened and masked: the caller
- * sees that it was stored, and which, without the key travelling back.
+ * The echo's form of a provider key: its length, and its last four characters when it is
+ * long enough to spare them. A client that masks what it shows (svc does) still shows them.
+ */
+function echoedKey(key: string): string {
+  return key.length < 12 ? '*'.repeat(key.length) : `${'*'.repeat(key.length - 4)}${key.slice(-4)}`;
+}
+
+/**
+ * A stored config as shown to a caller, the provider key opened and masked by `maskKey`:
+ * the caller sees that it was stored, and which, without the key travelling back.
  */
 export function emailConfigView(
   stored: StoredEmailConfig,
   secrets: SecretBox,
+  maskKey: (key: string) => string = mask,
 ): z.infer<typeof emailConfig> {
   const { sealedApiKey, useEmailService, ...config } = stored;
   return {
     ...(useEmailService !== undefined && { useEmailService }),
     emailServiceConfig: {
       ...config,
-      ...(sealedApiKey !== undefined && { apiKey: mask(secrets.open(sealedApiKey)) }),
+      ...(sealedApiKey !== undefined && { apiKey: maskKey(secrets.open(sealedApiKey)) }),
     },
   };
 }
@@ -58,7 +67,10 @@ export function emailConfigHandlers(deps: HandlerDeps): EmailConfigHandlers {
         store.emailConfigs.put(scope, merged, deps.now());
         return merged;
       });
-      return { message: 'Email config updated.', data: emailConfigView(stored, secrets) };
+      return {
+        message: 'Email config updated.',
+        data: emailConfigView(stored, secrets, echoedKey),
+      };
     },
   };
 }

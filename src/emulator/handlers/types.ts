@@ -17,6 +17,8 @@ export interface HandlerDeps {
   rateLimits: PublicRateLimits;
   /** Runs migrations and user-data deletions. */
   jobs: JobEngine;
+  /** Whether the `/_emulator/` routes answer: what an error may tell a caller to use. */
+  adminRoutes: boolean;
   /** Where a login link may continue to. */
   continueHosts: ContinueHosts;
   /** Seals provider keys before they are stored. */

@@ -54,15 +54,16 @@ async function workspaceSurvives(): Promise<boolean> {
 
 const self = () => `127.0.0.1:${emulator.port}`;
 
+/** A reset of everything, addressed to the emulator itself unless `headers` say otherwise. */
+const postReset = (headers: Record<string, string>, body = '{}') =>
+  rawRequest(emulator.port, 'POST', '/_emulator/reset', { host: self(), ...headers }, body);
+
 describe('a web page cannot drive the admin routes', () => {
   it('refuses a reset from a foreign Origin, and nothing is wiped', async () => {
-    const reply = await rawRequest(
-      emulator.port,
-      'POST',
-      '/_emulator/reset',
-      { host: self(), origin: 'https://evil.example', 'content-type': 'application/json' },
-      '{}',
-    );
+    const reply = await postReset({
+      origin: 'https://evil.example',
+      'content-type': 'application/json',
+    });
     expect(reply.status).toBe(403);
     expect(JSON.parse(reply.body)).toMatchObject({
       error: { status: 'PERMISSION_DENIED', message: expect.stringContaining('evil.example') },
@@ -71,25 +72,13 @@ describe('a web page cannot drive the admin routes', () => {
   });
 
   it('refuses Origin: null, which sandboxed frames and redirects send', async () => {
-    const reply = await rawRequest(
-      emulator.port,
-      'POST',
-      '/_emulator/reset',
-      { host: self(), origin: 'null', 'content-type': 'application/json' },
-      '{}',
-    );
+    const reply = await postReset({ origin: 'null', 'content-type': 'application/json' });
     expect(reply.status).toBe(403);
     expect(await workspaceSurvives()).toBe(true);
   });
 
   it('refuses a cross-site simple request with a text/plain body even without Origin', async () => {
-    const reply = await rawRequest(
-      emulator.port,
-      'POST',
-      '/_emulator/reset',
-      { host: self(), 'content-type': 'text/plain;charset=UTF-8' },
-      '{}',
-    );
+    const reply = await postReset({ 'content-type': 'text/plain;charset=UTF-8' });
     expect(reply.status).toBe(415);
     expect(JSON.parse(reply.body)).toMatchObject({
       error: { status: 'INVALID_ARGUMENT', message: expect.stringContaining('application/json') },
@@ -98,11 +87,8 @@ describe('a web page cannot drive the admin routes', () => {
   });
 
   it('refuses a multipart form post', async () => {
-    const reply = await rawRequest(
-      emulator.port,
-      'POST',
-      '/_emulator/reset',
-      { host: self(), 'content-type': 'multipart/form-data; boundary=x' },
+    const reply = await postReset(
+      { 'content-type': 'multipart/form-data; boundary=x' },
       '--x--\r\n',
     );
     expect(reply.status).toBe(415);
@@ -110,15 +96,8 @@ describe('a web page cannot drive the admin routes', () => {
   });
 
   it('refuses a form post a browser marks cross-site', async () => {
-    const reply = await rawRequest(
-      emulator.port,
-      'POST',
-      '/_emulator/reset',
-      {
-        host: self(),
-        'sec-fetch-site': 'cross-site',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
+    const reply = await postReset(
+      { 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
       '',
     );
     expect(reply.status).toBe(403);
@@ -132,13 +111,10 @@ describe('a web page cannot drive the admin routes', () => {
       expect(exported.body).not.toContain(creds.authToken);
       expect(JSON.parse(exported.body)).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
     }
-    const reset = await rawRequest(
-      emulator.port,
-      'POST',
-      '/_emulator/reset',
-      { host: `evil.example:${emulator.port}`, 'content-type': 'application/json' },
-      '{}',
-    );
+    const reset = await postReset({
+      host: `evil.example:${emulator.port}`,
+      'content-type': 'application/json',
+    });
     expect(reset.status).toBe(403);
     expect(await workspaceSurvives()).toBe(true);
   });

@@ -112,6 +112,16 @@ describe('the consoleOptions start option', () => {
   });
 });
 
+describe('without admin routes', () => {
+  it('the error names only the start option, not a route that would answer NOT_FOUND', async () => {
+    const e = await start({ adminRoutes: false });
+    const creds = await createWorkspace(e.url, 'noadmin@example.com');
+    const message = expectError(await addFolder(e.url, creds), 400, 'FAILED_PRECONDITION');
+    expect(message).toContain('start the emulator with --console-option advancedQueries');
+    expect(message).not.toContain('curl');
+  });
+});
+
 describe('emulator flags', () => {
   const base = { port: 0, host: '127.0.0.1' };
 
