@@ -1,0 +1,158 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as z from 'zod';
+import { EmulatorError } from '../errors.js';
+import type { Faults } from '../faults.js';
+import { type Answer, ok, readJson } from '../http.js';
+import type { Store } from '../store/store.js';
+import { describeIssues } from '../validation.js';
+import { pageAnswer, assetAnswer } from './assets.js';
+import type { Exchange, RequestLog } from './request-log.js';
+import { revealTokens, snapshot } from './snapshot.js';
+
+/** Where the UI lives, below the admin prefix: the admin routes' Host and Origin guard covers it. */
+export const UI_PREFIX = '/_emulator/ui/';
+const API_PREFIX = `${UI_PREFIX}api/`;
+
+/** The views, each with an address of its own that the page answers for. */
+export const VIEWS = ['workspaces', 'data', 'requests', 'outbox', 'jobs', 'faults'] as const;
+
+/** The header that carries the run's token on the UI's own calls. */
+export const TOKEN_HEADER = 'x-svc-ui-token';
+
+/**
+ * The admin calls the page makes, passed on to the admin routes once the token is checked:
+ * the UI adds no state-changing logic of its own.
+ */
+const ADMIN_CALLS: Readonly<Record<string, string>> = {
+  'GET jobs': 'jobs',
+  'GET outbox': 'outbox',
+  'GET export': 'export',
+  'POST reset': 'reset',
+  'POST import': 'import',
+  'POST console-options': 'console-options',
+  'POST faults': 'faults',
+  'POST jobs/step': 'jobs/step',
+  'POST jobs/run': 'jobs/run',
+  'POST jobs/fail': 'jobs/fail',
+};
+
+const revealRequest = z.strictObject({ workspaceId: z.string().min(1) });
+
+export interface UiDeps {
+  store: Store;
+  faults: Faults;
+  requestLog: RequestLog;
+}
+
+/** Answers an admin route by its path below `/_emulator/`. */
+export type AdminCall = (
+  req: IncomingMessage,
+  name: string,
+  query: URLSearchParams,
+) => Promise<Answer>;
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** The UI's routes: the page, its assets, and the calls it makes with the run's token. */
+export class UiRoutes {
+  /** Made fresh for each run; only a page served by this emulator learns it. */
+  private readonly token = randomBytes(32).toString('base64url');
+
+  constructor(private readonly deps: UiDeps) {}
+
+  async answer(
+    req: IncomingMessage,
+    pathname: string,
+    query: URLSearchParams,
+    admin: AdminCall,
+  ): Promise<Answer> {
+    if (pathname === UI_PREFIX.slice(0, -1))
+      return { status: 308, text: '', headers: { location: UI_PREFIX } };
+    const rest = pathname.slice(UI_PREFIX.length);
+    if (rest.startsWith('assets/')) return this.get(req, () => assetAnswer(rest.slice(7)));
+    if (pathname.startsWith(API_PREFIX))
+      return this.api(req, pathname.slice(API_PREFIX.length), query, admin);
+    if (rest === '' || (VIEWS as readonly string[]).includes(rest))
+      return this.get(req, () => pageAnswer(this.token));
+    throw new EmulatorError('NOT_FOUND', `The emulator UI has no page at ${pathname}.`);
+  }
+
+  private async get(req: IncomingMessage, answer: () => Promise<Answer>): Promise<Answer> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw onlyGet(req);
+    return answer();
+  }
+
+  private async api(
+    req: IncomingMessage,
+    name: string,
+    query: URLSearchParams,
+    admin: AdminCall,
+  ): Promise<Answer> {
+    // A browser's EventSource cannot send headers; the stream carries bodies already redacted.
+    if (name === 'requests') return this.get(req, async () => this.requests(req));
+    this.checkToken(req);
+    if (name === 'state')
+      return this.get(req, async () => ok(snapshot(this.deps.store, this.deps.faults.plan())));
+    if (name === 'reveal') return this.reveal(req);
+    const adminName = ADMIN_CALLS[`${req.method ?? ''} ${name}`];
+    if (adminName === undefined)
+      throw new EmulatorError(
+        'NOT_FOUND',
+        `The emulator UI has no call ${req.method ?? ''} ${name}.`,
+      );
+    return admin(req, adminName, query);
+  }
+
+  private checkToken(req: IncomingMessage): void {
+    const given = req.headers[TOKEN_HEADER];
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), digest(this.token))) {
+      throw new EmulatorError(
+        'PERMISSION_DENIED',
+        `The emulator UI's calls need this run's token in ${TOKEN_HEADER}: reload the page.`,
+      );
+    }
+  }
+
+  private async reveal(req: IncomingMessage): Promise<Answer> {
+    if (req.method !== 'POST')
+      throw new EmulatorError('INVALID_ARGUMENT', 'Use POST.', { headers: { allow: 'POST' } });
+    const parsed = revealRequest.safeParse(await readJson(req));
+    if (!parsed.success)
+      throw new EmulatorError(
+        'INVALID_ARGUMENT',
+        describeIssues(parsed.error.issues, { root: '' }),
+      );
+    const tokens = revealTokens(this.deps.store, parsed.data.workspaceId);
+    if (!tokens)
+      throw new EmulatorError('NOT_FOUND', `Workspace ${parsed.data.workspaceId} not found.`);
+    return ok(tokens);
+  }
+
+  /** The calls kept, then each new one, as Server-Sent Events; resumes after Last-Event-ID. */
+  private requests(req: IncomingMessage): Answer {
+    const lastSeen = Number(req.headers['last-event-id']);
+    const log = this.deps.requestLog;
+    return {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream; charset=utf-8' },
+      stream: (res: ServerResponse) => {
+        const send = (exchange: Exchange) =>
+          res.write(`id: ${exchange.seq}\nevent: request\ndata: ${JSON.stringify(exchange)}\n\n`);
+        res.flushHeaders();
+        for (const exchange of log.since(Number.isSafeInteger(lastSeen) ? lastSeen : 0))
+          send(exchange);
+        const unsubscribe = log.subscribe(send);
+        res.on('close', unsubscribe);
+      },
+    };
+  }
+}
+
+function onlyGet(req: IncomingMessage): EmulatorError {
+  return new EmulatorError(
+    'INVALID_ARGUMENT',
+    `The emulator UI's pages accept GET only, not ${req.method ?? ''}.`,
+    { headers: { allow: 'GET' } },
+  );
+}
