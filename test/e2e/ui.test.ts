@@ -72,7 +72,7 @@ describe.skipIf(!haveChromium)('the emulator web UI, in Chromium', () => {
       await tree.locator('li.folder:has(> code:text-is("policies")) li.doc code').textContent(),
     ).toBe('welcome');
     const plans = tree.locator('li.doc:has(> code:text-is("plans"))');
-    expect(await plans.textContent()).toContain('inherits access');
+    expect(await plans.textContent()).toContain('access from folder secret');
     expect(
       await main.locator('li.folder:has(> code:text-is("secret"))').first().textContent(),
     ).toContain('restricted');
@@ -190,6 +190,48 @@ describe.skipIf(!haveChromium)('the emulator web UI, in Chromium', () => {
     await page.goto(`${ui}outbox`);
     await page.getByRole('region', { name: 'Emails the emulator sent' }).waitFor();
     await browser.screenshot('outbox');
+  });
+
+  it("is readable at a phone's width: nothing wider than the screen, every view in reach", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const view of ['data', 'requests']) {
+        await page.goto(`${ui}${view}`);
+        await page
+          .locator('main')
+          .getByText(/Acme Inc\.|permissions\.get/)
+          .first()
+          .waitFor();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${view} scrolls sideways`).toBeLessThanOrEqual(0);
+        const links = await page.getByRole('navigation', { name: 'Views' }).getByRole('link').all();
+        expect(links).toHaveLength(6);
+        for (const link of links) expect(await link.isVisible()).toBe(true);
+        await browser.screenshot(`${view}-phone`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('works from the keyboard: skip link, view links, and the focus moves to the new view', async () => {
+    const { page } = browser;
+    await page.goto(`${ui}data`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Data');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Requests');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Requests');
+    expect(new URL(page.url()).pathname).toBe('/_emulator/ui/requests');
+    // The address is the view's own: a reload shows the same view.
+    await page.reload();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Requests');
   });
 
   it("refuses state-changing calls from another site, and calls without the run's token", async () => {

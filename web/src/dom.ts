@@ -75,5 +75,9 @@ export function section(title: string, ...children: Child[]): HTMLElement {
   return h('section', {}, h('h2', {}, title), ...children);
 }
 
+/** Date and time, to the millisecond, in UTC. */
 export const time = (ms: number): string =>
   new Date(ms).toISOString().replace('T', ' ').slice(0, 23);
+
+/** The time of day alone, to the millisecond, in UTC: calls of one session share a date. */
+export const clock = (ms: number): string => new Date(ms).toISOString().slice(11, 23);

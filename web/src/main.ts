@@ -44,13 +44,16 @@ function say(message: string, failed = false): void {
 const ctx: ViewContext = {
   say,
   async act(description, work) {
+    let failure: string | undefined;
     try {
       await work();
-      say(`${description}.`);
     } catch (err) {
-      say(`${description} failed: ${err instanceof Error ? err.message : String(err)}`, true);
+      failure = err instanceof Error ? err.message : String(err);
     }
+    // Said once the view shows the outcome, so what is announced is what is on screen.
     await show(false);
+    if (failure === undefined) say(`${description}.`);
+    else say(`${description} failed: ${failure}`, true);
   },
   confirm,
 };
@@ -75,9 +78,11 @@ async function show(focus: boolean): Promise<void> {
   }
   if (current !== view) return;
   const heading = h('h1', { tabindex: -1 }, view.title);
+  // A redraw leaves the keyboard where it was, on the heading it replaces.
+  const keepFocus = focus || document.activeElement === main.querySelector('h1');
   main.replaceChildren(heading, content);
   main.dataset.view = view.path;
-  if (focus) heading.focus();
+  if (keepFocus) heading.focus();
 }
 
 function navigate(path: string): void {
@@ -216,8 +221,16 @@ function buildActions(): void {
   );
 }
 
-/** New calls change what the other views show: redraw the one in view once they settle. */
+/** The views whose content API calls change, redrawn as calls arrive. */
+const FOLLOWS_CALLS = new Set(['workspaces', 'data', 'outbox', 'jobs']);
 let redraw: ReturnType<typeof setTimeout> | undefined;
+
+/** Whether the user has a control of the view in hand: a redraw would take it away. */
+function busy(): boolean {
+  const active = document.activeElement;
+  return active !== null && main.contains(active) && active !== main.querySelector('h1');
+}
+
 function followCalls(): void {
   onCall((exchange) => {
     if (current?.path === 'requests') {
@@ -226,13 +239,10 @@ function followCalls(): void {
       return;
     }
     clearTimeout(redraw);
-    // Not while the user is typing or has a control in hand: a redraw would take it away.
-    if (
-      main.contains(document.activeElement) &&
-      document.activeElement !== main.querySelector('h1')
-    )
-      return;
-    redraw = setTimeout(() => void show(false), 150);
+    // Once a burst of calls settles, not once per call.
+    redraw = setTimeout(() => {
+      if (current && FOLLOWS_CALLS.has(current.path) && !busy()) void show(false);
+    }, 150);
   });
 }
 

@@ -5,12 +5,15 @@ import type { Document, Folder, Organization, Snapshot } from '../types.js';
 /** The folder id of an organization's top level (src/emulator/store/folders.ts). */
 const ROOT = 'root';
 
-function accessBadges(item: { accessType: string | null; disabled?: boolean }, inherits: boolean) {
-  return [
-    item.accessType !== null ? badge(item.accessType) : badge('inherits access', 'muted'),
-    inherits ? badge('inherits from parent', 'muted') : null,
-    item.disabled ? badge('disabled', 'bad') : null,
-  ];
+/** A document's own access type, or where it takes one from. */
+function documentAccess(doc: Document): HTMLElement[] {
+  const access =
+    doc.accessType !== null
+      ? badge(doc.accessType)
+      : doc.folderId !== null
+        ? badge(`access from folder ${doc.folderId}`, 'muted')
+        : badge('public by default', 'muted');
+  return doc.disabled ? [access, badge('disabled', 'bad')] : [access];
 }
 
 function documentItem(doc: Document): HTMLElement {
@@ -21,7 +24,7 @@ function documentItem(doc: Document): HTMLElement {
     ' ',
     h('code', {}, doc.id),
     doc.name ? ` ${doc.name} ` : ' ',
-    accessBadges(doc, doc.accessType === null && doc.folderId !== null),
+    documentAccess(doc),
   );
 }
 

@@ -1,4 +1,4 @@
-import { badge, h, json, time } from '../dom.js';
+import { badge, clock, h, json, time } from '../dom.js';
 import { loggedCalls } from '../live.js';
 import type { Decision, Exchange } from '../types.js';
 
@@ -30,16 +30,24 @@ export function exchangeItem(e: Exchange): HTMLElement {
       h(
         'summary',
         {},
-        h('time', { datetime: new Date(e.time).toISOString() }, time(e.time)),
-        h('span', { class: 'op' }, e.operation ?? `${e.method} ${e.path}`),
-        h('span', { class: 'auth' }, e.auth ?? ''),
-        h('span', { class: 'ws' }, e.workspaceId ?? ''),
-        statusBadge(e),
-        h('span', { class: 'latency' }, `${e.latencyMs} ms`),
-        e.decisions.length > 0
-          ? badge(`${e.decisions.length} check${e.decisions.length > 1 ? 's' : ''}`, 'muted')
-          : null,
-        e.fault ? badge(`fault: ${e.fault}`, 'warn') : null,
+        h(
+          'span',
+          { class: 'row' },
+          h(
+            'time',
+            { datetime: new Date(e.time).toISOString(), title: time(e.time) },
+            clock(e.time),
+          ),
+          h('span', { class: 'op' }, e.operation ?? `${e.method} ${e.path}`),
+          h('span', { class: 'auth' }, e.auth ?? ''),
+          h('span', { class: 'ws' }, e.workspaceId ?? ''),
+          statusBadge(e),
+          h('span', { class: 'latency' }, `${e.latencyMs} ms`),
+          e.decisions.length > 0
+            ? badge(`${e.decisions.length} check${e.decisions.length > 1 ? 's' : ''}`, 'muted')
+            : null,
+          e.fault ? badge(`fault: ${e.fault}`, 'warn') : null,
+        ),
       ),
       e.decisions.length > 0
         ? h(
@@ -63,8 +71,7 @@ export function requestsView(): HTMLElement {
   const calls = [...loggedCalls()].reverse();
   return h(
     'section',
-    { 'aria-labelledby': 'requests-title' },
-    h('h2', { id: 'requests-title' }, 'Requests'),
+    { 'aria-label': 'Calls' },
     h(
       'p',
       { class: 'hint' },
