@@ -31,23 +31,31 @@ const CAPACITY = 300;
 const MAX_BODY_CHARS = 16 * 1024;
 
 function shortened(text: string): string {
-  if (text.length <= MAX_BODY_CHARS) return text;
   return `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters in all, the first ${MAX_BODY_CHARS} shown)`;
 }
 
-function redactedRequest(text: string, redactor: Redactor): unknown {
-  if (text.trim() === '') return undefined;
+/**
+ * A body as the log keeps it: secret fields replaced, credential values scrubbed wherever
+ * they appear (object keys too), and a body too large to keep whole cut to its beginning.
+ */
+function cleaned(value: unknown, redactor: Redactor): unknown {
+  const text = redactor.text(JSON.stringify(redactor.json(value)) ?? 'null');
+  if (text.length > MAX_BODY_CHARS) return shortened(text);
   try {
-    return redactor.json(JSON.parse(text));
+    return JSON.parse(text) as unknown;
   } catch {
-    return shortened(redactor.text(text));
+    // A scrubbed value that JSON escapes would have left the text unparsable: keep it as text.
+    return text;
   }
 }
 
-/** A JSON value too large to keep whole becomes the beginning of its text. */
-function bounded(value: unknown): unknown {
-  const text = JSON.stringify(value);
-  return text !== undefined && text.length > MAX_BODY_CHARS ? shortened(text) : value;
+/** The request body: JSON when it is, its text otherwise. */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 type Listener = (exchange: Exchange) => void;
@@ -60,20 +68,21 @@ export class RequestLog {
 
   record(entry: JournalEntry, details: ExchangeDetails): void {
     const redactor = new Redactor().add(...details.secrets);
-    const request =
-      details.requestBody === undefined
-        ? undefined
-        : redactedRequest(details.requestBody, redactor);
     const exchange: Exchange = {
       ...entry,
       seq: ++this.seq,
       ...(details.auth !== undefined && { auth: details.auth }),
       latencyMs: Math.round(details.latencyMs * 10) / 10,
-      ...(request !== undefined && { request: bounded(request) }),
-      ...(details.response !== undefined && {
-        response: bounded(redactor.json(details.response)),
-      }),
-      decisions: details.decisions,
+      ...(details.requestBody !== undefined &&
+        details.requestBody.trim() !== '' && {
+          request: cleaned(parsedBody(details.requestBody), redactor),
+        }),
+      ...(details.response !== undefined && { response: cleaned(details.response, redactor) }),
+      decisions: details.decisions.map((d) => ({
+        ...d,
+        subject: redactor.text(d.subject),
+        reason: redactor.text(d.reason),
+      })),
     };
     this.ring.push(exchange);
     if (this.ring.length > CAPACITY) this.ring.shift();
