@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The emulator web UI's weight: every file the page loads, fetched from a running emulator
 // as a browser would, and its size gzipped (the target is for the compressed bundle).
+import { Buffer } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
 import { row, runIfMain, startEmulator } from './lib/common.mjs';
 
