@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, haveChromium, openBrowser } from '../support/browser.js';
 import { type Emulator, seedWorkspaces, startEmulator, svc } from '../support/e2e.js';
@@ -295,6 +298,47 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       const { page } = browser;
       await page.goto(`${ui}data`);
       await expect.poll(() => page.locator('main').textContent()).toContain('Handbook');
+    });
+
+    it('reveals the masked tokens of a workspace on request', async () => {
+      const { page } = browser;
+      await page.goto(`${ui}workspaces`);
+      const card = page.locator('article', { hasText: 'UI workspace' });
+      await card.getByRole('button', { name: 'Reveal tokens' }).waitFor();
+      expect(await card.textContent()).not.toContain(env.SVC_AUTH_TOKEN);
+      await card.getByRole('button', { name: 'Reveal tokens' }).click();
+      await expect.poll(() => card.textContent()).toContain(env.SVC_AUTH_TOKEN);
+      await card.getByRole('button', { name: 'Hide tokens' }).click();
+      await expect.poll(() => card.textContent()).not.toContain(env.SVC_AUTH_TOKEN);
+    });
+
+    it('exports the state, and imports it back after a confirmation', async () => {
+      const { page } = browser;
+      await page.goto(`${ui}data`);
+      await expect.poll(() => page.locator('main').textContent()).toContain('Handbook');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export' }).click(),
+      ]);
+      const saved = join(mkdtempSync(join(tmpdir(), 'svc-ui-export-')), 'state.json');
+      await download.saveAs(saved);
+      expect(JSON.parse(readFileSync(saved, 'utf8'))).toMatchObject({
+        format: 'svc-emulator-state',
+      });
+
+      const wiped = await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST' });
+      expect(wiped.status).toBe(200);
+      await page.reload();
+      await expect.poll(() => page.locator('main').textContent()).toContain('No organizations yet');
+
+      await page.locator('#import-file').setInputFiles(saved);
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.textContent()).toContain('Replace the whole state with state.json?');
+      await dialog.getByRole('button', { name: 'Import' }).click();
+      await expect
+        .poll(() => page.locator('#status').textContent())
+        .toContain('Imported state.json');
+      expect(await page.locator('main').textContent()).toContain('Handbook');
     });
 
     it('resets the emulator after a confirmation, and the data view is empty', async () => {
