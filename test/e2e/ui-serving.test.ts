@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalogue/operations.js';
 import { type Emulator, seedWorkspaces, startEmulator, svc, cleanEnv } from '../support/e2e.js';
+import { KEY, svcInTerminal } from '../support/pty.js';
 
 let running: Emulator[] = [];
 async function start(args: string[] = []): Promise<Emulator> {
@@ -70,6 +71,25 @@ describe('svc emulator start: the web UI', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--ui needs the admin routes');
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('in a terminal', () => {
+  it('start and exec tell the person where the UI is', async () => {
+    const start = svcInTerminal(['emulator', 'start', '--port', '0'], cleanEnv());
+    await start.waitFor(/See its data and requests at http:\/\/127\.0\.0\.1:\d+\/_emulator\/ui\//);
+    start.type(KEY.ctrlC);
+    expect(await start.exited).toBe(0);
+
+    const exec = svcInTerminal(['emulator', 'exec', '--', 'true'], cleanEnv());
+    await exec.waitFor(/Emulator UI: http:\/\/127\.0\.0\.1:\d+\/_emulator\/ui\//);
+    expect(await exec.exited).toBe(0);
+  });
+
+  it('exec says nothing of the UI when stderr is not a terminal', async () => {
+    const r = await svc(['emulator', 'exec', '--', 'true'], cleanEnv());
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe('');
   });
 });
 
