@@ -3,6 +3,7 @@ import { readContent } from '../crdt/editor.js';
 import type { FaultPlan } from '../faults.js';
 import type { SqlValue, StateRows } from '../store/state.js';
 import type { Store } from '../store/store.js';
+import type { WorkspaceRecord } from '../store/workspaces.js';
 import type { CrdtType } from '../crdt/editor.js';
 
 /**
@@ -118,32 +119,42 @@ function organizationView(state: StateRows, org: Row) {
   };
 }
 
-function workspaceView(state: StateRows, store: Store, ws: Row) {
-  const keys = rowsOf(state, 'api_keys').filter((k) => k.workspace_id === ws.id);
-  const tokens = rowsOf(state, 'auth_tokens');
+/**
+ * A workspace's credentials, each token passed through `show`: masked for the snapshot, as
+ * they are for the reveal call. One reader for both, so the page can put each revealed token
+ * where its masked copy was.
+ */
+function credentials(store: Store, workspace: WorkspaceRecord, show: (token: string) => string) {
+  return {
+    workspaceToken: show(workspace.authToken),
+    apiKeys: store.apiKeys.keysOf(workspace.id).map((key) => ({
+      id: key.id,
+      name: key.name,
+      type: key.type,
+      authTokens: store.apiKeys
+        .tokensOf(key.id)
+        .map((t) => ({ name: t.name, token: show(t.token) })),
+    })),
+  };
+}
+
+function workspaceView(store: Store, ws: Row) {
+  const workspace = store.workspaces.findById(text(ws.id));
   return {
     id: text(ws.id),
     name: text(ws.name),
     ownerEmail: text(ws.owner_email),
     ownerName: text(ws.owner_name),
     emailVerified: flag(ws.email_verified),
-    workspaceToken: mask(text(ws.auth_token)),
     consoleOptions: store.consoleOptions.get(text(ws.id)),
-    apiKeys: keys.map((k) => ({
-      id: text(k.id),
-      name: text(k.name),
-      type: text(k.type),
-      authTokens: tokens
-        .filter((t) => t.api_key_id === k.id)
-        .map((t) => ({ name: text(t.name), token: mask(text(t.token)) })),
-    })),
+    ...(workspace && credentials(store, workspace, mask)),
   };
 }
 
 export function snapshot(store: Store, faults: FaultPlan) {
   const state = store.state.read();
   return {
-    workspaces: rowsOf(state, 'workspaces').map((ws) => workspaceView(state, store, ws)),
+    workspaces: rowsOf(state, 'workspaces').map((ws) => workspaceView(store, ws)),
     organizations: rowsOf(state, 'organizations').map((org) => organizationView(state, org)),
     faults,
   };
@@ -151,15 +162,6 @@ export function snapshot(store: Store, faults: FaultPlan) {
 
 /** One workspace's tokens in clear, in the order the snapshot lists them masked. */
 export function revealTokens(store: Store, workspaceId: string) {
-  const state = store.state.read(workspaceId);
-  const ws = rowsOf(state, 'workspaces')[0];
-  if (!ws) return undefined;
-  const tokens = rowsOf(state, 'auth_tokens');
-  return {
-    workspaceToken: text(ws.auth_token),
-    apiKeys: rowsOf(state, 'api_keys').map((k) => ({
-      id: text(k.id),
-      authTokens: tokens.filter((t) => t.api_key_id === k.id).map((t) => text(t.token)),
-    })),
-  };
+  const workspace = store.workspaces.findById(workspaceId);
+  return workspace && credentials(store, workspace, (token) => token);
 }

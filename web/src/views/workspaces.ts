@@ -9,10 +9,7 @@ const OPTIONS: { name: keyof ConsoleOptions; label: string; gates: string }[] = 
   { name: 'notificationConfig', label: 'Notification config', gates: 'notification config (v1)' },
 ];
 
-interface Revealed {
-  workspaceToken: string;
-  apiKeys: { id: string; authTokens: string[] }[];
-}
+type Revealed = Pick<Workspace, 'workspaceToken' | 'apiKeys'>;
 
 function optionSwitch(
   ws: Workspace,
@@ -58,7 +55,10 @@ function workspaceCard(ws: Workspace, ctx: ViewContext): HTMLElement {
         if (reveal.getAttribute('aria-pressed') === 'true')
           return ctx.act('Tokens masked again', async () => undefined);
         const tokens = await call<Revealed>('POST', 'reveal', { workspaceId: ws.id });
-        const clear = [tokens.workspaceToken, ...tokens.apiKeys.flatMap((k) => k.authTokens)];
+        const clear = [
+          tokens.workspaceToken,
+          ...tokens.apiKeys.flatMap((k) => k.authTokens.map((t) => t.token)),
+        ];
         secrets.forEach((el, i) => (el.textContent = clear[i] ?? el.textContent));
         reveal.setAttribute('aria-pressed', 'true');
         reveal.textContent = 'Hide tokens';
