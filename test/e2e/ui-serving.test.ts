@@ -127,6 +127,25 @@ describe("the UI's calls", () => {
     expect(await pageToken(a)).not.toBe(await pageToken(b));
   });
 
+  it('the request log resumes after the Last-Event-ID a reconnecting reader sends', async () => {
+    const e = await start();
+    const { envFor } = await seedWorkspaces(e, {
+      workspaces: [{ ownerEmail: 'a@example.com', organizations: [{ id: 'acme' }] }],
+    });
+    const env = envFor('a@example.com');
+    for (const user of ['u1', 'u2', 'u3']) {
+      const r = await svc(['permissions', 'get', '--org', 'acme', '--user', user, '--json'], env);
+      expect(r.exitCode, r.stderr).toBe(0);
+    }
+    const events = await fetch(`${uiOf(e)}api/requests`, { headers: { 'last-event-id': '1' } });
+    const reader = events.body!.getReader();
+    let text = '';
+    while ((text.match(/\n\n/g) ?? []).length < 2)
+      text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    expect([...text.matchAll(/^id: (\d+)$/gm)].map((m) => m[1])).toEqual(['2', '3']);
+  });
+
   it('the request log streams each API call, with the credentials it carried redacted', async () => {
     const e = await start();
     const { workspaces } = await seedWorkspaces(e, {

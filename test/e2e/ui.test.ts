@@ -197,10 +197,19 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       await expect.poll(() => page.locator('#status').textContent()).toContain('Faults cleared');
     });
 
-    it('shows the outbox', async () => {
+    it('shows the emails the emulator sent, with their links', async () => {
+      const sent = await svc(
+        ['workspace', 'login-link', '--email', OWNER, '--continue-url', 'http://localhost:3000/'],
+        env,
+      );
+      expect(sent.exitCode, sent.stderr).toBe(0);
       const { page } = browser;
       await page.goto(`${ui}outbox`);
-      await page.getByRole('region', { name: 'Emails the emulator sent' }).waitFor();
+      const outbox = page.getByRole('region', { name: 'Emails the emulator sent' });
+      const row = outbox.locator('tr', { hasText: OWNER });
+      await row.waitFor();
+      const href = await row.getByRole('link').getAttribute('href');
+      expect(href).toContain(`${emulator.url}/_emulator/verify?token=`);
       await browser.screenshot('outbox');
     });
 

@@ -7,7 +7,7 @@ import { type Answer, ok, readJson } from '../http.js';
 import type { Store } from '../store/store.js';
 import { describeIssues } from '../validation.js';
 import { pageAnswer, assetAnswer } from './assets.js';
-import type { Exchange, RequestLog } from './request-log.js';
+import type { RequestLog } from './request-log.js';
 import { revealTokens, snapshot } from './snapshot.js';
 
 /** Where the UI lives, below the admin prefix: the admin routes' Host and Origin guard covers it. */
@@ -129,20 +129,37 @@ export class UiRoutes {
     return ok(tokens);
   }
 
-  /** The calls kept, then each new one, as Server-Sent Events; resumes after Last-Event-ID. */
+  /**
+   * The calls kept, then each new one, as Server-Sent Events; resumes after Last-Event-ID.
+   * A reader that does not keep up is not buffered for: once it drains, it gets what the log
+   * still holds after the last call it was sent.
+   */
   private requests(req: IncomingMessage): Answer {
-    const lastSeen = Number(req.headers['last-event-id']);
     const log = this.deps.requestLog;
+    const resumeAfter = Number(req.headers['last-event-id']);
+    let sent = Number.isSafeInteger(resumeAfter) ? resumeAfter : 0;
     return {
       status: 200,
       headers: { 'content-type': 'text/event-stream; charset=utf-8' },
       stream: (res: ServerResponse) => {
-        const send = (exchange: Exchange) =>
-          res.write(`id: ${exchange.seq}\nevent: request\ndata: ${JSON.stringify(exchange)}\n\n`);
+        let draining = false;
+        const flush = () => {
+          draining = false;
+          for (const exchange of log.since(sent)) {
+            sent = exchange.seq;
+            const frame = `id: ${exchange.seq}\nevent: request\ndata: ${JSON.stringify(exchange)}\n\n`;
+            if (!res.write(frame)) {
+              draining = true;
+              res.once('drain', flush);
+              return;
+            }
+          }
+        };
         res.flushHeaders();
-        for (const exchange of log.since(Number.isSafeInteger(lastSeen) ? lastSeen : 0))
-          send(exchange);
-        const unsubscribe = log.subscribe(send);
+        flush();
+        const unsubscribe = log.subscribe(() => {
+          if (!draining) flush();
+        });
         res.on('close', unsubscribe);
       },
     };
