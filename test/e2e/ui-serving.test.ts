@@ -115,6 +115,11 @@ describe("the UI's calls", () => {
         workspaces: unknown[];
       };
     expect((await state()).workspaces).toHaveLength(1);
+    const unknownQuery = await fetch(`${uiOf(e)}api/state?workspace=x`, {
+      headers: { 'x-svc-ui-token': token },
+    });
+    expect(unknownQuery.status).toBe(400);
+    expect(await unknownQuery.text()).toContain('workspace');
 
     expect(await reset({ ...json, 'x-svc-ui-token': token, origin: new URL(e.url).origin })).toBe(
       200,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod';
+import { parseAdminQuery } from '../admin-query.js';
 import { EmulatorError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { type Answer, ok, readJson } from '../http.js';
@@ -38,6 +39,7 @@ const ADMIN_CALLS: Readonly<Record<string, string>> = {
 };
 
 const revealRequest = z.strictObject({ workspaceId: z.string().min(1) });
+const noQuery = z.strictObject({});
 
 export interface UiDeps {
   store: Store;
@@ -93,7 +95,10 @@ export class UiRoutes {
     if (name === 'requests') return this.get(req, async () => this.requests(req));
     this.checkToken(req);
     if (name === 'state')
-      return this.get(req, async () => ok(snapshot(this.deps.store, this.deps.faults.plan())));
+      return this.get(req, async () => {
+        parseAdminQuery(this.deps.store, query, noQuery);
+        return ok(snapshot(this.deps.store, this.deps.faults.plan()));
+      });
     if (name === 'reveal') return this.reveal(req);
     const adminName = ADMIN_CALLS[`${req.method ?? ''} ${name}`];
     if (adminName === undefined)
