@@ -32,6 +32,15 @@ const fixture = {
             { id: 'notes', name: 'Notes' },
           ],
           grants: [{ userId: 'alice', folder: 'handbook', role: 'viewer' }],
+          notifications: [{ id: 'n1', documentId: 'welcome', displayBodyMessage: 'Hello' }],
+          crdt: [
+            {
+              documentId: 'welcome',
+              editorId: 'body',
+              type: 'map',
+              data: { title: 'Welcome aboard', tags: ['new'] },
+            },
+          ],
         },
       ],
     },
@@ -87,6 +96,13 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       );
       expect(await main.getByRole('region', { name: 'Users of acme' }).textContent()).toContain(
         'alice@example.com',
+      );
+      expect(
+        await main.getByRole('region', { name: 'Notifications in acme' }).textContent(),
+      ).toContain('Hello');
+      // CRDT data as its JSON value, not as bytes.
+      expect(await main.getByRole('region', { name: 'CRDT data in acme' }).textContent()).toContain(
+        '"title": "Welcome aboard"',
       );
 
       await page.getByLabel('Search by id').fill('welc');
