@@ -14,29 +14,30 @@ import { revealTokens, snapshot } from './snapshot.js';
 /** Where the UI lives, below the admin prefix: the admin routes' Host and Origin guard covers it. */
 export const UI_PREFIX = '/_emulator/ui/';
 const API_PREFIX = `${UI_PREFIX}api/`;
+const ASSETS = 'assets/';
 
 /** The views, each with an address of its own that the page answers for. */
-export const VIEWS = ['workspaces', 'data', 'requests', 'outbox', 'jobs', 'faults'] as const;
+const VIEWS = ['workspaces', 'data', 'requests', 'outbox', 'jobs', 'faults'] as const;
 
 /** The header that carries the run's token on the UI's own calls. */
-export const TOKEN_HEADER = 'x-svc-ui-token';
+const TOKEN_HEADER = 'x-svc-ui-token';
 
 /**
- * The admin calls the page makes, passed on to the admin routes once the token is checked:
- * the UI adds no state-changing logic of its own.
+ * The admin calls the page makes, by method and path below `/_emulator/`: passed on to the
+ * admin routes once the token is checked, so the UI adds no state-changing logic of its own.
  */
-const ADMIN_CALLS: Readonly<Record<string, string>> = {
-  'GET jobs': 'jobs',
-  'GET outbox': 'outbox',
-  'GET export': 'export',
-  'POST reset': 'reset',
-  'POST import': 'import',
-  'POST console-options': 'console-options',
-  'POST faults': 'faults',
-  'POST jobs/step': 'jobs/step',
-  'POST jobs/run': 'jobs/run',
-  'POST jobs/fail': 'jobs/fail',
-};
+const ADMIN_CALLS = new Set([
+  'GET jobs',
+  'GET outbox',
+  'GET export',
+  'POST reset',
+  'POST import',
+  'POST console-options',
+  'POST faults',
+  'POST jobs/step',
+  'POST jobs/run',
+  'POST jobs/fail',
+]);
 
 const revealRequest = z.strictObject({ workspaceId: z.string().min(1) });
 const noQuery = z.strictObject({});
@@ -72,7 +73,7 @@ export class UiRoutes {
     if (pathname === UI_PREFIX.slice(0, -1))
       return { status: 308, text: '', headers: { location: UI_PREFIX } };
     const rest = pathname.slice(UI_PREFIX.length);
-    if (rest.startsWith('assets/')) return this.get(req, () => assetAnswer(rest.slice(7)));
+    if (rest.startsWith(ASSETS)) return this.get(req, () => assetAnswer(rest.slice(ASSETS.length)));
     if (pathname.startsWith(API_PREFIX))
       return this.api(req, pathname.slice(API_PREFIX.length), query, admin);
     if (rest === '' || (VIEWS as readonly string[]).includes(rest))
@@ -100,13 +101,12 @@ export class UiRoutes {
         return ok(snapshot(this.deps.store, this.deps.faults.plan()));
       });
     if (name === 'reveal') return this.reveal(req);
-    const adminName = ADMIN_CALLS[`${req.method ?? ''} ${name}`];
-    if (adminName === undefined)
+    if (!ADMIN_CALLS.has(`${req.method ?? ''} ${name}`))
       throw new EmulatorError(
         'NOT_FOUND',
         `The emulator UI has no call ${req.method ?? ''} ${name}.`,
       );
-    return admin(req, adminName, query);
+    return admin(req, name, query);
   }
 
   private checkToken(req: IncomingMessage): void {
@@ -121,7 +121,11 @@ export class UiRoutes {
 
   private async reveal(req: IncomingMessage): Promise<Answer> {
     if (req.method !== 'POST')
-      throw new EmulatorError('INVALID_ARGUMENT', 'Use POST.', { headers: { allow: 'POST' } });
+      throw new EmulatorError(
+        'INVALID_ARGUMENT',
+        `${API_PREFIX}reveal accepts POST only, not ${req.method ?? ''}.`,
+        { headers: { allow: 'POST' } },
+      );
     const parsed = revealRequest.safeParse(await readJson(req));
     if (!parsed.success)
       throw new EmulatorError(
