@@ -32,6 +32,17 @@ async function pageToken(e: Emulator): Promise<string> {
   return token;
 }
 
+/** The first `count` request events of the UI's event stream, as sent. */
+async function requestEvents(response: Response, count: number): Promise<string[]> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const frames = () => text.split('\n\n').filter((f) => f.includes('event: request\n'));
+  while (frames().length < count) text += decoder.decode((await reader.read()).value);
+  await reader.cancel();
+  return frames().slice(0, count);
+}
+
 describe('svc emulator start: the web UI', () => {
   it('serves the UI on loopback by default and names its address in the ready line', async () => {
     const e = await start();
@@ -143,12 +154,8 @@ describe("the UI's calls", () => {
       expect(r.exitCode, r.stderr).toBe(0);
     }
     const events = await fetch(`${uiOf(e)}api/requests`, { headers: { 'last-event-id': '1' } });
-    const reader = events.body!.getReader();
-    let text = '';
-    while ((text.match(/\n\n/g) ?? []).length < 2)
-      text += new TextDecoder().decode((await reader.read()).value);
-    await reader.cancel();
-    expect([...text.matchAll(/^id: (\d+)$/gm)].map((m) => m[1])).toEqual(['2', '3']);
+    const frames = await requestEvents(events, 2);
+    expect(frames.map((f) => /^id: (\d+)$/m.exec(f)?.[1])).toEqual(['2', '3']);
   });
 
   it('the request log streams each API call, with the credentials it carried redacted', async () => {
@@ -171,11 +178,7 @@ describe("the UI's calls", () => {
       body: JSON.stringify({ data: { organizationId: 'acme', userIds: [ws.authToken] } }),
     });
     expect(call.status).toBe(200);
-    const reader = events.body!.getReader();
-    let text = '';
-    while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
-    await reader.cancel();
-
+    const [text = ''] = await requestEvents(events, 1);
     const data = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? '{}') as Record<string, unknown>;
     expect(data).toMatchObject({
       operation: 'permissions.get',

@@ -147,6 +147,20 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       await browser.screenshot('requests');
     });
 
+    it('makes no calls while nothing happens: the log is pushed, not polled', async () => {
+      const { page } = browser;
+      for (const view of ['requests', 'data']) {
+        await page.goto(`${ui}${view}`);
+        await expect.poll(() => page.locator('main h1').count()).toBe(1);
+        const calls: string[] = [];
+        const count = (request: { url(): string }) => calls.push(request.url());
+        page.on('request', count);
+        await page.waitForTimeout(2_000);
+        page.off('request', count);
+        expect(calls, `${view} view`).toEqual([]);
+      }
+    });
+
     it('switching a console option on lets a refused svc folders add succeed', async () => {
       const add = (id: string) =>
         svc(['folders', 'add', '--org', 'acme', '--id', id, '--name', `Folder ${id}`], env);

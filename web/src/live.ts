@@ -6,8 +6,11 @@ import type { Exchange } from './types.js';
  * reconnects by itself after a drop, resuming after the last call it saw.
  */
 const exchanges: Exchange[] = [];
-const listeners = new Set<(exchange: Exchange) => void>();
+/** `live` is false for the calls made before the page connected. */
+type Listener = (exchange: Exchange, live: boolean) => void;
+const listeners = new Set<Listener>();
 const KEPT = 300;
+let caughtUp = false;
 
 export function startLiveLog(): void {
   const source = new EventSource(`${API}requests`);
@@ -16,13 +19,14 @@ export function startLiveLog(): void {
     if (exchanges.some((e) => e.seq === exchange.seq)) return;
     exchanges.push(exchange);
     if (exchanges.length > KEPT) exchanges.shift();
-    for (const listener of listeners) listener(exchange);
+    for (const listener of listeners) listener(exchange, caughtUp);
   });
+  source.addEventListener('caught-up', () => (caughtUp = true));
 }
 
 export const loggedCalls = (): readonly Exchange[] => exchanges;
 
-export function onCall(listener: (exchange: Exchange) => void): () => void {
+export function onCall(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -232,12 +232,14 @@ function busy(): boolean {
 }
 
 function followCalls(): void {
-  onCall((exchange) => {
+  onCall((exchange, live) => {
     if (current?.path === 'requests') {
       document.getElementById('no-calls')?.remove();
       document.getElementById('calls')?.prepend(exchangeItem(exchange));
       return;
     }
+    // The view was drawn after those calls: only new ones can change it.
+    if (!live) return;
     clearTimeout(redraw);
     // Once a burst of calls settles, not once per call.
     redraw = setTimeout(() => {

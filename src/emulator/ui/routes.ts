@@ -152,6 +152,7 @@ export class UiRoutes {
       headers: { 'content-type': 'text/event-stream; charset=utf-8' },
       stream: (res: ServerResponse) => {
         let draining = false;
+        let caughtUp = false;
         const flush = () => {
           draining = false;
           for (const exchange of log.since(sent)) {
@@ -163,6 +164,9 @@ export class UiRoutes {
               return;
             }
           }
+          // Tells the page that what follows is new, not the log it already had.
+          if (!caughtUp) res.write('event: caught-up\ndata: {}\n\n');
+          caughtUp = true;
         };
         res.flushHeaders();
         flush();
