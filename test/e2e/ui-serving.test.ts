@@ -37,7 +37,12 @@ async function requestEvents(response: Response, count: number): Promise<string[
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
-  const frames = () => text.split('\n\n').filter((f) => f.includes('event: request\n'));
+  // The piece after the last blank line is a frame still arriving.
+  const frames = () =>
+    text
+      .split('\n\n')
+      .slice(0, -1)
+      .filter((f) => f.includes('event: request\n'));
   while (frames().length < count) text += decoder.decode((await reader.read()).value);
   await reader.cancel();
   return frames().slice(0, count);
