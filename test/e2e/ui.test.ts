@@ -169,6 +169,16 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       expect(refused.stderr).toContain('FAILED_PRECONDITION');
 
       const { page } = browser;
+      // The log says which check refused it, and why.
+      await page.goto(`${ui}requests`);
+      const call = page.locator('li.call', { hasText: 'FAILED_PRECONDITION' }).first();
+      await call.locator('summary').click();
+      const decisions = await call.locator('ul.decisions').textContent();
+      expect(decisions).toMatch(/denied\s*Workspace \S+ → advancedQueries/);
+      expect(decisions).toContain(
+        'Adding folders needs the advanced queries console option, which is off.',
+      );
+
       await page.goto(`${ui}workspaces`);
       const option = page.getByRole('switch', { name: 'Advanced queries' });
       expect(await option.isChecked()).toBe(false);
