@@ -55,7 +55,6 @@ const ctx: ViewContext = {
     if (failure === undefined) say(`${description}.`);
     else say(`${description} failed: ${failure}`, true);
   },
-  confirm,
 };
 
 let current: View | undefined;

@@ -4,6 +4,4 @@ export interface ViewContext {
   say(message: string, failed?: boolean): void;
   /** Runs a state-changing call, says how it went, and redraws the view. */
   act(description: string, work: () => Promise<unknown>): Promise<void>;
-  /** Asks before something that cannot be undone; resolves true when confirmed. */
-  confirm(question: string, action: string): Promise<boolean>;
 }

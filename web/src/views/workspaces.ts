@@ -54,7 +54,12 @@ function workspaceCard(ws: Workspace, ctx: ViewContext): HTMLElement {
       onclick: async () => {
         if (reveal.getAttribute('aria-pressed') === 'true')
           return ctx.act('Tokens masked again', async () => undefined);
-        const tokens = await call<Revealed>('POST', 'reveal', { workspaceId: ws.id });
+        let tokens: Revealed;
+        try {
+          tokens = await call<Revealed>('POST', 'reveal', { workspaceId: ws.id });
+        } catch (err) {
+          return ctx.say(`Could not reveal the tokens: ${(err as Error).message}`, true);
+        }
         const clear = [
           tokens.workspaceToken,
           ...tokens.apiKeys.flatMap((k) => k.authTokens.map((t) => t.token)),
