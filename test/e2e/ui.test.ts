@@ -257,13 +257,12 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       const { page } = browser;
       await page.setViewportSize({ width: 390, height: 844 });
       try {
-        for (const view of ['data', 'requests']) {
+        const views = ['Workspaces', 'Data', 'Requests', 'Outbox', 'Jobs', 'Faults'];
+        for (const title of views) {
+          const view = title.toLowerCase();
           await page.goto(`${ui}${view}`);
-          await page
-            .locator('main')
-            .getByText(/Acme Inc\.|permissions\.get/)
-            .first()
-            .waitFor();
+          // The heading comes with the view's content, once it is loaded.
+          await expect.poll(() => page.locator('main h1').textContent()).toBe(title);
           const overflow = await page.evaluate(
             'document.documentElement.scrollWidth - document.documentElement.clientWidth',
           );
