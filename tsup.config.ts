@@ -45,5 +45,6 @@ export default defineConfig({
   },
   // Which chunk holds which module: the start-up test checks what each fast path loads.
   metafile: true,
-  onSuccess: 'node scripts/perf-prerender-help.mjs',
+  // The emulator's web UI is built after, into dist/ui/, where the emulator serves it from.
+  onSuccess: 'node scripts/perf-prerender-help.mjs && node scripts/build-ui.mjs',
 });

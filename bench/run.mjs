@@ -8,9 +8,10 @@ import { bench as memory } from './memory.mjs';
 import { bench as migrateWait } from './migrate-wait.mjs';
 import { bench as roundtrip } from './roundtrip.mjs';
 import { bench as startup } from './startup.mjs';
+import { bench as ui } from './ui.mjs';
 
 const all = [];
-for (const bench of [startup, roundtrip, bulk, memory, emulator, migrateWait]) {
+for (const bench of [startup, roundtrip, bulk, memory, emulator, migrateWait, ui]) {
   const { title, rows, notes = [] } = await bench();
   printRows(title, rows);
   for (const note of notes) console.log(note);

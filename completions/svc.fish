@@ -361,7 +361,9 @@ function __svc_flags
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
                 '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
                 '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
-                '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)'
+                '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
+                '--ui' 'serve the web UI even when --host faces the network' \
+                '--no-ui' 'do not serve the web UI at /_emulator/ui/'
         case 'emulator exec'
             printf '%s\t%s\n' \
                 '--port' 'port to listen on; 0 picks a free one' \
@@ -376,6 +378,8 @@ function __svc_flags
                 '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
                 '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
+                '--ui' 'serve the web UI even when --host faces the network' \
+                '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
                 '--no-workspace' 'do not create a workspace (no credential variables are set)'
         case 'schema'
             printf '%s\t%s\n' \

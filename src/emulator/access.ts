@@ -5,6 +5,7 @@ import type { DocumentRecord } from './store/documents.js';
 import { type FolderRecord, ROOT_FOLDER_ID } from './store/folders.js';
 import type { GrantRecord, ResourceRef } from './store/grants.js';
 import type { OrganizationRecord } from './store/organizations.js';
+import { type Decision, reportDecision } from './ui/decisions.js';
 
 /**
  * Permission resolution (spec op 6, wire-notes "Permissions"). A folder or document either
@@ -125,6 +126,16 @@ export function resolveOrganization(
   user: UserFacts,
 ): PermissionEntry {
   const ref: ResourceRef = { kind: 'organization', id: organizationId };
+  const entry = decideOrganization(org, ref, user);
+  reportDecision(() => permissionDecision(ref, [ref], user, entry));
+  return entry;
+}
+
+function decideOrganization(
+  org: OrganizationRecord | undefined,
+  ref: ResourceRef,
+  user: UserFacts,
+): PermissionEntry {
   if (!org) return missing(ref);
   if (org.disabled) return denied(`${label(ref)} is disabled.`);
   const grant = grantOn(ref, user.grants);
@@ -136,6 +147,24 @@ export function resolveOrganization(
 
 /** A user's entry for a folder or document of `org`. */
 export function resolveResource(
+  target: AccessTarget,
+  org: OrganizationRecord,
+  user: UserFacts,
+): PermissionEntry {
+  const entry = decideResource(target, org, user);
+  reportDecision(() =>
+    permissionDecision(
+      target.ref,
+      [...target.chain, { kind: 'organization', id: org.id }],
+      user,
+      entry,
+      target,
+    ),
+  );
+  return entry;
+}
+
+function decideResource(
   target: AccessTarget,
   org: OrganizationRecord,
   user: UserFacts,
@@ -186,4 +215,41 @@ export function accessFields(
     for (const field of grantOn(ref, user.grants)?.accessFields ?? []) fields.add(field);
   }
   return [...fields].sort();
+}
+
+// --- Reasons for the requests view of the web UI (src/emulator/ui) -------------------------
+
+/**
+ * Why `entry` was decided: a denial carries its reason already; a grant names the grant
+ * that gave it, searched in the order the resolution uses (`lookedAt`: the resource, the
+ * parents it inherits from, the organization), and where the access type came from.
+ */
+function permissionDecision(
+  ref: ResourceRef,
+  lookedAt: readonly ResourceRef[],
+  user: UserFacts,
+  entry: PermissionEntry,
+  target?: AccessTarget,
+): Decision {
+  const subject = `User ${user.userId} → ${label(ref)}`;
+  if (entry.error !== undefined)
+    return { check: 'permission', subject, allowed: false, reason: entry.error };
+  const reasons: string[] = [];
+  const holder = lookedAt.find((r) => grantOn(r, user.grants) !== undefined);
+  if (holder) {
+    const role = grantOn(holder, user.grants)?.role ?? DEFAULT_ROLE;
+    const inherited = holder.kind !== ref.kind || holder.id !== ref.id;
+    reasons.push(
+      `${role} grant on ${label(holder)}${inherited ? `, inherited by ${label(ref)}` : ''}`,
+    );
+  } else if (user.member) {
+    reasons.push(`user ${user.userId} is a member of the organization`);
+  } else {
+    reasons.push(`${label(ref)} is public; default role ${DEFAULT_ROLE}`);
+  }
+  const decider = target?.chain.at(-1);
+  if (target && decider && target.chain.length > 1)
+    reasons.push(`access type ${target.accessType} inherited from ${label(decider)}`);
+  else if (target) reasons.push(`access type ${target.accessType}`);
+  return { check: 'permission', subject, allowed: true, reason: reasons.join('; ') };
 }

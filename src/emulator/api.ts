@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Operations } from '../catalogue/operations.js';
-import type { Operation } from '../catalogue/types.js';
+import type { AuthLevel, Operation } from '../catalogue/types.js';
 import { authenticate } from './auth.js';
 import { successEnvelope, unwrapRequest } from './envelope.js';
 import { EmulatorError } from './errors.js';
@@ -16,6 +16,9 @@ export interface RequestNote {
   operation?: string;
   workspaceId?: string;
   items?: number;
+  /** For the web UI's requests view: the body as sent, and the credentials it needed. */
+  requestBody?: string;
+  auth?: AuthLevel;
 }
 
 function isJson(contentType: string | undefined): boolean {
@@ -34,6 +37,7 @@ export async function answerApi(
   note: RequestNote,
 ): Promise<Answer> {
   note.operation = op.name;
+  note.auth = op.auth;
   if (req.method !== 'POST') {
     throw new EmulatorError(
       'INVALID_ARGUMENT',
@@ -47,7 +51,8 @@ export async function answerApi(
       'Request has incorrect Content-Type; use application/json.',
     );
   }
-  const rawData = unwrapRequest((await readBody(req)).toString('utf8'));
+  note.requestBody = (await readBody(req)).toString('utf8');
+  const rawData = unwrapRequest(note.requestBody);
   const auth = authenticate(op.auth, req.headers, deps.store);
   if (auth) note.workspaceId = auth.workspace.id;
   const data = validateData(op.request, rawData);

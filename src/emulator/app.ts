@@ -7,6 +7,9 @@ import { EmulatorError, type ErrorStatus } from './errors.js';
 import { sleepFor } from './faults.js';
 import type { HandlerTable } from './handlers/types.js';
 import { type Answer, errorAnswer, send } from './http.js';
+import { collectDecisions, type Decision } from './ui/decisions.js';
+import type { RequestLog } from './ui/request-log.js';
+import { UI_PREFIX, type UiRoutes } from './ui/routes.js';
 
 export interface AppDeps extends AdminDeps {
   handlers: HandlerTable;
@@ -16,6 +19,8 @@ export interface AppDeps extends AdminDeps {
   boundAddress: () => BoundAddress;
   /** Told about failures that became INTERNAL answers; the emulator itself prints nothing. */
   onInternalError?: ((error: unknown) => void) | undefined;
+  /** The web UI (src/emulator/ui), when it is served: its routes and the calls it shows. */
+  ui?: { routes: UiRoutes; requestLog: RequestLog } | undefined;
 }
 
 function splitUrl(rawUrl: string): { pathname: string; query: URLSearchParams } {
@@ -41,6 +46,10 @@ async function route(
 ): Promise<Answer> {
   if (pathname.startsWith(ADMIN_PREFIX) && deps.adminRoutes) {
     checkAdminRequest(req, deps.boundAddress());
+    if (deps.ui && (pathname + '/').startsWith(UI_PREFIX))
+      return deps.ui.routes.answer(req, pathname, query, (r, name, q) =>
+        answerAdmin(r, ADMIN_PREFIX + name, q, deps),
+      );
     return answerAdmin(req, pathname, query, deps);
   }
   const op = operationForPath(pathname);
@@ -55,8 +64,10 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: AppDeps): 
   // Faults are for the API a client calls; the admin routes that control them stay reliable.
   const fault = admin ? undefined : deps.faults.decide(pathname);
   const note: RequestNote = {};
-  const record = (httpStatus: number, errorStatus?: ErrorStatus) =>
-    deps.journal.record({
+  const started = performance.now();
+  const decisions: Decision[] = [];
+  const record = (httpStatus: number, errorStatus?: ErrorStatus, response?: unknown) => {
+    const entry = {
       time: deps.now(),
       method,
       path: pathname,
@@ -66,7 +77,17 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: AppDeps): 
       ...(note.workspaceId !== undefined && { workspaceId: note.workspaceId }),
       ...(note.items !== undefined && { items: note.items }),
       ...(fault?.label !== undefined && { fault: fault.label }),
+    };
+    deps.journal.record(entry);
+    deps.ui?.requestLog.record(entry, {
+      auth: note.auth,
+      latencyMs: performance.now() - started,
+      requestBody: note.requestBody,
+      response,
+      decisions,
+      secrets: [req.headers['x-service-auth-token']].flat(),
     });
+  };
 
   if (fault) await sleepFor(fault.latencyMs);
   if (fault?.outcome.kind === 'drop-before') {
@@ -78,7 +99,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: AppDeps): 
   let errorStatus: ErrorStatus | undefined;
   try {
     if (fault?.outcome.kind === 'answer') throw fault.outcome.error;
-    answer = await route(req, pathname, query, deps, note);
+    answer = await collectDecisions(decisions, () => route(req, pathname, query, deps, note));
   } catch (error) {
     const failure = asEmulatorError(error, deps);
     errorStatus = failure.status;
@@ -92,7 +113,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: AppDeps): 
   }
   send(req, res, answer);
   // The journal is for what clients sent the service, not for the admin calls reading it.
-  if (!admin) record(answer.status, errorStatus);
+  if (!admin) record(answer.status, errorStatus, 'json' in answer ? answer.json : undefined);
 }
 
 /** The emulator's whole request pipeline; every request gets an envelope, never a stack. */

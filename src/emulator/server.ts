@@ -20,7 +20,9 @@ import {
 import { openSecretBox, type SecretBox } from './secrets.js';
 import { ContinueHosts, PublicRateLimits, type RateLimits } from './service-rules.js';
 import type { ConsoleOptionName } from './store/console-options.js';
-import { openStore } from './store/store.js';
+import { openStore, type Store } from './store/store.js';
+import { RequestLog } from './ui/request-log.js';
+import { UI_PREFIX, UiRoutes } from './ui/routes.js';
 import { validateData } from './validation.js';
 
 export { EmulatorError } from './errors.js';
@@ -75,6 +77,8 @@ export interface EmulatorOptions {
   aiProviderUrls?: Partial<Record<ProviderId, string>>;
   /** How long an AI provider may take to answer, in milliseconds; default 60000. */
   aiTimeoutMs?: number;
+  /** Serve the web UI at `/_emulator/ui/` (docs/emulator-ui.md); needs the admin routes. */
+  ui?: boolean;
 }
 
 export interface NewWorkspaceInput {
@@ -87,6 +91,8 @@ export interface RunningEmulator {
   /** Base URL for clients, e.g. `http://127.0.0.1:43121`. */
   readonly url: string;
   readonly port: number;
+  /** The web UI's address, when it is served. */
+  readonly uiUrl: string | undefined;
   /** The credentials of each workspace the seed file named; empty without one. */
   readonly seeded: readonly SeededWorkspace[];
   /**
@@ -106,6 +112,12 @@ export interface RunningEmulator {
    * back the workspace, and the data, of the run before.
    */
   ensureWorkspace(input: NewWorkspaceInput): WorkspaceCredentials;
+}
+
+/** The web UI's routes, and the log of calls its requests view shows. */
+function webUi(store: Store, faults: Faults): { routes: UiRoutes; requestLog: RequestLog } {
+  const requestLog = new RequestLog();
+  return { routes: new UiRoutes({ store, faults, requestLog }), requestLog };
 }
 
 /** A URL host for a bound address: wildcard binds are reached through loopback. */
@@ -186,6 +198,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     secrets,
     ai,
   });
+  const faults = new Faults(options.faults);
+  const adminRoutes = options.adminRoutes ?? true;
+  const ui = adminRoutes && options.ui ? webUi(store, faults) : undefined;
   const server = createServer(
     createRequestListener({
       store,
@@ -195,8 +210,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       handlers,
       jobs,
       secrets,
-      faults: new Faults(options.faults),
-      adminRoutes: options.adminRoutes ?? true,
+      faults,
+      adminRoutes,
+      ui,
       boundAddress: () => bound,
       now,
       onInternalError: options.onInternalError,
@@ -227,6 +243,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url,
     port: address.port,
+    uiUrl: ui && `${url}${UI_PREFIX}`,
     seeded,
     restored,
     close() {

@@ -32,6 +32,8 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
     warn: (line) => ctx.out.warn(line),
     say: (line) => ctx.out.info(line),
   });
+  // For the person at the terminal; a script's stderr stays its command's own.
+  if (emulator.uiUrl && ctx.io.stderrIsTTY) ctx.out.info(`Emulator UI: ${emulator.uiUrl}`);
   // A config dir of its own, so the child's profiles never land in the user's real config.
   const ownConfigDir = ctx.env.SVC_CONFIG_DIR
     ? undefined

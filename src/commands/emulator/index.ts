@@ -49,7 +49,9 @@ function serverOptions(command: Command): Command {
       'another host a login link may continue to, besides localhost and the console host (repeatable)',
       collect,
     )
-    .option('--no-admin', 'switch off the /_emulator/ admin routes (for an emulator others reach)');
+    .option('--no-admin', 'switch off the /_emulator/ admin routes (for an emulator others reach)')
+    .option('--ui', 'serve the web UI even when --host faces the network')
+    .option('--no-ui', 'do not serve the web UI at /_emulator/ui/');
 }
 
 /** Commander's own members that its typings leave out. */
@@ -103,7 +105,8 @@ Examples:
     .addHelpText(
       'after',
       `
-Prints one JSON line {"status":"ready","url":…} on stdout once it accepts requests.
+Prints one JSON line {"status":"ready","url":…,"ui":…} on stdout once it accepts
+requests; open the ui address in a browser to see the data and every request.
 
 Examples:
   $ svc emulator start --port 4510

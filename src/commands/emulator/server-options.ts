@@ -25,6 +25,8 @@ export interface ServerFlags extends GlobalOptions {
   allowedContinueHost?: string[];
   /** false with --no-admin */
   admin?: boolean;
+  /** true with --ui, false with --no-ui, undefined with neither */
+  ui?: boolean;
 }
 
 export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
@@ -38,6 +40,7 @@ export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
     ...(opts.seed && { seed: opts.seed }),
     ...(opts.jobDelay !== undefined && { jobDelay: opts.jobDelay }),
     ...(opts.admin === false && { adminRoutes: false }),
+    ui: servesUi(opts),
     ...(opts.consoleOption && { consoleOptions: parseConsoleOptions(opts.consoleOption) }),
     ...(opts.allowedContinueHost && {
       allowedContinueHosts: parseContinueHosts(opts.allowedContinueHost),
@@ -49,6 +52,19 @@ export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
       ...(opts.googleUrl && { google: opts.googleUrl }),
     },
   };
+}
+
+/**
+ * The UI is on by default on loopback; an emulator facing the network serves it only when
+ * asked with --ui. It stands on the admin routes, so --no-admin switches it off too.
+ */
+function servesUi(opts: ServerFlags): boolean {
+  if (opts.admin === false) {
+    if (opts.ui === true)
+      throw new UsageError('--ui needs the admin routes: drop --no-admin, or drop --ui');
+    return false;
+  }
+  return opts.ui ?? isLoopback(opts.host);
 }
 
 /** `--console-option` names, `all` standing for every one. */

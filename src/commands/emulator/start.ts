@@ -7,10 +7,11 @@ export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
     say: (line) => ctx.out.info(line),
   });
   ctx.io.stdout.write(
-    `${JSON.stringify({ status: 'ready', url: emulator.url, pid: process.pid })}\n`,
+    `${JSON.stringify({ status: 'ready', url: emulator.url, ...(emulator.uiUrl && { ui: emulator.uiUrl }), pid: process.pid })}\n`,
   );
   if (ctx.io.stderrIsTTY) {
     ctx.out.info(`Emulator ready. In another terminal: export SVC_BASE_URL=${emulator.url}`);
+    if (emulator.uiUrl) ctx.out.info(`See its data and requests at ${emulator.uiUrl}`);
     ctx.out.info('Press Ctrl-C to stop.');
   }
   await new Promise<void>((resolve) => {

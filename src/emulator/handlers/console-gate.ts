@@ -1,5 +1,6 @@
 import { EmulatorError } from '../errors.js';
 import type { ConsoleOptionName } from '../store/console-options.js';
+import { reportDecision } from '../ui/decisions.js';
 import type { HandlerDeps } from './types.js';
 
 const labels: Record<ConsoleOptionName, string> = {
@@ -19,7 +20,14 @@ export function requireConsoleOption(
   option: ConsoleOptionName,
   action: string,
 ): void {
-  if (deps.store.consoleOptions.get(workspaceId)[option]) return;
+  const on = deps.store.consoleOptions.get(workspaceId)[option];
+  reportDecision(() => ({
+    check: 'console-option',
+    subject: `Workspace ${workspaceId} → ${option}`,
+    allowed: on,
+    reason: `${action} needs the ${labels[option]} console option, which is ${on ? 'on' : 'off'}.`,
+  }));
+  if (on) return;
   const off = `${action} needs the ${labels[option]} console option, which is off for this workspace.`;
   const atStart = `start the emulator with --console-option ${option}`;
   if (!deps.adminRoutes) {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { RequestLog } from '../../../../src/emulator/ui/request-log.js';
+
+const entry = { time: 1, method: 'POST', path: '/v1/x', httpStatus: 200 };
+const details = { latencyMs: 1.234, decisions: [], secrets: [] };
+
+describe('the request log', () => {
+  it('redacts secret fields and scrubs the credentials a call carried, keys and decisions too', () => {
+    const log = new RequestLog();
+    const token = 'tok_0123456789abcdef';
+    log.record(entry, {
+      ...details,
+      secrets: [token],
+      requestBody: JSON.stringify({ data: { authToken: 'abc-secret-value', note: `x ${token}` } }),
+      response: { result: { data: { [token]: { workspaceToken: 'wt-secret-value' } } } },
+      decisions: [{ check: 'permission', subject: `User ${token}`, allowed: false, reason: token }],
+    });
+    const [kept] = log.since();
+    expect(kept?.request).toEqual({ data: { authToken: '[redacted]', note: 'x [redacted]' } });
+    expect(kept?.response).toEqual({
+      result: { data: { '[redacted]': { workspaceToken: '[redacted]' } } },
+    });
+    expect(kept?.decisions[0]).toMatchObject({ subject: 'User [redacted]', reason: '[redacted]' });
+    expect(JSON.stringify(kept)).not.toContain(token);
+  });
+
+  it('keeps a body that is not JSON as text, and the beginning of a very large one', () => {
+    const log = new RequestLog();
+    log.record(entry, { ...details, requestBody: 'not json' });
+    log.record(entry, { ...details, response: { big: 'x'.repeat(40_000) } });
+    const [text, large] = log.since();
+    expect(text?.request).toBe('not json');
+    expect(typeof large?.response).toBe('string');
+    expect(large?.response).toMatch(/characters in all, the first 16384 shown\)$/);
+  });
+
+  it('numbers the calls, tells listeners of each, and gives those after a number', () => {
+    const log = new RequestLog();
+    const heard: number[] = [];
+    const stop = log.subscribe((e) => heard.push(e.seq));
+    log.record(entry, details);
+    stop();
+    log.record(entry, details);
+    expect(heard).toEqual([1]);
+    expect(log.since(1).map((e) => e.seq)).toEqual([2]);
+  });
+
+  it('keeps the most recent 300 calls', () => {
+    const log = new RequestLog();
+    for (let i = 0; i < 305; i++) log.record(entry, details);
+    const kept = log.since();
+    expect(kept).toHaveLength(300);
+    expect(kept[0]?.seq).toBe(6);
+  });
+});
