@@ -53,7 +53,6 @@ const BASE_FLAGS: Readonly<Record<string, string>> = {
   organizationId: '--org',
   documentId: '--doc',
   folderId: '--folder',
-  organizationIds: '--org',
 };
 
 /**
