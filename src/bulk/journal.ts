@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { processAlive } from '../io/temp-dir.js';
 import { BitSet } from './bit-set.js';
 import { readRows } from './read.js';
 import { isUnknownOutcome, unknownOutcome, type ItemResult } from './result.js';
@@ -182,6 +184,20 @@ export async function replayJournal(
 const FLUSH_EVERY_MS = 1_000;
 
 /**
+ * Removes the temporary journals of runs killed between making one and putting it in place
+ * (their names hold the process id); a live run's is left alone.
+ */
+async function removeLeftTemporaries(file: string): Promise<void> {
+  const prefix = `${basename(file)}.`;
+  const names = await readdir(dirname(file)).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(/^(\d+)\.[0-9a-f]+\.new$/.exec(name.slice(prefix.length))?.[1]);
+    if (!name.startsWith(prefix) || !Number.isInteger(pid) || processAlive(pid)) continue;
+    await rm(join(dirname(file), name), { force: true });
+  }
+}
+
+/**
  * Opens a journal to append to, and to read its last byte; never through a symbolic link
  * (O_NOFOLLOW), so that a link planted in its place cannot redirect the writes.
  */
@@ -210,6 +226,7 @@ export class JournalWriter {
     header: JournalHeader,
     now: () => number = Date.now,
   ): Promise<JournalWriter> {
+    await removeLeftTemporaries(file);
     const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.new`;
     try {
       const handle = await open(temporary, 'wx', 0o600);

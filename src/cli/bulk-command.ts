@@ -52,7 +52,6 @@ const BASE_FLAGS: Readonly<Record<string, string>> = {
   organizationId: '--org',
   documentId: '--doc',
   folderId: '--folder',
-  organizationIds: '--org',
 };
 
 /**

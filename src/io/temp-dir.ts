@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Whether a process with this id exists; EPERM means it does, under another user. */
-function alive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -25,7 +25,7 @@ async function removeLeftovers(prefix: string): Promise<void> {
   await Promise.all(
     names.map(async (name) => {
       const pid = Number(pattern.exec(name)?.[1]);
-      if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) return;
+      if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) return;
       const path = join(dir, name);
       const info = await lstat(path).catch(() => undefined);
       if (!info?.isDirectory() || info.uid !== process.getuid?.()) return;

@@ -1,5 +1,6 @@
 import {
   appendFileSync,
+  existsSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -333,6 +334,22 @@ describe('links planted beside a journal', () => {
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toContain('is a symbolic link, which svc does not write through');
     expect(readFileSync(victim, 'utf8')).toBe(before);
+  });
+});
+
+describe('temporary journals of killed runs', () => {
+  it("are removed by the next run, and a live run's is kept", async () => {
+    const { journals, journalFiles, stopped } = setup(4);
+    await stopped();
+    const journalPath = join(journals, journalFiles()[0] ?? '');
+    // No process has pid 2^22 + 1: above Linux's largest. The parent process is alive.
+    const left = `${journalPath}.${2 ** 22 + 1}.abcdef.new`;
+    const live = `${journalPath}.${process.ppid}.abcdef.new`;
+    writeFileSync(left, '{}\n');
+    writeFileSync(live, '{}\n');
+    await stopped();
+    expect(existsSync(left)).toBe(false);
+    expect(existsSync(live)).toBe(true);
   });
 });
 
