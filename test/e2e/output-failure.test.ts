@@ -79,6 +79,22 @@ describe('a result that cannot be written', () => {
     expect(r.exitCode).toBe(1);
   });
 
+  it('is one line too for a listing spooled page by page', async () => {
+    const r = await toFullDisk([
+      'notifications',
+      'list',
+      '--org',
+      'acme',
+      '--doc',
+      'spec',
+      '--json',
+    ]);
+    expect(JSON.parse(r.stderr)).toMatchObject({
+      error: { message: 'cannot write output: no space left on device' },
+    });
+    expect(r.exitCode).toBe(1);
+  });
+
   it('is one line too for what is printed before a command runs (--help)', async () => {
     const r = await toFullDisk(['--help']);
     expect(r.stderr).toMatch(/^error: cannot write output: ENOSPC: no space left on device[^\n]*$/);
