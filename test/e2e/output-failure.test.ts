@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SVC, startSeededEmulator, type Emulator } from '../support/e2e.js';
+import { listSpecNotifications } from '../support/notifications.js';
 
 /**
  * stdout that cannot be written: a file on a full disk. As root (CI, containers) that is a
@@ -80,15 +81,7 @@ describe('a result that cannot be written', () => {
   });
 
   it('is one line too for a listing spooled page by page', async () => {
-    const r = await toFullDisk([
-      'notifications',
-      'list',
-      '--org',
-      'acme',
-      '--doc',
-      'spec',
-      '--json',
-    ]);
+    const r = await toFullDisk(listSpecNotifications('--json'));
     expect(JSON.parse(r.stderr)).toMatchObject({
       error: { message: 'cannot write output: no space left on device' },
     });
