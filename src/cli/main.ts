@@ -35,9 +35,10 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
       const [{ Context }, module] = await Promise.all([import('./context.js'), load()]);
       const ctx = new Context(deps, opts, argv);
       context = ctx;
-      await (module as CommandModule<typeof opts>).run(ctx, opts, command.args);
       // A result that did not reach its reader is a failure, though the command did its work.
-      await ctx.out.settled();
+      await ctx.out.deliver(() =>
+        (module as CommandModule<typeof opts>).run(ctx, opts, command.args),
+      );
     };
 
   const program = buildProgram(invoke, {

@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
-
-const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
+import { startSeededEmulator, svc, type Emulator } from '../support/e2e.js';
 
 let emulator: Emulator;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  emulator = await startEmulator();
-  env = (await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'))).envFor(
-    'owner@example.com',
-  );
+  ({ emulator, env } = await startSeededEmulator());
 });
 afterAll(() => emulator.stop());
 

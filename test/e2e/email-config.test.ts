@@ -156,14 +156,14 @@ describe('workspace email-config with flags', () => {
 describe('guided workspace email-config in a terminal', () => {
   /**
    * Starts the guided email-config in a terminal, switches email on and picks `provider`
-   * (`sendgrid` and `custom` are the second and third in the list).
+   * (`sendgrid` and `custom` are the third and fourth in the list, after keep and default).
    */
   async function guidedToProvider(env: Record<string, string>, provider: 'sendgrid' | 'custom') {
     const term = svcInTerminal(['workspace', 'email-config'], env);
     await term.waitFor('Email notifications');
     term.type(KEY.enter);
     await term.waitFor('Email provider');
-    term.type(`${KEY.down.repeat(provider === 'sendgrid' ? 1 : 2)}${KEY.enter}`);
+    term.type(`${KEY.down.repeat(provider === 'sendgrid' ? 2 : 3)}${KEY.enter}`);
     return term;
   }
 
@@ -187,6 +187,8 @@ describe('guided workspace email-config in a terminal', () => {
     term.type(`noreply@acme.dev${KEY.enter}`);
     await term.waitFor('From company');
     term.type(`Acme${KEY.enter}`);
+    await term.waitFor('Events that send an email');
+    term.type(`${KEY.down}${KEY.enter}`);
     await term.waitFor('Send an email when');
     // Switch off the first trigger (all start on), then accept.
     term.type(KEY.space);
@@ -222,6 +224,8 @@ describe('guided workspace email-config in a terminal', () => {
     term.type(`noreply@acme.dev${KEY.enter}`);
     await term.waitFor('From company');
     term.type(`Acme${KEY.enter}`);
+    await term.waitFor('Events that send an email');
+    term.type(`${KEY.down}${KEY.enter}`);
     await term.waitFor('Send an email when');
     term.type(KEY.enter);
     await saveMaskedSummary(term);
@@ -235,6 +239,39 @@ describe('guided workspace email-config in a terminal', () => {
         apiKey: '****4242',
         fromEmail: 'noreply@acme.dev',
         fromCompany: 'Acme',
+      },
+    });
+  });
+
+  it('changes only what is answered: a new sender keeps a trigger switched off', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    expect((await svc(ENABLE_SENDGRID, env, `${PROVIDER_KEY}\n`)).exitCode).toBe(0);
+    const off = ['--trigger', 'comment.add=off'];
+    expect((await svc(['workspace', 'email-config', ...off], env)).exitCode).toBe(0);
+
+    const term = svcInTerminal(['workspace', 'email-config'], env);
+    await term.waitFor('Email notifications');
+    term.type(KEY.enter);
+    await term.waitFor('Email provider');
+    term.type(KEY.enter);
+    await term.waitFor('From email');
+    term.type(`news@acme.dev${KEY.enter}`);
+    await term.waitFor('From company');
+    term.type(KEY.enter);
+    await term.waitFor('Events that send an email');
+    term.type(KEY.enter);
+    await term.waitFor('Save this email configuration?');
+    term.type(KEY.enter);
+    expect(await term.exited).toBe(0);
+
+    const stored = await storedConfig(workspaceId, apiKey);
+    expect(stored.body).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: {
+        type: 'sendgrid',
+        apiKey: '****4242',
+        fromEmail: 'news@acme.dev',
+        triggers: { 'comment.add': false },
       },
     });
   });

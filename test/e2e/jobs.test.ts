@@ -102,11 +102,10 @@ describe('docs migrate --wait', () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ migrationId: job.id, status: 'completed' });
 
-    const docs = await svc(
-      ['docs', 'list', '--org', 'acme', '--doc', 'notes,notes-v2', '--json'],
-      env,
-    );
-    expect((JSON.parse(docs.stdout) as { id: string }[]).map((d) => d.id)).toEqual(['notes-v2']);
+    const moved = await svc(['docs', 'list', '--org', 'acme', '--doc', 'notes-v2', '--json'], env);
+    expect((JSON.parse(moved.stdout) as { id: string }[]).map((d) => d.id)).toEqual(['notes-v2']);
+    const old = await svc(['docs', 'list', '--org', 'acme', '--doc', 'notes'], env);
+    expect(old.exitCode).toBe(4);
   });
 
   it('exits 6 when the migration fails (the new id is taken)', async () => {

@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { startSeededEmulator, svc, type Emulator } from '../support/e2e.js';
 import { svcInTerminal } from '../support/pty.js';
-
-const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
 
 let emulator: Emulator;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  emulator = await startEmulator();
-  env = (await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'))).envFor(
-    'owner@example.com',
-  );
+  ({ emulator, env } = await startSeededEmulator());
 });
 afterAll(() => emulator.stop());
 

@@ -1,11 +1,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SVC, seedWorkspaces, startEmulator, type Emulator } from '../support/e2e.js';
+import { SVC, startSeededEmulator, type Emulator } from '../support/e2e.js';
+import { listSpecNotifications } from '../support/notifications.js';
 
 /**
  * stdout that cannot be written: a file on a full disk. As root (CI, containers) that is a
@@ -36,16 +37,12 @@ function fullDisk(): { path: string; unmount(): void } {
   return { path: '/dev/full', unmount: () => undefined };
 }
 
-const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
 let emulator: Emulator;
 let env: Record<string, string>;
 let disk: ReturnType<typeof fullDisk>;
 
 beforeAll(async () => {
-  emulator = await startEmulator();
-  env = (await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'))).envFor(
-    'owner@example.com',
-  );
+  ({ emulator, env } = await startSeededEmulator());
   disk = fullDisk();
 });
 afterAll(async () => {
@@ -79,6 +76,14 @@ describe('a result that cannot be written', () => {
     expect(JSON.parse(r.stderr)).toEqual({
       error: { status: 'OUTPUT', message: 'cannot write output: no space left on device' },
       exitCode: 1,
+    });
+    expect(r.exitCode).toBe(1);
+  });
+
+  it('is one line too for a listing spooled page by page', async () => {
+    const r = await toFullDisk(listSpecNotifications('--json'));
+    expect(JSON.parse(r.stderr)).toMatchObject({
+      error: { message: 'cannot write output: no space left on device' },
     });
     expect(r.exitCode).toBe(1);
   });

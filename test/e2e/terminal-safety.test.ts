@@ -6,7 +6,7 @@ import {
   startScriptedServer,
   type ScriptedServer,
 } from '../support/http-server.js';
-import { svcInTerminal } from '../support/pty.js';
+import { KEY, svcInTerminal } from '../support/pty.js';
 
 /**
  * What a hostile name does when a terminal obeys it: OSC 0 retitles the window, CSI 2J
@@ -129,6 +129,15 @@ describe('hostile names in the emulator', () => {
     expect(await term.exited).toBe(0);
     expectNothingObeyed(term.raw());
     expect(unwrapped(term.screen())).toContain(SHOWN);
+  });
+
+  it('shows an id in a confirmation prompt as text', async () => {
+    const term = svcInTerminal(['docs', 'disable', '--org', `o${HOSTILE}`, '--doc', 'd'], env);
+    await term.waitFor('(y/N)');
+    term.type(`n${KEY.enter}`);
+    expect(await term.exited).toBe(2);
+    expectNothingObeyed(term.raw());
+    expect(unwrapped(term.screen())).toContain(`o${SHOWN}? (y/N)`);
   });
 
   it('shows an id echoed back in an error message as text', async () => {

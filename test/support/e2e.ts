@@ -121,3 +121,21 @@ export async function seedWorkspaces(
     },
   };
 }
+
+/** The example fixture (docs/fixtures.md) that most end-to-end tests start from. */
+export const BASIC_FIXTURE = fileURLToPath(
+  new URL('../../examples/fixtures/basic.json', import.meta.url),
+);
+
+/**
+ * Starts an emulator seeded with the fixture at `path`, and gives svc's environment for the
+ * key-level credentials of the workspace of `ownerEmail`.
+ */
+export async function startSeededEmulator(
+  path = BASIC_FIXTURE,
+  ownerEmail = 'owner@example.com',
+): Promise<{ emulator: Emulator; env: Record<string, string> }> {
+  const emulator = await startEmulator();
+  const seeded = await seedWorkspaces(emulator, readFileSync(path, 'utf8'));
+  return { emulator, env: seeded.envFor(ownerEmail) };
+}

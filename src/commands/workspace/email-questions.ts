@@ -52,7 +52,7 @@ async function providerKey(
 /**
  * The guided setup for a person at a terminal: on or off, then the provider, its key
  * (hidden as it is typed, and not asked for when the environment gives it), the sender,
- * and the events. Nothing is sent from here.
+ * and the events, each of which may be kept as stored. Nothing is sent from here.
  */
 export async function askForEmailConfig(
   ctx: Context,
@@ -70,39 +70,57 @@ export async function askForEmailConfig(
   );
   if (enable === 'off') return { useEmailService: false };
 
-  const type = await ask.select<EmailProvider>('Email provider', '--provider', [
-    { value: 'default', name: 'default', description: "the service's own mail delivery" },
-    { value: 'sendgrid', name: 'sendgrid', description: 'your SendGrid account' },
-    { value: 'custom', name: 'custom', description: 'your own provider' },
-  ]);
-  const apiKey = type === 'default' ? undefined : await providerKey(ctx, type, keyFromEnv);
+  // The service has no call that reads the stored configuration, and merges what it is
+  // sent into it: so every question can keep what is stored, and only what is answered
+  // otherwise is sent.
+  const type = await ask.select<EmailProvider | 'keep'>(
+    'Email provider',
+    '--provider',
+    [
+      { value: 'keep', name: 'keep', description: 'the stored provider and key, as they are' },
+      { value: 'default', name: 'default', description: "the service's own mail delivery" },
+      { value: 'sendgrid', name: 'sendgrid', description: 'your SendGrid account' },
+      { value: 'custom', name: 'custom', description: 'your own provider' },
+    ],
+    'keep',
+  );
+  const apiKey =
+    type === 'keep' || type === 'default' ? undefined : await providerKey(ctx, type, keyFromEnv);
   const fromEmail = await ask.text({
-    message: 'From email',
+    message: 'From email (Enter keeps the stored one)',
     flag: '--from-email',
-    validate: (v) => EMAIL.test(v.trim()) || 'enter an email address such as noreply@acme.dev',
+    validate: (v) =>
+      v.trim() === '' || EMAIL.test(v.trim()) || 'enter an email address such as noreply@acme.dev',
   });
   const fromCompany = await ask.text({
-    message: 'From company',
+    message: 'From company (Enter keeps the stored one)',
     flag: '--from-company',
-    validate: (v) => v.trim().length > 0 || 'enter the name emails are sent from',
   });
-  const on = await ask.checkbox<EmailTrigger>(
-    'Send an email when',
-    '--trigger',
-    emailTriggerNames.map((t) => ({
-      value: t,
-      name: `${t}  (${triggerLabels[t]})`,
-      checked: true,
-    })),
-  );
+  const events = await ask.select('Events that send an email', '--trigger', [
+    { value: 'keep', name: 'keep', description: 'each event as it is stored' },
+    { value: 'choose', name: 'choose', description: 'say for each event whether it sends one' },
+  ]);
+  const on =
+    events === 'keep'
+      ? undefined
+      : await ask.checkbox<EmailTrigger>(
+          'Send an email when',
+          '--trigger',
+          emailTriggerNames.map((t) => ({
+            value: t,
+            name: `${t}  (${triggerLabels[t]})`,
+            checked: true,
+          })),
+        );
+  const config = {
+    ...(type !== 'keep' && { type }),
+    ...(apiKey !== undefined && { apiKey: apiKey.trim() }),
+    ...(fromEmail.trim() !== '' && { fromEmail: fromEmail.trim() }),
+    ...(fromCompany.trim() !== '' && { fromCompany: fromCompany.trim() }),
+    ...(on !== undefined && { triggers: triggerFlags(on) }),
+  };
   return {
     useEmailService: true,
-    emailServiceConfig: {
-      type,
-      ...(apiKey !== undefined && { apiKey: apiKey.trim() }),
-      fromEmail: fromEmail.trim(),
-      fromCompany: fromCompany.trim(),
-      triggers: triggerFlags(on),
-    },
+    ...(Object.keys(config).length > 0 && { emailServiceConfig: config }),
   };
 }
