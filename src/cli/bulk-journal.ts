@@ -6,6 +6,7 @@ import {
   ApiError,
   CancelledError,
   ForeignAnswerError,
+  OutputError,
   PartialFailureError,
   SvcError,
   TimeoutError,
@@ -74,6 +75,8 @@ const PASSING_STATUSES = new Set([
  */
 function rerunCouldFix(err: unknown): boolean {
   if (err instanceof CancelledError || err instanceof TimeoutError) return true;
+  // Every item was sent; only the results did not reach stdout, and a rerun prints them.
+  if (err instanceof OutputError) return true;
   // Every item was answered; those whose outcome is unknown met a connection failure.
   if (err instanceof PartialFailureError) return true;
   if (err instanceof TransientError) return true;

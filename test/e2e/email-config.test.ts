@@ -47,12 +47,16 @@ describe('workspace email-config with flags', () => {
     expect((await svc(ENABLE_SENDGRID, env, `${PROVIDER_KEY}\n`)).exitCode).toBe(0);
     const off = await svc(['workspace', 'email-config', '--disable'], env);
     expect(off.exitCode).toBe(0);
+    // The emulator echoes what is stored, as newer services do: that is what is in force.
     expect(off.stderr).toBe(
-      'Email notifications are now off: no emails are sent.\n' +
-        'The provider, sender and events stay stored, for when they are switched back on.',
+      'Email notifications are now off: no emails are sent. Stored for when they are back on:',
     );
+    expect(off.stdout).toContain('sendgrid');
     const json = await svc(['workspace', 'email-config', '--disable', '--json'], env);
-    expect(JSON.parse(json.stdout)).toEqual({ status: 'success', message: expect.any(String) });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      useEmailService: false,
+      emailServiceConfig: { type: 'sendgrid', fromEmail: 'noreply@acme.dev' },
+    });
     const stored = await storedConfig(workspaceId, apiKey);
     expect(stored.body).toMatchObject({
       useEmailService: false,
@@ -79,8 +83,12 @@ describe('workspace email-config with flags', () => {
       `${PROVIDER_KEY}\n`,
     );
     expect(r.exitCode).toBe(0);
-    // The service answers with its message, and no configuration.
-    expect(JSON.parse(r.stdout)).toEqual({ status: 'success', message: expect.any(String) });
+    // The emulator echoes the stored configuration, the provider key masked.
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: { type: 'sendgrid', fromCompany: 'Acme' },
+    });
+    expect(r.stdout).not.toContain(PROVIDER_KEY);
     const stored = await storedConfig(workspaceId, apiKey);
     expect(stored.body).toEqual({
       useEmailService: true,

@@ -3,6 +3,7 @@ import type { Credentials } from '../../config/credentials.js';
 import {
   ApiError,
   CredentialsError,
+  ForeignAnswerError,
   SvcError,
   TimeoutError,
   TransientError,
@@ -27,7 +28,7 @@ const TEMPORARY = new Set(['UNAVAILABLE', 'RESOURCE_EXHAUSTED', 'DEADLINE_EXCEED
  * envelope counts as accepted: the service checks the credentials before it looks for
  * what was asked. Anything that is not the envelope proves nothing.
  */
-async function judge(baseUrl: string, probe: () => Promise<unknown>): Promise<Verdict> {
+async function judge(probe: () => Promise<unknown>): Promise<Verdict> {
   try {
     await probe();
     return { verdict: 'valid' };
@@ -43,10 +44,10 @@ async function judge(baseUrl: string, probe: () => Promise<unknown>): Promise<Ve
         temporary,
       };
     }
-    if (err instanceof ApiError) {
+    if (err instanceof ForeignAnswerError) {
       return {
         verdict: 'unchecked',
-        reason: `the server at ${baseUrl} did not answer as the service does (HTTP ${err.httpStatus}); check --base-url or SVC_BASE_URL`,
+        reason: `${err.message}; check --base-url or SVC_BASE_URL`,
         temporary: false,
       };
     }
@@ -63,7 +64,7 @@ export function verifyWorkspacePair(
   credentials: Credentials,
 ): Promise<Verdict> {
   // Op 2 needs some key id; an unknown one still proves the workspace pair by its NOT_FOUND.
-  return judge(client.baseUrl, () =>
+  return judge(() =>
     client.call(
       operation('workspace.authTokens'),
       { apiKey: credentials.apiKey ?? 'svc-auth-status' },
@@ -74,7 +75,7 @@ export function verifyWorkspacePair(
 
 /** The API key pair, by a lookup that changes nothing (spec op 9). */
 export function verifyKeyPair(client: HttpClient, credentials: Credentials): Promise<Verdict> {
-  return judge(client.baseUrl, () =>
+  return judge(() =>
     client.call(operation('documents.get'), { organizationId: 'svc-auth-status' }, { credentials }),
   );
 }

@@ -167,8 +167,12 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   if (result.data) {
     const stored = masked(result.data);
     if (ctx.out.json) return ctx.out.jsonDocument(stored);
-    await ctx.out.rows([displayRow(stored)], op.table);
-    return ctx.out.info('Email configuration saved.');
+    ctx.out.info(
+      stored.useEmailService === false
+        ? 'Email notifications are now off: no emails are sent. Stored for when they are back on:'
+        : 'Email configuration saved. Now in force:',
+    );
+    return ctx.out.rows([displayRow(stored)], op.table);
   }
   // The documented answer holds no configuration: the result is its message, and what the
   // change put in force is what was sent, over a stored configuration svc cannot read.
