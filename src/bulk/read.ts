@@ -8,7 +8,7 @@ import { idLine } from './id-lines.js';
 import { jsonArrayRows, jsonRow } from './json-array.js';
 
 /**
- * The three shapes `--file` accepts (cli-contract, "Repeatable flags"), and for lists of
+ * The three shapes `--file` accepts (docs/cli-contract.md, "Repeatable flags"), and for lists of
  * ids a fourth: one id a line, as `cut` or `jq -r` print them.
  */
 export type BulkFormat = 'json' | 'ndjson' | 'csv' | 'lines';

@@ -42,7 +42,7 @@ export function failureSummary(outcome: BulkOutcome): string {
   return `${outcome.failed.toLocaleString('en-US')} of ${count(outcome.sent, 'item')} failed`;
 }
 
-/** Exit 5 (cli-contract) when any item failed, once the results are printed. */
+/** Exit 5 (docs/cli-contract.md) when any item failed, once the results are printed. */
 export function throwIfAnyFailed(outcome: BulkOutcome): void {
   if (outcome.failed > 0) throw new PartialFailureError(failureSummary(outcome));
 }

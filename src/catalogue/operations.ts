@@ -31,7 +31,7 @@ const configTable: TableLayout = {
 };
 const nullData = z.null().optional();
 
-/** The documented at-most-30 id lists (wire-notes). */
+/** The documented at-most-30 id lists (docs/wire-notes.md). */
 const MAX_IDS = 30;
 /**
  * The most items of a list whose limit the docs do not give: what the emulator accepts in

@@ -44,7 +44,7 @@ export interface BulkSpec {
 }
 
 export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  /** The spec's operation number; 28 is the deletion-status call of `wire-notes.md`. */
+  /** The spec's operation number; 28 is the deletion-status call of `docs/wire-notes.md`. */
   number: number;
   /** Stable dotted name, e.g. `workspace.create`. */
   name: string;

@@ -14,8 +14,8 @@ import {
   UsageError,
 } from '../errors/errors.js';
 import { count } from '../io/plural.js';
-import { shellLine } from '../io/shell-words.js';
 import type { BulkFlags } from './bulk-options.js';
+import { commandWords, printedCommand } from './printed-command.js';
 import type { Context } from './context.js';
 
 export interface JournalSpec<Item> {
@@ -100,8 +100,9 @@ function advice(
 ): string[] {
   const { confirmed, total, unknown, file } = summary;
   const left = total - confirmed - unknown;
-  const words = ctx.argv.includes('--resume') ? ctx.argv : [...ctx.argv, '--resume'];
-  const rerun = `svc ${shellLine(words)}${fromStdin ? ' (with the same input on stdin)' : ''}`;
+  const words = commandWords(ctx.argv);
+  if (!words.includes('--resume')) words.push('--resume');
+  const rerun = `${printedCommand(ctx, words)}${fromStdin ? ' (with the same input on stdin)' : ''}`;
   const lines = [
     `${confirmed.toLocaleString('en-US')} of ${count(total, 'item')} were confirmed (journal: ${file})`,
   ];

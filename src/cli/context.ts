@@ -47,7 +47,7 @@ export interface Session {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-/** User-data deletion may take five minutes to answer (wire-notes). */
+/** User-data deletion may take five minutes to answer (docs/wire-notes.md). */
 const SLOW_TIMEOUT_MS = 6 * 60_000;
 
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {

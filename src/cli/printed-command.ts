@@ -28,3 +28,27 @@ export function printedCommand(invocation: Invocation, words: readonly string[])
     ...words,
   ]);
 }
+
+/** The global options `printedCommand` adds itself, and whether each takes a value. */
+const ADDED_BY_PRINTED_COMMAND = new Map([
+  ['--profile', true],
+  ['--base-url', true],
+  ['--insecure', false],
+]);
+
+/**
+ * The words of a command line as typed, less the global options `printedCommand` adds, so
+ * that a line repeating it (a `--resume`) names each of them once.
+ */
+export function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    if (word === '--') return [...words, ...argv.slice(i)];
+    const [flag] = word.split('=', 1);
+    const takesValue = ADDED_BY_PRINTED_COMMAND.get(flag ?? '');
+    if (takesValue === undefined) words.push(word);
+    else if (takesValue && !word.includes('=')) i++;
+  }
+  return words;
+}

@@ -8,7 +8,7 @@ import type { OrganizationRecord } from './store/organizations.js';
 import { type Decision, reportDecision } from './ui/decisions.js';
 
 /**
- * Permission resolution (spec op 6, wire-notes "Permissions"). A folder or document either
+ * Permission resolution (spec op 6, docs/wire-notes.md "Permissions"). A folder or document either
  * inherits from its parent, taking the parent's access type and the grants on the parent,
  * or stands alone: a folder with `inheritAccessFromParent` off, a top-level folder (the
  * organization has no access type of its own), a document with its own access type.

@@ -63,7 +63,7 @@ function keyAuth(headers: IncomingHttpHeaders, store: Store): KeyAuth {
   return { workspace, apiKey };
 }
 
-/** Checks the credential headers an operation's level asks for (wire-notes, "Credentials"). */
+/** Checks the credential headers an operation's level asks for (docs/wire-notes.md, "Credentials"). */
 export function authenticate(
   level: AuthLevel,
   headers: IncomingHttpHeaders,

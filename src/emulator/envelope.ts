@@ -8,7 +8,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The request body's `data`, when the body is exactly `{"data": {...}}` (wire-notes) and
+ * The request body's `data`, when the body is exactly `{"data": {...}}` (docs/wire-notes.md) and
  * within the request limits (catalogue/limits.ts). Every API body is decoded here, so no
  * handler sees nesting, strings or arrays past those limits.
  */

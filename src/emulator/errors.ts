@@ -1,6 +1,6 @@
 /**
  * The service's error statuses and their HTTP codes: the canonical gRPC mapping that the
- * real service (a Firebase callable) uses (wire-notes, "Transport").
+ * real service (a Firebase callable) uses (docs/wire-notes.md, "Transport").
  */
 export const httpStatusByErrorStatus = {
   INVALID_ARGUMENT: 400,

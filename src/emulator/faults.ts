@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { EmulatorError, type ErrorStatus } from './errors.js';
 
 /**
- * Fault injection for testing clients (design/emulator.md, item 10). For each API request,
+ * Fault injection for testing clients (docs/emulator-faults.md). For each API request,
  * every rule whose path matches fires with its own probability, drawn from a PRNG seeded by
  * the plan, so the same requests in the same order meet the same faults. Latency rules add
  * up. Status and drop rules exclude one another, so they share one draw: each takes the next

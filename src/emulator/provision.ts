@@ -43,7 +43,7 @@ export function workspaceResource(store: Store, ws: WorkspaceRecord): Workspace 
 
 /**
  * Creates a workspace with its owner, one `testing` API key and that key's default auth
- * token, applying the service's rules for the owner email (spec op 1, wire-notes).
+ * token, applying the service's rules for the owner email (spec op 1, docs/wire-notes.md).
  */
 export function provisionWorkspace(
   store: Store,

@@ -3,7 +3,7 @@ import { EmulatorError } from './errors.js';
 import { RateLimiter } from './rate-limit.js';
 
 /**
- * The service's rules for its public operations (spec ops 1, 4 and 5, wire notes), in one
+ * The service's rules for its public operations (spec ops 1, 4 and 5, docs/wire-notes.md), in one
  * place: per-IP rate limits, the disposable-domain rule, and where a login link may lead.
  */
 

@@ -15,7 +15,7 @@ import {
   UsageError,
 } from './errors.js';
 
-/** The contract's exit codes (design/cli-contract.md, "Exit codes"). */
+/** The contract's exit codes (docs/cli-contract.md, "Exit codes"). */
 export const ExitCode = {
   Success: 0,
   Error: 1,

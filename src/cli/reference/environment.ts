@@ -8,7 +8,7 @@ export interface EnvironmentRow {
   meaning: string;
 }
 
-/** The environment variables svc reads (design/cli-contract.md, "Global options"). */
+/** The environment variables svc reads (docs/cli-contract.md, "Global options"). */
 export const environmentTable: readonly EnvironmentRow[] = [
   {
     name: 'SVC_PROFILE',

@@ -5,7 +5,7 @@ export interface ExitCodeRow {
   meaning: string;
 }
 
-/** What each exit code means (design/cli-contract.md, "Exit codes"); the codes are ExitCode's. */
+/** What each exit code means (docs/cli-contract.md, "Exit codes"); the codes are ExitCode's. */
 export const exitCodeTable: readonly ExitCodeRow[] = [
   { code: ExitCode.Success, meaning: 'success' },
   {

@@ -6,7 +6,7 @@ import type { Operation } from '../../catalogue/types.js';
 /**
  * What each command prints with `--json`, as zod schemas: the data of the operations the
  * catalogue names it in (`commands`), except where the command prints something else
- * (design/cli-contract.md, "Output rules").
+ * (docs/cli-contract.md, "Output rules").
  */
 
 export interface Variant {

@@ -21,7 +21,7 @@ export const DEFAULT_PROVIDER_URLS: Readonly<Record<ProviderId, string>> = {
   google: 'https://generativelanguage.googleapis.com',
 };
 
-/** The model name prefixes of each provider (wire-notes, "AI rewrite"). */
+/** The model name prefixes of each provider (docs/wire-notes.md, "AI rewrite"). */
 const MODEL_PREFIXES: readonly (readonly [string, ProviderId])[] = [
   ['gpt-', 'openai'],
   ['o1-', 'openai'],

@@ -5,7 +5,7 @@ import type { crdtType } from '../../catalogue/models.js';
 import { type MarkupNode, parseMarkup, serializeMarkup } from './markup.js';
 
 /**
- * A CRDT editor's data as a real Yjs document (wire-notes): `text` is a Y.Text, `map` a
+ * A CRDT editor's data as a real Yjs document (docs/wire-notes.md): `text` is a Y.Text, `map` a
  * Y.Map, `array` a Y.Array and `xml` a Y.XmlFragment, each the root type named by the
  * editor's content key. Values inside maps and arrays are plain JSON, as a client writes
  * them with `set` and `insert`.

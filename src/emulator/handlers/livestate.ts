@@ -2,7 +2,7 @@ import type { LiveStateJson } from '../store/live-states.js';
 import { scopeOf } from './shared.js';
 import type { Handler, HandlerDeps } from './types.js';
 
-/** Top-level keys of `changes` set into `current`; a key set to null is removed (wire-notes). */
+/** Top-level keys of `changes` set into `current`; a key set to null is removed (docs/wire-notes.md). */
 function merged(current: LiveStateJson, changes: LiveStateJson): LiveStateJson {
   // A Map, so that a key such as "__proto__" is data like any other.
   const entries = new Map(Object.entries(current));

@@ -13,7 +13,7 @@ interface NotificationConfigHandlers {
   'notifications.config.v1': Handler<'notifications.config.v1'>;
 }
 
-/** What a user who never changed a setting has (wire-notes). */
+/** What a user who never changed a setting has (docs/wire-notes.md). */
 const DEFAULT_INBOX: NotificationLevel = 'ALL';
 const DEFAULT_EMAIL: NotificationLevel = 'MINE';
 

@@ -19,7 +19,7 @@ interface NotificationHandlers {
   'notifications.get': Handler<'notifications.get'>;
 }
 
-/** The documented default page size (wire-notes). */
+/** The documented default page size (docs/wire-notes.md). */
 const DEFAULT_PAGE_SIZE = 1000;
 /** Larger page sizes are lowered to this; the listing goes on through the page token. */
 const MAX_PAGE_SIZE = 1000;

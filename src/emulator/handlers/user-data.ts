@@ -22,7 +22,7 @@ function failure(job: JobRecord, status: Record<string, unknown>): EmulatorError
 }
 
 /**
- * Operation 16 of the spec and the deletion-status call of the real service (wire-notes).
+ * Operation 16 of the spec and the deletion-status call of the real service (docs/wire-notes.md).
  * The deletion is a job of one task per organization (see planDeletion).
  */
 export function userDataHandlers(deps: HandlerDeps): UserDataHandlers {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printedCommand } from '../../../src/cli/printed-command.js';
+import { commandWords, printedCommand } from '../../../src/cli/printed-command.js';
 
 const words = ['docs', 'migration-status', '--org', 'acme', '--id', 'm1', '--wait'];
 
@@ -41,5 +41,34 @@ describe('printedCommand', () => {
         '$(rm -rf x)',
       ]),
     ).toBe(`svc --profile 'ops team'\\''s' docs migration-status --org 'a b' --id '$(rm -rf x)'`);
+  });
+});
+
+describe('commandWords', () => {
+  it('drops the options printedCommand adds, in both spellings, and keeps the rest', () => {
+    expect(
+      commandWords([
+        '--profile',
+        'prod',
+        '--base-url=https://api.example.com',
+        '--insecure',
+        '--json',
+        'folders',
+        'add',
+        '--org',
+        'o',
+      ]),
+    ).toEqual(['--json', 'folders', 'add', '--org', 'o']);
+  });
+
+  it('leaves everything after -- as it is', () => {
+    expect(commandWords(['emulator', 'exec', '--', 'svc', '--profile', 'x'])).toEqual([
+      'emulator',
+      'exec',
+      '--',
+      'svc',
+      '--profile',
+      'x',
+    ]);
   });
 });

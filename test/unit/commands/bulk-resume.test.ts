@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, fakeService, ok } from '../../support/fake-service.js';
-import { tempConfigDir } from '../../support/harness.js';
+import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
 const ADD = '/v1/organizations/folders/add';
 
@@ -41,6 +41,26 @@ const sentIds = (f: NonNullable<typeof fake>) =>
   f.sent(ADD).flatMap((d) => (d.folders as { folderId: string }[]).map((x) => x.folderId));
 
 describe('a bulk run that a 500 stops', () => {
+  it('names the profile once in its resume command, whether it was a flag or SVC_PROFILE', async () => {
+    const { fake } = folderService(0);
+    const args = ['folders', 'add', '--org', 'o', '--file', foldersFile(3)];
+    const hintOf = async (argv: string[], env: Record<string, string>) => {
+      const config = tempConfigDir();
+      const login = await runCli(offlineLogin('ci'), {
+        stdin: 'tok\n',
+        env: { SVC_CONFIG_DIR: config },
+      });
+      expect(login.code).toBe(0);
+      const r = await fake.run(argv, { env: { ...env, SVC_CONFIG_DIR: config } });
+      expect(r.code).toBe(1);
+      return r.stderr.split('\n').find((line) => line.startsWith('rerun with --resume'));
+    };
+    const expected = `svc --profile ci ${args.join(' ')} --resume`;
+    expect(await hintOf(['--profile', 'ci', ...args], {})).toMatch(new RegExp(`: ${expected}$`));
+    expect(await hintOf(['--profile=ci', ...args], {})).toMatch(new RegExp(`: ${expected}$`));
+    expect(await hintOf(args, { SVC_PROFILE: 'ci' })).toMatch(new RegExp(`: ${expected}$`));
+  });
+
   it('says how far it got and how to resume, and --resume sends only the rest', async () => {
     // Two batches get through, then the service is down for good.
     const { fake, state } = folderService(2);

@@ -9,7 +9,7 @@ afterEach(async () => {
   fake = undefined;
 });
 
-/** Op 16's top-level answer (wire-notes). */
+/** Op 16's top-level answer (docs/wire-notes.md). */
 const started = (jobId: string): FakeReply => ({
   status: 202,
   body: { status: 'success', message: 'started', data: { jobId, tasksCount: 1 }, statusCode: 202 },

@@ -31,7 +31,7 @@ import { validRequests } from './valid-requests.js';
 
 /**
  * Every operation with every kind of wrong credentials gets the documented status
- * (wire-notes, "Credentials"), and valid credentials of one workspace never read or change
+ * (docs/wire-notes.md, "Credentials"), and valid credentials of one workspace never read or change
  * another workspace's data.
  */
 

@@ -161,7 +161,7 @@ function isEnvelope(status: number, body: unknown): boolean {
     const e = body.error;
     return typeof e.status === 'string' && typeof e.message === 'string' && status >= 400;
   }
-  // User-data deletion answers at top level (wire-notes).
+  // User-data deletion answers at top level (docs/wire-notes.md).
   return body.status === 'success' && typeof body.statusCode === 'number';
 }
 
