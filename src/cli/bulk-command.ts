@@ -125,15 +125,15 @@ export async function runBulkCommand<Item>(
   // What the journal has to say ends the spinner, as a confirmation does: a line written
   // under a spinning one would be garbled. Under --json, stderr holds only JSON lines.
   const shown: { spinner?: Spinner } = {};
-  const notice = (kind: 'info' | 'warning', line: string) => {
-    shown.spinner?.stop();
-    if (ctx.out.json) ctx.io.stderr.write(`${JSON.stringify({ [kind]: { message: line } })}\n`);
-    else if (kind === 'info') ctx.out.info(line);
-    else ctx.out.warn(line);
-  };
   const notices: Notices = {
-    info: (line) => notice('info', line),
-    warn: (line) => notice('warning', line),
+    info: (line) => {
+      shown.spinner?.stop();
+      ctx.out.info(line);
+    },
+    warn: (line) => {
+      shown.spinner?.stop();
+      ctx.out.warn(line);
+    },
   };
   const journal = await bulkJournal(ctx, flags, spec, client.baseUrl, notices);
   const common = {

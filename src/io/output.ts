@@ -139,7 +139,9 @@ export class Output {
   }
 
   /** Progress, hints and confirmations: stderr, never stdout. */
+  /** A notice for a person on stderr; under --json, one JSON line, as every stderr line is. */
   info(line: string): void {
+    if (this.json) return this.jsonNotice('info', line);
     this.io.stderr.write(`${visibleText(line)}\n`);
   }
 
@@ -152,7 +154,12 @@ export class Output {
   }
 
   warn(line: string): void {
+    if (this.json) return this.jsonNotice('warning', line);
     this.io.stderr.write(`${this.style.err.yellow('warning:')} ${visibleText(line)}\n`);
+  }
+
+  private jsonNotice(kind: 'info' | 'warning', line: string): void {
+    this.io.stderr.write(`${JSON.stringify({ [kind]: { message: line } })}\n`);
   }
 
   private bold(text: string): string {

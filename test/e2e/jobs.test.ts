@@ -270,6 +270,29 @@ describe('users purge', () => {
   });
 });
 
+describe('a purge that finds no data', () => {
+  it('names the users it found nothing of, on stderr, as JSON under --json', async () => {
+    // Without --org, a deletion has a task per organization where the users have data.
+    const r = await svc(['users', 'purge', '--user', 'nobody,ghost', '--yes'], env);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain(
+      'warning: no data to delete for 2 users: nobody, ghost; check the ids',
+    );
+    const json = await svc(['users', 'purge', '--user', 'nobody', '--yes', '--json'], env);
+    expect(json.exitCode).toBe(0);
+    const lines = json.stderr.split('\n').filter((line) => line !== '');
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+      {
+        warning: {
+          message: 'no data to delete for 1 user: nobody; check the ids',
+        },
+      },
+    ]);
+    // The tests after this one look for jobs they did not see before.
+    for (const job of await jobs(emulator)) seen.add(job.id);
+  });
+});
+
 describe('a restarted emulator', () => {
   it('resumes a pending job from its data directory', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-jobs-'));

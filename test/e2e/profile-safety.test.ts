@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
 import { canMount, mountSmallDisk } from '../support/small-disk.js';
+import { jsonNotices } from '../support/json-notices.js';
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -108,7 +109,7 @@ describe('a profile is never replaced silently', () => {
     expect(second.exitCode).toBe(0);
     const ws = JSON.parse(second.stdout) as Created;
     expect(ws.profile).toBe('analytics');
-    expect(second.stderr).toContain('profile "analytics"');
+    expect(jsonNotices(second.stderr).join('\n')).toContain('profile "analytics"');
     const profiles = stored(env);
     expect(profiles.default?.workspaceId).toBe((JSON.parse(first.stdout) as Created).id);
     expect(profiles.analytics?.workspaceId).toBe(ws.id);

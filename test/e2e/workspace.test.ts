@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { jsonNotices } from '../support/json-notices.js';
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe('workspace commands against the emulator', () => {
       ],
       env,
     );
-    expect(created.stderr).toContain('profile "default"');
+    expect(jsonNotices(created.stderr).join('\n')).toContain('profile "default"');
     expect(created.exitCode).toBe(0);
     const ws = JSON.parse(created.stdout) as { id: string; name: string; owner: { email: string } };
     expect(ws.name).toBe('W');

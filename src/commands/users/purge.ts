@@ -94,10 +94,33 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     }
   }
 
+  warnOfUsersWithoutData(ctx, batches, jobs, opts.org);
   if (!opts.wait) return printJobs(ctx, jobs, startedColumns);
   const print = () => printJobs(ctx, jobs, waitedColumns);
   await waitForDeletions(ctx, client, jobs, opts.waitTimeout, print);
   await print();
+}
+
+/**
+ * A deletion of no tasks found nothing of its users: most likely ids that are not users (a
+ * header line, a typo) or the wrong organizations. The answer counts tasks (organizations
+ * with data, or those named) per request, so only a request that found nothing at all can
+ * name its users.
+ */
+function warnOfUsersWithoutData(
+  ctx: Context,
+  batches: readonly string[][],
+  jobs: readonly DeletionJob[],
+  orgs: readonly string[] | undefined,
+): void {
+  const none = batches.filter((_, i) => jobs[i]?.tasksCount === 0).flat();
+  if (none.length === 0) return;
+  const named = none.slice(0, NAMED_IN_CONFIRMATION).join(', ');
+  const more = none.length - NAMED_IN_CONFIRMATION;
+  const where = orgs?.length ? ` in ${orgs.join(', ')}` : '';
+  ctx.out.warn(
+    `no data to delete for ${count(none.length, 'user')}${where}: ${named}${more > 0 ? ` and ${more} more` : ''}; check the ids${where ? ' and --org' : ''}`,
+  );
 }
 
 /** Adds to the error of a run that stopped part way the users it never asked to delete. */

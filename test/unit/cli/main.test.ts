@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../../support/harness.js';
+import { jsonNotices } from '../../support/json-notices.js';
 
 const BASE = 'https://svc.test';
 
@@ -136,7 +137,8 @@ describe('main: workspace create against a mocked service', () => {
         dispatcher: agent,
       },
     );
-    expect(r.stderr).toContain('profile "default"');
+    // Under --json, stderr's notices are JSON lines too.
+    expect(jsonNotices(r.stderr).join('\n')).toContain('profile "default"');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as typeof workspace;
     expect(out.id).toBe('ws1');

@@ -206,9 +206,13 @@ describe('Output.info and Output.warn', () => {
     expect(t.stderr.text).toBe('\u001b[33mwarning:\u001b[39m careful\n');
   });
 
-  it('warn has no colour with --json, even on a TTY (colour only when --json is off)', () => {
+  it('under --json, info and warn are JSON lines, even on a TTY', () => {
     const t = fakeTerminal({ stderrTTY: true, stdoutTTY: true });
-    new Output(t.io, true).warn('careful');
-    expect(t.stderr.text).toBe('warning: careful\n');
+    const out = new Output(t.io, true);
+    out.warn('careful');
+    out.info('done \x1b]0;x\x07');
+    expect(t.stderr.text).toBe(
+      '{"warning":{"message":"careful"}}\n{"info":{"message":"done \\u001b]0;x\\u0007"}}\n',
+    );
   });
 });
