@@ -78,7 +78,10 @@ describe('streaming', () => {
     expect(maxInFlight).toBe(4);
     // Measured all along the run, not only at its end.
     expect(samples.length).toBeGreaterThanOrEqual(LINES / 25_000 - 1);
-    expect(peak).toBeLessThan(64 * MiB);
+    // The peak between collections is mostly garbage not yet collected, whose amount each V8
+    // lets grow differently (Node 24's lets it reach about 70 MiB here); what the run holds
+    // is the post-collection bound below.
+    expect(peak).toBeLessThan(96 * MiB);
     // What the run holds after a collection is a window of batches and one chunk of the
     // file, whatever its length: flat from the first sample to the last.
     expect(Math.max(...samples)).toBeLessThan(8 * MiB);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Operation } from '../../../src/catalogue/types.js';
 import { operation, operations } from '../../../src/catalogue/operations.js';
@@ -28,6 +28,9 @@ import {
 } from './helpers.js';
 import { adminPost } from './jobs.js';
 import { validRequests } from './valid-requests.js';
+
+/** The driver the emulator opens its store with on this Node. */
+const Database = sqliteDriver();
 
 /**
  * Every operation with every kind of wrong credentials gets the documented status

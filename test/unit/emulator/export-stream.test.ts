@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { keyHeaders, post, request } from './helpers.js';
+
+/** The driver the emulator opens its store with on this Node. */
+const BetterSqlite3 = sqliteDriver();
 
 const GROUPS = 100_000;
 const NAME = 'g'.repeat(200);

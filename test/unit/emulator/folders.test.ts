@@ -1,4 +1,4 @@
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,9 @@ import {
 } from '../../../src/emulator/server.js';
 import { expectError, expectSuccess, keyHeaders, post, type Reply } from './helpers.js';
 import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+
+/** The driver the emulator opens its store with on this Node. */
+const BetterSqlite3 = sqliteDriver();
 
 let emulator: RunningEmulator;
 let clock: number;

@@ -1,4 +1,4 @@
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,9 @@ import {
   waitUntil,
 } from './jobs.js';
 import { basicFixture, callAs } from './seed.js';
+
+/** The driver the emulator opens its store with on this Node. */
+const BetterSqlite3 = sqliteDriver();
 
 let dataDir: string;
 let running: RunningEmulator | undefined;

@@ -1,4 +1,4 @@
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,9 @@ import {
   workspaceHeaders,
 } from './helpers.js';
 import { basicFixture } from './seed.js';
+
+/** The driver the emulator opens its store with on this Node. */
+const BetterSqlite3 = sqliteDriver();
 
 let dataDir: string;
 
