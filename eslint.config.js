@@ -32,6 +32,25 @@ export default tseslint.config(
     },
   },
   {
+    // better-sqlite3 12 cannot run on Node 22 and later; the driver module picks the major.
+    files: ['src/**/*.ts', 'test/**/*.ts'],
+    ignores: ['src/emulator/store/sqlite-driver.ts', 'src/sea/sqlite-driver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              message: 'Open SQLite through sqliteDriver() (src/emulator/store/sqlite-driver.ts).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['bin/**', 'src/sea/main.ts', 'bench/**', 'scripts/**', 'examples/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
