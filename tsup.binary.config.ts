@@ -17,8 +17,20 @@ const embeddedSqlite: Plugin = {
       path: fromRoot('./node_modules/better-sqlite3-napi/lib/index.js'),
     }));
     build.onResolve({ filter: /^\.\/sqlite-driver\.js$/ }, ({ importer }) =>
-      importer.endsWith('/src/emulator/store/store.ts')
+      importer.includes('/src/emulator/store/')
         ? { path: fromRoot('./src/sea/sqlite-driver.ts') }
+        : undefined,
+    );
+  },
+};
+
+/** The emulator UI's files come from inside the executable, as SEA assets. */
+const embeddedUiAssets: Plugin = {
+  name: 'embedded-ui-assets',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/asset-files\.js$/ }, ({ importer }) =>
+      importer.includes('/src/emulator/ui/')
+        ? { path: fromRoot('./src/sea/ui-asset-files.ts') }
         : undefined,
     );
   },
@@ -42,5 +54,5 @@ export default defineConfig({
   noExternal: [/./],
   // node:sea and node:sqlite exist only under their node: names.
   removeNodeProtocol: false,
-  esbuildPlugins: [undiciAgentOnly, embeddedSqlite],
+  esbuildPlugins: [undiciAgentOnly, embeddedSqlite, embeddedUiAssets],
 });

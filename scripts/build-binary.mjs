@@ -8,6 +8,7 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   statSync,
@@ -85,6 +86,13 @@ writeFileSync(
       'cli.cjs.cache': cliCache,
       // src/sea/main.ts: the root help as the npm package's build rendered it.
       'root-help.json': join(root, 'dist/root-help.json'),
+      // src/sea/ui-asset-files.ts: the emulator UI's page.
+      ...Object.fromEntries(
+        readdirSync(join(root, 'dist/ui')).map((name) => [
+          `ui/${name}`,
+          join(root, 'dist/ui', name),
+        ]),
+      ),
       // src/sea/sqlite-driver.ts: better-sqlite3 13's Node-API addon, for any Node.
       'better_sqlite3.node': join(
         root,

@@ -31,6 +31,30 @@ describe('the single executable, dist/svc-linux-x64', () => {
     expect(r.exitCode).toBe(0);
   }, 120_000);
 
+  it("serves the emulator's web UI from inside itself", async () => {
+    const emulator = execa(BINARY, ['emulator', 'start', '--port', '0'], {
+      env: cleanEnv(),
+      extendEnv: false,
+      stdin: 'ignore',
+    });
+    try {
+      const ready = await new Promise<{ ui: string }>((resolve, reject) => {
+        emulator.stdout?.once('data', (chunk: Buffer) => {
+          resolve(JSON.parse(chunk.toString()) as { ui: string });
+        });
+        emulator.catch(reject);
+      });
+      const page = await fetch(ready.ui);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('/_emulator/ui/assets/app.js');
+      const script = await fetch(new URL('assets/app.js', ready.ui));
+      expect(script.status).toBe(200);
+    } finally {
+      emulator.kill('SIGTERM');
+      await emulator.catch(() => undefined);
+    }
+  }, 60_000);
+
   it('prints the same help as the npm package in terminals of any width', async () => {
     const env = cleanEnv();
     delete env.NO_COLOR;

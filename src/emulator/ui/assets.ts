@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { EmulatorError } from '../errors.js';
 import type { Answer } from '../http.js';
+import { readAssetFile } from './asset-files.js';
 
 /**
- * The page's files, built by scripts/build-ui.mjs into `dist/ui/` beside the emulator's
- * chunk, read once and kept: the UI loads nothing from the network.
+ * The page's files, built by scripts/build-ui.mjs, read once and kept: the UI loads
+ * nothing from the network.
  */
-const ASSET_DIR = new URL('./ui/', import.meta.url);
 
 const TYPES: Readonly<Record<string, string>> = {
   'app.js': 'text/javascript; charset=utf-8',
@@ -29,7 +28,7 @@ const cache = new Map<string, Promise<string>>();
 function read(name: string): Promise<string> {
   let text = cache.get(name);
   if (!text) {
-    text = readFile(new URL(name, ASSET_DIR), 'utf8');
+    text = readAssetFile(name);
     // A failed read is tried again next time rather than remembered.
     text.catch(() => cache.delete(name));
     cache.set(name, text);
