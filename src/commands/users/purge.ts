@@ -31,17 +31,21 @@ const waitedColumns = [
   { header: 'FAILURE', path: 'failure' },
 ];
 
-/** How many ids the confirmation names before it says how many more there are. */
-const NAMED_IN_CONFIRMATION = 5;
+/** How many ids a message names before it says how many more there are. */
+const NAMED_IDS = 5;
+
+/** "u1, u2, u3, u4, u5 and 2 more" */
+function someIds(ids: readonly string[]): string {
+  const more = ids.length - NAMED_IDS;
+  return `${ids.slice(0, NAMED_IDS).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
 
 /** "delete all data of 7 users (u1, u2, u3, u4, u5 and 2 more) in organizations acme, beta" */
 export function purgeAction(
   userIds: readonly string[],
   orgs: readonly string[] | undefined,
 ): string {
-  const named = userIds.slice(0, NAMED_IN_CONFIRMATION).join(', ');
-  const more = userIds.length - NAMED_IN_CONFIRMATION;
-  const who = `${count(userIds.length, 'user')} (${named}${more > 0 ? ` and ${more} more` : ''})`;
+  const who = `${count(userIds.length, 'user')} (${someIds(userIds)})`;
   const where = orgs?.length
     ? `in ${orgs.length === 1 ? 'organization' : 'organizations'} ${orgs.join(', ')}`
     : 'in every organization where they have data';
@@ -115,11 +119,9 @@ function warnOfUsersWithoutData(
 ): void {
   const none = batches.filter((_, i) => jobs[i]?.tasksCount === 0).flat();
   if (none.length === 0) return;
-  const named = none.slice(0, NAMED_IN_CONFIRMATION).join(', ');
-  const more = none.length - NAMED_IN_CONFIRMATION;
   const where = orgs?.length ? ` in ${orgs.join(', ')}` : '';
   ctx.out.warn(
-    `no data to delete for ${count(none.length, 'user')}${where}: ${named}${more > 0 ? ` and ${more} more` : ''}; check the ids${where ? ' and --org' : ''}`,
+    `no data to delete for ${count(none.length, 'user')}${where}: ${someIds(none)}; check the ids${where ? ' and --org' : ''}`,
   );
 }
 

@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
 import { EmulatorError } from '../errors.js';
-import { type Answer, readJson } from '../http.js';
+import { type Answer, readJsonAs } from '../http.js';
 import { isFinished, type JobRecord } from '../store/jobs.js';
-import { describeIssues } from '../validation.js';
 import type { JobEngine } from './engine.js';
 
 /** A job as the admin calls show it. */
@@ -29,14 +28,6 @@ const failRequest = z.strictObject({
   reason: z.string().min(1).default('Failed by the /_emulator/jobs/fail admin call.'),
 });
 
-async function body<S extends z.ZodType>(req: IncomingMessage, schema: S): Promise<z.output<S>> {
-  const parsed = schema.safeParse(await readJson(req));
-  if (!parsed.success) {
-    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues, { root: '' }));
-  }
-  return parsed.data;
-}
-
 const answer = (jobs: readonly JobRecord[]): Answer => ({
   status: 200,
   json: { jobs: jobs.map(view) },
@@ -53,7 +44,7 @@ async function eachJob(
   jobs: JobEngine,
   act: (id: string) => JobRecord | undefined,
 ): Promise<Answer> {
-  const { id } = await body(req, oneOrAll);
+  const { id } = await readJsonAs(req, oneOrAll);
   if (id !== undefined) return answer([found(act(id), id)]);
   return answer(jobs.unfinishedIds().flatMap((each) => act(each) ?? []));
 }
@@ -81,7 +72,7 @@ export const jobRoutes: Record<string, { method: string; route: JobRoute }> = {
   'jobs/fail': {
     method: 'POST',
     route: async (req, _query, { jobs }) => {
-      const { id, reason } = await body(req, failRequest);
+      const { id, reason } = await readJsonAs(req, failRequest);
       const job = found(jobs.get(id), id);
       if (isFinished(job.status)) {
         throw new EmulatorError('FAILED_PRECONDITION', `Job ${id} is already ${job.status}.`);
