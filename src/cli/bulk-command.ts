@@ -123,7 +123,7 @@ export async function runBulkCommand<Item>(
   const client = await ctx.client();
   const source = sourceOf(flags, spec as BulkCommand<unknown>);
   // What the journal has to say ends the spinner, as a confirmation does: a line written
-  // under a spinning one would be garbled. Under --json, stderr holds only JSON lines.
+  // under a spinning one would be garbled.
   const shown: { spinner?: Spinner } = {};
   const notices: Notices = {
     info: (line) => {
