@@ -65,6 +65,11 @@ export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
   idempotent: boolean;
   /** Removes or switches off data: confirmation required. */
   destructive: boolean;
+  /**
+   * Where only some requests remove or switch off data, the fields that make one do so:
+   * `{disabled: true}` switches access off, while `{disabled: false}` only restores it.
+   */
+  destructiveWhen?: Readonly<Record<string, unknown>>;
   /** May take minutes to answer (user-data deletion): uses the long request timeout. */
   slow: boolean;
   bulk?: BulkSpec;

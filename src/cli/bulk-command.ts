@@ -1,5 +1,7 @@
 import {
   failedFirst,
+  idItems,
+  objectItems,
   runBulk,
   throwIfAnyFailed,
   type BulkInput,
@@ -11,7 +13,11 @@ import {
   unknownOutcome,
 } from '../bulk/index.js';
 import * as z from 'zod';
+import { isDestructive } from '../catalogue/destructive.js';
+import { operation } from '../catalogue/operations.js';
 import type { Operation, TableLayout } from '../catalogue/types.js';
+import type { BulkRow } from './declare/bulk.js';
+import type { OptionRecord } from './declare/options.js';
 import { formatIssues } from '../http/validation.js';
 import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
 import { tsvLine } from '../io/format.js';
@@ -21,7 +27,6 @@ import { startSpinner, type Spinner } from '../io/spinner.js';
 import type { TextSpool } from '../io/text-spool.js';
 import { bulkJournal, withResumeAdvice } from './bulk-journal.js';
 import type { BulkFlags } from './bulk-options.js';
-import { confirmDestructive } from './confirm.js';
 import type { Context } from './context.js';
 import { printBulkDryRun } from './bulk-dry-run.js';
 
@@ -36,8 +41,6 @@ export interface BulkCommand<Item> {
   itemFlags: string;
   /** The flag each wire field of `fromFlags` comes from, so that messages name the flag. */
   flagNames?: Readonly<Record<string, string>>;
-  /** For destructive commands: what will happen to `n` items, asked before sending. */
-  confirm?: (n: number) => string;
   /**
    * For operations that answer once for the whole batch (`{success, message}`) rather than
    * per item: that answer, given to each item of the batch.
@@ -47,24 +50,21 @@ export interface BulkCommand<Item> {
   idempotent?: (items: readonly Item[]) => boolean;
 }
 
-/** The flags the members of `data` beside the items come from, in every bulk command. */
-const BASE_FLAGS: Readonly<Record<string, string>> = {
-  organizationId: '--org',
-  documentId: '--doc',
-  folderId: '--folder',
-};
-
 /**
  * Checks the members of `data` beside the items before any item is read, so that a bad
  * `--org` is named as the flag rather than as a field of the request.
  */
-function checkBase(op: Operation, base: Record<string, unknown>): void {
+function checkBase(
+  op: Operation,
+  base: Record<string, unknown>,
+  flagNames: Readonly<Record<string, string>> = {},
+): void {
   const shape =
     op.request instanceof z.ZodObject ? (op.request.shape as Record<string, z.ZodType>) : {};
   for (const [field, value] of Object.entries(base)) {
     const checked = shape[field]?.safeParse(value);
     if (checked && !checked.success) {
-      throw new UsageError(`${BASE_FLAGS[field] ?? field}: ${formatIssues(checked.error.issues)}`);
+      throw new UsageError(`${flagNames[field] ?? field}: ${formatIssues(checked.error.issues)}`);
     }
   }
 }
@@ -82,6 +82,73 @@ function sourceOf(flags: BulkFlags, spec: BulkCommand<unknown>): SourceSpec {
     label: 'the flags',
     ...(spec.flagNames && { flags: spec.flagNames }),
   };
+}
+
+/**
+ * Runs one row of the bulk table: its scope flags and fixed fields become the members of
+ * `data` beside the items, and its item flags describe one item when there is no `--file`.
+ */
+export async function runBulkRow(
+  ctx: Context,
+  opts: BulkFlags & Record<string, unknown>,
+  row: BulkRow<OptionRecord>,
+): Promise<void> {
+  const op = operation(row.operation);
+  const flagOf = (key: string) => row.options[key]?.build().long ?? key;
+  const scope = Object.entries(row.scope ?? {});
+  const base = {
+    ...Object.fromEntries(
+      scope.filter(([, key]) => opts[key] !== undefined).map(([field, key]) => [field, opts[key]]),
+    ),
+    ...row.fixed,
+  };
+  const flagNames: Record<string, string> = Object.fromEntries(
+    scope.map(([field, key]) => [field, flagOf(key)]),
+  );
+  let items: BulkInput<unknown>;
+  let fromFlags: readonly unknown[] | undefined;
+  if ('ids' in row.item) {
+    items = idItems(op, row.item.column) as BulkInput<unknown>;
+    fromFlags = opts[row.item.ids] as string[] | undefined;
+    flagNames[row.item.column] = flagOf(row.item.ids);
+  } else {
+    items = objectItems(op, row.dependsOn ? { dependsOn: row.dependsOn } : {}) as BulkInput<unknown>;
+    const fields = Object.entries(row.item.fields);
+    for (const [path, key] of fields) {
+      flagNames[path] = flagOf(key);
+      // A nested object missing as a whole is named by its first field's flag.
+      const parent = path.split('.')[0] ?? path;
+      flagNames[parent] ??= flagOf(key);
+    }
+    const given = fields.filter(([, key]) => opts[key] !== undefined);
+    fromFlags = given.length > 0 ? [nested(given.map(([path, key]) => [path, opts[key]]))] : undefined;
+  }
+  await runBulkCommand(ctx, opts, {
+    op,
+    base,
+    items,
+    fromFlags,
+    itemFlags: row.itemFlags,
+    flagNames,
+    ...(row.batchAnswer && { batchAnswer: true }),
+    ...(row.idempotentWhen && {
+      idempotent: row.idempotentWhen as (items: readonly unknown[]) => boolean,
+    }),
+  });
+}
+
+/** `[['actionUser.userId', 'u1']]` → `{actionUser: {userId: 'u1'}}`. */
+function nested(entries: readonly (readonly [string, unknown])[]): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const [path, value] of entries) {
+    const keys = path.split('.');
+    let at = object;
+    for (const key of keys.slice(0, -1)) {
+      at = (at[key] ??= {}) as Record<string, unknown>;
+    }
+    at[keys[keys.length - 1] ?? path] = value;
+  }
+  return object;
 }
 
 /**
@@ -119,7 +186,7 @@ export async function runBulkCommand<Item>(
   const { op } = spec;
   const itemsField = op.bulk?.itemsField;
   if (!itemsField) throw new Error(`${op.name} is not a bulk operation`);
-  checkBase(op, spec.base);
+  checkBase(op, spec.base, spec.flagNames);
   const client = await ctx.client();
   const source = sourceOf(flags, spec as BulkCommand<unknown>);
   // What the journal has to say ends the spinner, as a confirmation does: a line written
@@ -179,10 +246,11 @@ export async function runBulkCommand<Item>(
       ...(flags.concurrency !== undefined && { concurrency: flags.concurrency }),
       keep: spool ? 'none' : 'failed',
       onResult: spool ? (key, result) => spool.add(result, key) : listSuccess,
-      ...(spec.confirm && {
+      // The whole run is confirmed once, with its count, before its first batch.
+      ...(isDestructive(op, spec.base) && {
         beforeSend: async (total: number) => {
           spinner.stop();
-          await confirmDestructive(ctx, spec.confirm?.(total) ?? '');
+          await ctx.confirmation.confirm({ count: total });
         },
       }),
       sendBatch: async (items, keys) => {

@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
-import type { Context } from './context.js';
+import type { ConfirmSubject } from '../catalogue/destructive.js';
+import type { CommandModule } from './declare/command.js';
 
-/** What a command module exports: a run function that receives the context. */
-export interface CommandModule<O = Record<string, unknown>> {
-  run(ctx: Context, opts: O, args: string[]): Promise<void>;
+/** What runs a command: its lazily loaded module, and its confirmation if it has one. */
+export interface Handler {
+  run: () => Promise<CommandModule<never>>;
+  confirm?: (opts: never, subject: ConfirmSubject) => string;
 }
 
-/** Turns a lazily imported command module into a commander action. */
-export type Invoke = (
-  load: () => Promise<CommandModule<never>>,
-) => (...args: unknown[]) => Promise<void>;
+/** Turns a handler into a commander action. */
+export type Invoke = (handler: Handler) => (...args: unknown[]) => Promise<void>;
 
 /** Registers one group of commands on the program. */
 export type Register = (program: Command, invoke: Invoke) => void;

@@ -6,7 +6,10 @@ import type { Context } from './context.js';
  * nothing) skip the question; where svc may not prompt, it refuses. The refusal names
  * `--yes` in its message, since under `--json` the message is all a script sees.
  */
-export async function confirmDestructive(ctx: Context, action: string): Promise<void> {
+export async function confirmDestructive(
+  ctx: Pick<Context, 'yes' | 'dryRun' | 'prompter'>,
+  action: string,
+): Promise<void> {
   if (ctx.yes || ctx.dryRun) return;
   if (!ctx.prompter.enabled) {
     throw new UsageError(`refusing to ${action} without confirmation: pass --yes to confirm`, {

@@ -14,6 +14,7 @@ import { Prompter } from '../io/prompter.js';
 import { StatusLine } from '../io/status-line.js';
 import { createIOStreams, type IOStreams } from '../io/streams.js';
 import { VERSION } from '../version.js';
+import { ConfirmationGate, type Question } from './declare/confirmation.js';
 import type { GlobalOptions } from './globals.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -73,6 +74,8 @@ export class Context {
   readonly io: IOStreams;
   readonly out: Output;
   readonly prompter: Prompter;
+  /** Asked before anything is removed or switched off; the HTTP client asks it too. */
+  readonly confirmation: ConfirmationGate;
   readonly redactor = new Redactor();
   readonly env: Env;
   readonly signal: AbortSignal;
@@ -86,6 +89,8 @@ export class Context {
     readonly globals: GlobalOptions,
     /** The arguments svc was run with, to tell how to run it again (`--resume`). */
     readonly argv: readonly string[] = [],
+    /** The command's confirmation question, when it sends anything destructive. */
+    question?: Question,
   ) {
     this.env = deps.env;
     this.io = createIOStreams({
@@ -98,6 +103,7 @@ export class Context {
     });
     this.out = new Output(this.io, globals.json === true);
     this.prompter = new Prompter(this.io);
+    this.confirmation = new ConfirmationGate(this, question);
     this.signal = deps.signal ?? new AbortController().signal;
     this.sleep = deps.sleep ?? defaultSleep;
     this.now = deps.now ?? Date.now;
@@ -230,6 +236,7 @@ export class Context {
       random: this.deps.random ?? Math.random,
       now: this.now,
       insecure: this.globals.insecure === true,
+      beforeSend: (op, data) => this.confirmation.beforeSend(op, data),
       proxyFor: (url) => routes.proxyFor(url),
     });
   }

@@ -1,8 +1,10 @@
 import { CommanderError, type Command } from 'commander';
+import type { ConfirmSubject } from '../catalogue/destructive.js';
 import { CancelledError, TerminatedError, UsageError } from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { reportError } from '../errors/report.js';
-import type { CommandModule, Invoke } from './command-kit.js';
+import type { Invoke } from './command-kit.js';
+import type { CommandModule } from './declare/command.js';
 import type { Context, Deps } from './context.js';
 import type { GlobalOptions } from './globals.js';
 import { buildProgram } from './program.js';
@@ -28,12 +30,15 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
   let commanderError = '';
 
   const invoke: Invoke =
-    (load) =>
+    (handler) =>
     async (...args) => {
       const command = args[args.length - 1] as Command;
       const opts = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
-      const [{ Context }, module] = await Promise.all([import('./context.js'), load()]);
-      const ctx = new Context(deps, opts, argv);
+      const [{ Context }, module] = await Promise.all([import('./context.js'), handler.run()]);
+      const confirm = handler.confirm as
+        | ((options: typeof opts, subject: ConfirmSubject) => string)
+        | undefined;
+      const ctx = new Context(deps, opts, argv, confirm && ((subject) => confirm(opts, subject)));
       context = ctx;
       // A result that did not reach its reader is a failure, though the command did its work.
       await ctx.out.deliver(() =>

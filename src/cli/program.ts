@@ -1,26 +1,28 @@
 import { Command } from 'commander';
-import { registerActivities } from '../commands/activities/index.js';
-import { registerAi } from '../commands/ai/index.js';
-import { registerApi } from '../commands/api/index.js';
-import { registerAuth } from '../commands/auth/index.js';
+import { activities } from '../commands/activities/index.js';
+import { ai } from '../commands/ai/index.js';
+import { api } from '../commands/api/index.js';
+import { auth } from '../commands/auth/index.js';
 import { registerCompletion } from '../commands/completion/index.js';
-import { registerCrdt } from '../commands/crdt/index.js';
-import { registerDocs } from '../commands/docs/index.js';
+import { crdt } from '../commands/crdt/index.js';
+import { docs } from '../commands/docs/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
-import { registerFolders } from '../commands/folders/index.js';
-import { registerGroups } from '../commands/groups/index.js';
+import { folders } from '../commands/folders/index.js';
+import { groups } from '../commands/groups/index.js';
 import { registerHelp } from '../commands/help/index.js';
-import { registerLivestate } from '../commands/livestate/index.js';
-import { registerNotifications } from '../commands/notifications/index.js';
-import { registerOrgs } from '../commands/orgs/index.js';
-import { registerPermissions } from '../commands/permissions/index.js';
-import { registerPresence } from '../commands/presence/index.js';
-import { registerProfile } from '../commands/profile/index.js';
+import { livestate } from '../commands/livestate/index.js';
+import { notifications } from '../commands/notifications/index.js';
+import { orgs } from '../commands/orgs/index.js';
+import { permissions } from '../commands/permissions/index.js';
+import { presence } from '../commands/presence/index.js';
+import { profile } from '../commands/profile/index.js';
 import { registerSchema } from '../commands/schema/index.js';
-import { registerUsers } from '../commands/users/index.js';
-import { registerWorkspace } from '../commands/workspace/index.js';
+import { users } from '../commands/users/index.js';
+import { workspace } from '../commands/workspace/index.js';
 import { VERSION } from '../version.js';
-import type { Invoke } from './command-kit.js';
+import type { Invoke, Register } from './command-kit.js';
+import type { AnyCommand, GroupDeclaration } from './declare/command.js';
+import { mountCommand, mountGroup } from './declare/mount.js';
 import { applyHelpLayout } from './help-layout.js';
 import { durationOption, urlOption } from './option-values.js';
 import { environmentNames } from './reference/environment.js';
@@ -32,6 +34,39 @@ export interface ProgramOutput {
   /** Commander's own error line; reported by main through the one error path. */
   onError(text: string): void;
 }
+
+/**
+ * The declared API groups first, in the order help lists them; then the commands of svc
+ * itself. The emulator, completion, help and schema commands wire commander directly: they
+ * take commands as arguments and send no operation.
+ */
+const commandTree: readonly (GroupDeclaration | AnyCommand | Register)[] = [
+  workspace,
+  permissions,
+  folders,
+  docs,
+  orgs,
+  groups,
+  users,
+  activities,
+  presence,
+  livestate,
+  crdt,
+  notifications,
+  ai,
+  auth,
+  profile,
+  api,
+  registerEmulator,
+  registerCompletion,
+  registerSchema,
+  registerHelp,
+];
+
+/** The declared groups and commands, for the tests and tools that read the tree as data. */
+export const declaredCommands = commandTree.filter(
+  (entry): entry is GroupDeclaration | AnyCommand => typeof entry !== 'function',
+);
 
 /**
  * The command tree. Only commander and the cheap definition modules load here; each
@@ -78,29 +113,10 @@ Examples:
   $ svc workspace tokens --json | jq -r '.authTokens[0].name'`,
     );
 
-  for (const register of [
-    registerWorkspace,
-    registerPermissions,
-    registerFolders,
-    registerDocs,
-    registerOrgs,
-    registerGroups,
-    registerUsers,
-    registerActivities,
-    registerPresence,
-    registerLivestate,
-    registerCrdt,
-    registerNotifications,
-    registerAi,
-    registerAuth,
-    registerProfile,
-    registerApi,
-    registerEmulator,
-    registerCompletion,
-    registerSchema,
-    registerHelp,
-  ]) {
-    register(program, invoke);
+  for (const entry of commandTree) {
+    if (typeof entry === 'function') entry(program, invoke);
+    else if ('commands' in entry) mountGroup(program, entry, invoke);
+    else mountCommand(program, entry, invoke);
   }
   applyHelpLayout(program);
   checkRequiredOptionsLast(program);

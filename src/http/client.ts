@@ -63,6 +63,8 @@ export interface HttpClientOptions {
   now: () => number;
   /** `--insecure`: allow plain http to hosts other than loopback. */
   insecure?: boolean;
+  /** Called once `data` is valid and before it is sent: the confirmation of destructive requests. */
+  beforeSend?: (op: Operation, data: unknown) => Promise<void>;
   /** The proxy the dispatcher sends a request to `url` through; none when absent. */
   proxyFor?: (url: URL) => string | undefined;
 }
@@ -190,10 +192,10 @@ function errorCode(err: unknown): string | undefined {
  * retries with backoff that honour `Retry-After`, envelope decoding and the debug trace.
  */
 export class HttpClient {
-  constructor(private readonly o: HttpClientOptions) {}
+  constructor(private readonly settings: HttpClientOptions) {}
 
   get baseUrl(): string {
-    return this.o.baseUrl;
+    return this.settings.baseUrl;
   }
 
   /** Validates `data` with the operation's schema, sends it, and decodes the answer. */
@@ -203,6 +205,7 @@ export class HttpClient {
     options: CallOptions = {},
   ): Promise<ApiResult<T>> {
     validate(op, data);
+    await this.settings.beforeSend?.(op, data);
     const policy: ExchangePolicy = {
       path: op.path,
       auth: op.auth,
@@ -217,7 +220,7 @@ export class HttpClient {
     } catch (err) {
       // JSON, but not the envelope: an error envelope has its status.
       if (err instanceof ApiError && err.status === undefined) {
-        throw foreignAnswer(this.o.baseUrl, raw.httpStatus, raw.contentType);
+        throw foreignAnswer(this.settings.baseUrl, raw.httpStatus, raw.contentType);
       }
       throw err;
     }
@@ -235,12 +238,12 @@ export class HttpClient {
     credentials?: Credentials,
   ): DescribedRequest {
     checkLimits(body);
-    const headers = authHeaders(policy.auth, credentials ?? this.o.credentials);
+    const headers = authHeaders(policy.auth, credentials ?? this.settings.credentials);
     return {
       method: 'POST',
-      url: this.o.baseUrl.replace(/\/+$/, '') + policy.path,
-      headers: this.o.redactor.headers({ 'content-type': 'application/json', ...headers }),
-      body: this.o.redactor.json(body),
+      url: this.settings.baseUrl.replace(/\/+$/, '') + policy.path,
+      headers: this.settings.redactor.headers({ 'content-type': 'application/json', ...headers }),
+      body: this.settings.redactor.json(body),
     };
   }
 
@@ -258,16 +261,16 @@ export class HttpClient {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json',
-      'user-agent': this.o.userAgent,
-      ...authHeaders(policy.auth, credentials ?? this.o.credentials),
+      'user-agent': this.settings.userAgent,
+      ...authHeaders(policy.auth, credentials ?? this.settings.credentials),
     };
-    const url = new URL(this.o.baseUrl.replace(/\/+$/, '') + policy.path);
-    checkTransport(url, policy.auth, this.o.insecure === true, this.o.proxyFor?.(url));
+    const url = new URL(this.settings.baseUrl.replace(/\/+$/, '') + policy.path);
+    checkTransport(url, policy.auth, this.settings.insecure === true, this.settings.proxyFor?.(url));
     const payload = JSON.stringify(body);
-    const attempts = (policy.retries ?? this.o.retries) + 1;
-    const started = this.o.now();
+    const attempts = (policy.retries ?? this.settings.retries) + 1;
+    const started = this.settings.now();
     // The line shows only when there is no trace, which says the same.
-    const status = this.o.trace ? undefined : this.o.retryStatus;
+    const status = this.settings.trace ? undefined : this.settings.retryStatus;
 
     try {
       for (let attempt = 0; ; attempt++) {
@@ -275,17 +278,17 @@ export class HttpClient {
           return await this.attempt(url, headers, payload, policy, attempt, attempts);
         } catch (err) {
           if (!(err instanceof AttemptError)) throw err;
-          const giveUp = () => gaveUp(err.final, attempt + 1, this.o.now() - started);
+          const giveUp = () => gaveUp(err.final, attempt + 1, this.settings.now() - started);
           const last = attempt + 1 >= attempts;
           if (last || !isRetryable(err.failure, policy.idempotent)) throw giveUp();
           const f = err.failure;
           let wait = backoffDelay(attempt, {
-            baseMs: this.o.backoffBaseMs,
-            capMs: this.o.backoffCapMs,
-            random: this.o.random,
+            baseMs: this.settings.backoffBaseMs,
+            capMs: this.settings.backoffCapMs,
+            random: this.settings.random,
           });
           if (f.kind === 'status' && f.retryAfterMs !== undefined) {
-            if (f.retryAfterMs > this.o.maxRetryAfterMs) throw giveUp();
+            if (f.retryAfterMs > this.settings.maxRetryAfterMs) throw giveUp();
             wait = f.retryAfterMs;
           }
           const line = `${describeFailure(f)}, retrying in ${formatDuration(wait)}, attempt ${attempt + 2} of ${attempts}`;
@@ -307,25 +310,25 @@ export class HttpClient {
     attempt: number,
     attempts: number,
   ): Promise<RawResponse> {
-    const timeoutMs = policy.slow ? this.o.slowTimeoutMs : this.o.timeoutMs;
+    const timeoutMs = policy.slow ? this.settings.slowTimeoutMs : this.settings.timeoutMs;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const signal = this.o.signal
-      ? AbortSignal.any([this.o.signal, timeout.signal])
+    const signal = this.settings.signal
+      ? AbortSignal.any([this.settings.signal, timeout.signal])
       : timeout.signal;
-    const started = this.o.now();
+    const started = this.settings.now();
 
     // Redacting a body parses it again: a bulk run would pay that on every batch, so only
     // when there is a trace to read.
-    if (this.o.trace) {
+    if (this.settings.trace) {
       this.trace(`* POST ${url.href} (attempt ${attempt + 1}/${attempts})`);
-      for (const [k, v] of Object.entries(this.o.redactor.headers(headers)))
+      for (const [k, v] of Object.entries(this.settings.redactor.headers(headers)))
         this.trace(`> ${k}: ${v}`);
-      this.trace(`> ${this.o.redactor.body(payload)}`);
+      this.trace(`> ${this.settings.redactor.body(payload)}`);
     }
 
     try {
-      const res = await this.o.dispatcher.request({
+      const res = await this.settings.dispatcher.request({
         origin: url.origin,
         path: url.pathname + url.search,
         method: 'POST',
@@ -334,21 +337,21 @@ export class HttpClient {
         signal,
       });
       const text = await res.body.text();
-      const elapsed = this.o.now() - started;
+      const elapsed = this.settings.now() - started;
       this.trace(`< ${res.statusCode} (${formatDuration(elapsed)})`);
-      if (text && this.o.trace) this.trace(`< ${this.o.redactor.body(text)}`);
+      if (text && this.settings.trace) this.trace(`< ${this.settings.redactor.body(text)}`);
 
       const body = parseJson(text);
       const contentType = headerValue(res.headers['content-type']);
       if (res.statusCode >= 200 && res.statusCode < 300) {
-        if (body === undefined) throw foreignAnswer(this.o.baseUrl, res.statusCode, contentType);
+        if (body === undefined) throw foreignAnswer(this.settings.baseUrl, res.statusCode, contentType);
         return { httpStatus: res.statusCode, contentType, body, text };
       }
       if (!isErrorEnvelope(body) && !isGatewayStatus(res.statusCode)) {
-        throw foreignAnswer(this.o.baseUrl, res.statusCode, contentType);
+        throw foreignAnswer(this.settings.baseUrl, res.statusCode, contentType);
       }
-      const error = errorFromBody(res.statusCode, body, text, (t) => this.o.redactor.body(t));
-      const retryAfterMs = parseRetryAfter(headerValue(res.headers['retry-after']), this.o.now());
+      const error = errorFromBody(res.statusCode, body, text, (t) => this.settings.redactor.body(t));
+      const retryAfterMs = parseRetryAfter(headerValue(res.headers['retry-after']), this.settings.now());
       if (retryAfterMs !== undefined) {
         error.hint = `the service asked to retry after ${formatDuration(retryAfterMs)}`;
       }
@@ -362,7 +365,7 @@ export class HttpClient {
       );
     } catch (err) {
       if (err instanceof AttemptError || err instanceof SvcError) throw err;
-      if (this.o.signal?.aborted) throw new CancelledError('interrupted');
+      if (this.settings.signal?.aborted) throw new CancelledError('interrupted');
       if (timeout.signal.aborted) {
         this.trace(`< timed out after ${formatDuration(timeoutMs)}`);
         throw new AttemptError(
@@ -402,12 +405,12 @@ export class HttpClient {
 
   private trace(line: string): void {
     // A response body is the service's to choose: its control characters are shown, not obeyed.
-    if (this.o.trace) this.o.trace(visibleText(this.o.redactor.text(line)));
+    if (this.settings.trace) this.settings.trace(visibleText(this.settings.redactor.text(line)));
   }
 
   private async sleepOrCancel(ms: number): Promise<void> {
     try {
-      await this.o.sleep(ms, this.o.signal);
+      await this.settings.sleep(ms, this.settings.signal);
     } catch {
       throw new CancelledError('interrupted');
     }

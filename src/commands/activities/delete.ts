@@ -1,29 +1,12 @@
 import { failedFirst, throwIfAnyFailed, type ResultMap } from '../../bulk/index.js';
 import { operation } from '../../catalogue/operations.js';
-import { confirmDestructive } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
-import { count } from '../../io/plural.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { activitiesDeleteOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  org: string;
-  doc?: string;
-  id?: string[];
-  target?: string;
-}
-
-/** What the selectors will delete, in the words of the confirmation. */
-function describeSelection(opts: Options, ids: readonly string[] | undefined): string {
-  const scope = [
-    opts.doc !== undefined && `document ${opts.doc}`,
-    opts.target !== undefined && `target ${opts.target}`,
-  ].filter(Boolean);
-  const within = scope.length > 0 ? ` of ${scope.join(' and ')}` : '';
-  if (ids) return `delete ${count(ids.length, 'activity log')}${within}`;
-  return `delete every activity log${within}`;
-}
+type Options = HandlerOptions<typeof activitiesDeleteOptions>;
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const ids = opts.id?.length ? [...new Set(opts.id)] : undefined;
@@ -40,7 +23,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   // Validated before asking, so that a bad flag is reported rather than confirmed.
   const client = await ctx.client();
   client.describe(op, data);
-  await confirmDestructive(ctx, describeSelection(opts, ids));
+  await ctx.confirmation.confirm(ids ? { count: ids.length, ids } : {});
   const result = await send<ResultMap>(ctx, op, data, { client });
   if (!result) return;
   const results = result.data ?? {};

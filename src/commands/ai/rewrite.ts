@@ -1,15 +1,12 @@
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { OperationFailedError, UsageError } from '../../errors/errors.js';
 import { readAll } from '../../io/input.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { rewriteOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  model: string;
-  prompt: string;
-  text?: string;
-}
+type Options = HandlerOptions<typeof rewriteOptions>;
 
 type Rewrite = ResponseOf<'ai.rewrite'>;
 

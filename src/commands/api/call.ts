@@ -1,14 +1,13 @@
 import { operationForPath } from '../../catalogue/operations.js';
 import type { AuthLevel } from '../../catalogue/types.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { printDryRun } from '../../cli/send.js';
 import { ApiError, UsageError } from '../../errors/errors.js';
 import { dataFlagName, parseJsonArg, readDataFlags, type DataFlags } from '../../io/input.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { apiOptions } from './index.js';
 
-interface Options extends GlobalOptions, DataFlags {
-  auth?: 'key' | 'workspace' | 'none';
-}
+type Options = HandlerOptions<typeof apiOptions>;
 
 const levels: Record<NonNullable<Options['auth']>, AuthLevel> = {
   key: 'key',

@@ -1,21 +1,14 @@
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { checkBaseUrl } from '../../config/base-url.js';
 import { DEFAULT_PROFILE, isValidProfileName, type Profile } from '../../config/profiles.js';
 import { UsageError } from '../../errors/errors.js';
 import { readAll } from '../../io/input.js';
 import { consentToReplace } from '../profile/replace-consent.js';
 import { verdictError, verifyKeyPair, verifyWorkspacePair } from './verify.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { loginOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  apiKey?: string;
-  workspaceId?: string;
-  withToken?: boolean;
-  withWorkspaceToken?: boolean;
-  force?: boolean;
-  /** false with --no-verify */
-  verify?: boolean;
-}
+type Options = HandlerOptions<typeof loginOptions>;
 
 async function tokensFromStdin(ctx: Context, opts: Options): Promise<string[]> {
   if (!opts.withToken && !opts.withWorkspaceToken) return [];

@@ -1,11 +1,10 @@
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { resolveCredentials } from '../../config/credentials.js';
 import { CredentialsError } from '../../errors/errors.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { tokenOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  workspace?: boolean;
-}
+type Options = HandlerOptions<typeof tokenOptions>;
 
 /** The one command that prints a secret, and only because it was asked to by name. */
 export async function run(ctx: Context, opts: Options): Promise<void> {

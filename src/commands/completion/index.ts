@@ -20,11 +20,11 @@ Examples:
   $ svc completion zsh > "\${fpath[1]}/_svc"
   $ svc completion fish > ~/.config/fish/completions/svc.fish`,
     )
-    .action(invoke(() => import('./script.js')));
+    .action(invoke({ run: () => import('./script.js') }));
 
   // What the scripts call back for values only known at completion time.
   program
     .command('__complete', { hidden: true })
     .addArgument(new Argument('<values>').choices(['profiles']))
-    .action(invoke(() => import('./profiles.js')));
+    .action(invoke({ run: () => import('./profiles.js') }));
 };

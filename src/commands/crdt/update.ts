@@ -1,19 +1,14 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
 import { dataFlagName, parseJsonArg, requireDataFlags, type DataFlags } from '../../io/input.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { crdtUpdateOptions } from './index.js';
 
 type CrdtType = 'text' | 'map' | 'array' | 'xml';
 
-interface Options extends GlobalOptions, DataFlags {
-  org: string;
-  doc: string;
-  editor: string;
-  type: CrdtType;
-  contentKey?: string;
-}
+type Options = HandlerOptions<typeof crdtUpdateOptions>;
 
 /**
  * `--data` as the type needs it: text and markup are the content itself; maps and arrays

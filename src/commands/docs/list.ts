@@ -1,16 +1,14 @@
 import { chunk } from '../../bulk/chunk.js';
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { emptyListingNote, requireEveryId } from '../../io/listing.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { docsListOptions } from './index.js';
 
 const DOCUMENTS = { one: 'Document', many: 'Documents' };
 
-interface Options extends GlobalOptions {
-  org: string;
-  doc?: string[];
-}
+type Options = HandlerOptions<typeof docsListOptions>;
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const op = operation('documents.get');

@@ -1,15 +1,11 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { WaitFlags } from '../../cli/wait-options.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { resumeCommand, waitForMigration } from './migration.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { docsMigrateOptions } from './index.js';
 
-interface Options extends GlobalOptions, WaitFlags {
-  org: string;
-  doc: string;
-  to: string;
-}
+type Options = HandlerOptions<typeof docsMigrateOptions>;
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const client = await ctx.client();

@@ -1,12 +1,9 @@
 import type { Context } from '../../cli/context.js';
-import type { WaitFlags } from '../../cli/wait-options.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { failureLine, printMigration, readMigration, waitForMigration } from './migration.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { migrationStatusOptions } from './index.js';
 
-interface Options extends GlobalOptions, WaitFlags {
-  org: string;
-  id: string;
-}
+type Options = HandlerOptions<typeof migrationStatusOptions>;
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const client = await ctx.client();

@@ -117,7 +117,7 @@ Examples:
 AI rewrite sends text to the public provider APIs with the workspace's keys (set with
 the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it elsewhere.`,
     )
-    .action(invoke(() => import('./start.js')));
+    .action(invoke({ run: () => import('./start.js') }));
 
   const exec = serverOptions(
     emulator
@@ -140,6 +140,6 @@ Examples:
   $ svc emulator exec -- sh -c 'svc workspace tokens --json | jq .'
   $ svc emulator exec --no-workspace -- ./scripts/onboarding.sh`,
     )
-    .action(invoke(() => import('./exec.js')));
+    .action(invoke({ run: () => import('./exec.js') }));
   suggestDoubleDash(exec);
 };

@@ -1,15 +1,12 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Folder } from '../../catalogue/models.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { emptyListingNote } from '../../io/listing.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { foldersListOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  org: string;
-  folder?: string;
-  maxDepth?: number;
-}
+type Options = HandlerOptions<typeof foldersListOptions>;
 
 interface FolderRow extends Folder {
   depth: number;

@@ -1,31 +1,12 @@
-import { withBulkOptions } from '../../cli/bulk-options.js';
-import type { Register } from '../../cli/command-kit.js';
+import { defineGroup } from '../../cli/declare/command.js';
+import { groupsAdd } from '../bulk-commands.js';
 
-export const registerGroups: Register = (program, invoke) => {
-  const groups = program
-    .command('groups')
-    .description("Add an organization's user groups")
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ svc groups add --org acme --id eng --name Engineering
-  $ svc groups add --org acme --file groups.csv`,
-    );
-  withBulkOptions(
-    groups
-      .command('add')
-      .description('Add user groups: one from flags, or many from a file')
-      .requiredOption('--org <id>', 'organization id')
-      .option('--id <id>', 'group id')
-      .option('--name <name>', 'group name'),
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ svc groups add --org acme --id eng --name Engineering
-  $ svc groups add --org acme --file groups.csv   # columns: groupId,groupName`,
-    )
-    .action(invoke(() => import('./add.js')));
-};
+export const groups = defineGroup({
+  name: 'groups',
+  summary: "Add an organization's user groups",
+  examples: [
+    'svc groups add --org acme --id eng --name Engineering',
+    'svc groups add --org acme --file groups.csv',
+  ],
+  commands: [groupsAdd],
+});

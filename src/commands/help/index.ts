@@ -11,7 +11,7 @@ function commandAt(program: Command, names: readonly string[]): Command | undefi
 
 export const registerHelp: Register = (program, invoke) => {
   const topicList = helpTopics.map((t) => `  ${t.name.padEnd(12)} ${t.summary}`).join('\n');
-  const topic = invoke(() => import('./topic.js'));
+  const topic = invoke({ run: () => import('./topic.js') });
   program
     .command('help')
     .description('Show help for a command, or a topic: exit-codes, environment, reference')

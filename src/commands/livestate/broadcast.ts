@@ -1,16 +1,12 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
 import { dataFlagName, parseJsonArg, requireDataFlags, type DataFlags } from '../../io/input.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { broadcastOptions } from './index.js';
 
-interface Options extends GlobalOptions, DataFlags {
-  org: string;
-  doc: string;
-  id: string;
-  merge?: boolean;
-}
+type Options = HandlerOptions<typeof broadcastOptions>;
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const op = operation('livestate.broadcast');

@@ -1,17 +1,12 @@
 import { chunk } from '../../bulk/chunk.js';
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { notificationsConfigOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  org: string;
-  user: string;
-  doc?: string[];
-  orgLevel?: boolean;
-  api?: 'v1' | 'v2';
-}
+type Options = HandlerOptions<typeof notificationsConfigOptions>;
 
 type Config = ResponseOf<'notifications.config.v2'>;
 

@@ -1,63 +1,63 @@
-import { Option } from 'commander';
-import type { Register } from '../../cli/command-kit.js';
-import { collect } from '../../cli/command-kit.js';
-import { wholeNumberOption } from '../../cli/option-values.js';
+import { defineCommand, defineGroup } from '../../cli/declare/command.js';
+import { opt } from '../../cli/declare/options.js';
 
-export const registerNotifications: Register = (program, invoke) => {
-  const notifications = program
-    .command('notifications')
-    .description("Read users' notifications and notification settings")
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ svc notifications list --org acme --user u1 --all --json
-  $ svc notifications config --org acme --user u1 --doc spec`,
-    );
-  notifications
-    .command('list')
-    .description('List notifications of a document, a location or a user, a page at a time')
-    .requiredOption('--org <id>', 'organization id')
-    .option('--doc <id>', 'of this document')
-    .option('--location <id>', 'of this location')
-    .option('--user <id>', 'for this user')
-    .option(
-      '--id <id...>',
-      'only these notifications, at most 30 (repeat, or comma-separate)',
-      collect,
-    )
-    .addOption(new Option('--order <order>', 'by time (default desc)').choices(['asc', 'desc']))
-    .addOption(
-      wholeNumberOption('--page-size <n>', 'notifications per request (default 1000)', { min: 1 }),
-    )
-    .option('--page-token <token>', 'continue from the page token a previous call printed')
-    .addOption(wholeNumberOption('--limit <n>', 'fetch pages until N notifications', { min: 1 }))
-    .option('--all', 'fetch every page')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ svc notifications list --org acme --doc spec
-  $ svc notifications list --org acme --user u1 --order asc --limit 50
-  $ svc notifications list --org acme --doc spec --all --json | jq length`,
-    )
-    .action(invoke(() => import('./list.js')));
+const org = opt.id('--org <id>', 'organization id').required();
 
-  notifications
-    .command('config')
-    .description("Show a user's notification settings for documents, or for the organization")
-    .requiredOption('--org <id>', 'organization id')
-    .requiredOption('--user <id>', 'user id')
-    .option('--doc <id...>', 'document id (repeat, or comma-separate)', collect)
-    .option('--org-level', "the user's organization-level settings (v2 only)")
-    .addOption(new Option('--api <version>', 'API version (default v2)').choices(['v1', 'v2']))
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ svc notifications config --org acme --user u1 --doc spec,roadmap
-  $ svc notifications config --org acme --user u1 --org-level --json
-  $ svc notifications config --org acme --user u1 --doc spec --api v1`,
-    )
-    .action(invoke(() => import('./config.js')));
+export const notificationsListOptions = {
+  org,
+  doc: opt.id('--doc <id>', 'of this document'),
+  location: opt.id('--location <id>', 'of this location'),
+  user: opt.id('--user <id>', 'for this user'),
+  id: opt.ids('--id <id...>', 'only these notifications, at most 30 (repeat, or comma-separate)'),
+  order: opt.choice('--order <order>', 'by time (default desc)', ['asc', 'desc']),
+  pageSize: opt.wholeNumber('--page-size <n>', 'notifications per request (default 1000)', {
+    min: 1,
+  }),
+  pageToken: opt.text('--page-token <token>', 'continue from the page token a previous call printed'),
+  limit: opt.wholeNumber('--limit <n>', 'fetch pages until N notifications', { min: 1 }),
+  all: opt.switch('--all', 'fetch every page'),
 };
+
+export const notificationsConfigOptions = {
+  org,
+  user: opt.id('--user <id>', 'user id').required(),
+  doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
+  orgLevel: opt.switch('--org-level', "the user's organization-level settings (v2 only)"),
+  api: opt.choice('--api <version>', 'API version (default v2)', ['v1', 'v2']),
+};
+
+export const notifications = defineGroup({
+  name: 'notifications',
+  summary: "Read users' notifications and notification settings",
+  examples: [
+    'svc notifications list --org acme --user u1 --all --json',
+    'svc notifications config --org acme --user u1 --doc spec',
+  ],
+  commands: [
+    defineCommand({
+      name: 'list',
+      summary: 'List notifications of a document, a location or a user, a page at a time',
+      sends: [{ operation: 'notifications.get' }],
+      options: notificationsListOptions,
+      examples: [
+        'svc notifications list --org acme --doc spec',
+        'svc notifications list --org acme --user u1 --order asc --limit 50',
+        'svc notifications list --org acme --doc spec --all --json | jq length',
+      ],
+      run: () => import('./list.js'),
+    }),
+    defineCommand({
+      name: 'config',
+      summary: "Show a user's notification settings for documents, or for the organization",
+      // `--api` picks the version; each is its own operation.
+      sends: [{ operation: 'notifications.config.v2' }, { operation: 'notifications.config.v1' }],
+      options: notificationsConfigOptions,
+      examples: [
+        'svc notifications config --org acme --user u1 --doc spec,roadmap',
+        'svc notifications config --org acme --user u1 --org-level --json',
+        'svc notifications config --org acme --user u1 --doc spec --api v1',
+      ],
+      run: () => import('./config.js'),
+    }),
+  ],
+});

@@ -1,24 +1,14 @@
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { TableLayout } from '../../catalogue/types.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { UsageError } from '../../errors/errors.js';
 import { fillHeadline } from './headline.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { notificationsListOptions } from './index.js';
 
 type Notification = ResponseOf<'notifications.get'>[number];
 
-interface Options extends GlobalOptions {
-  org: string;
-  doc?: string;
-  location?: string;
-  user?: string;
-  id?: string[];
-  order?: 'asc' | 'desc';
-  pageSize?: number;
-  pageToken?: string;
-  limit?: number;
-  all?: boolean;
-}
+type Options = HandlerOptions<typeof notificationsListOptions>;
 
 /** Where pages go as they arrive: a spooled JSON array, piped lines, or one table. */
 interface Sink {

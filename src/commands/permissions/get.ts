@@ -1,15 +1,11 @@
 import { chunk } from '../../bulk/chunk.js';
 import { DEFAULT_BATCH, operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { permissionsGetOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  org: string;
-  user: string[];
-  folder?: string[];
-  doc?: string[];
-}
+type Options = HandlerOptions<typeof permissionsGetOptions>;
 
 interface Entry {
   accessRole?: string;

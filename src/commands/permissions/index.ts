@@ -1,30 +1,31 @@
-import type { Register } from '../../cli/command-kit.js';
-import { collect } from '../../cli/command-kit.js';
+import { defineCommand, defineGroup } from '../../cli/declare/command.js';
+import { opt } from '../../cli/declare/options.js';
 
-export const registerPermissions: Register = (program, invoke) => {
-  const permissions = program
-    .command('permissions')
-    .description("Read users' access to resources")
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ svc permissions get --org acme --user u1 --doc spec
-  $ svc permissions get --org acme --user u1,u2 --folder eng --json`,
-    );
-  permissions
-    .command('get')
-    .description('Show what access users have to an organization, its folders and documents')
-    .requiredOption('--org <id>', 'organization id')
-    .requiredOption('--user <id...>', 'user id (repeat, or comma-separate)', collect)
-    .option('--folder <id...>', 'folder id (repeat, or comma-separate)', collect)
-    .option('--doc <id...>', 'document id (repeat, or comma-separate)', collect)
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ svc permissions get --org acme --user u1 --doc spec,roadmap
-  $ svc permissions get --org acme --user u1,u2 --folder eng --json | jq '.u1.folders'`,
-    )
-    .action(invoke(() => import('./get.js')));
+export const permissionsGetOptions = {
+  org: opt.id('--org <id>', 'organization id').required(),
+  user: opt.ids('--user <id...>', 'user id (repeat, or comma-separate)').required(),
+  folder: opt.ids('--folder <id...>', 'folder id (repeat, or comma-separate)'),
+  doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
 };
+
+export const permissions = defineGroup({
+  name: 'permissions',
+  summary: "Read users' access to resources",
+  examples: [
+    'svc permissions get --org acme --user u1 --doc spec',
+    'svc permissions get --org acme --user u1,u2 --folder eng --json',
+  ],
+  commands: [
+    defineCommand({
+      name: 'get',
+      summary: 'Show what access users have to an organization, its folders and documents',
+      sends: [{ operation: 'permissions.get' }],
+      options: permissionsGetOptions,
+      examples: [
+        'svc permissions get --org acme --user u1 --doc spec,roadmap',
+        "svc permissions get --org acme --user u1,u2 --folder eng --json | jq '.u1.folders'",
+      ],
+      run: () => import('./get.js'),
+    }),
+  ],
+});

@@ -14,5 +14,5 @@ Examples:
   $ svc schema users purge > purge.schema.json
   $ svc schema --list`,
     )
-    .action(invoke(() => import('./run.js')));
+    .action(invoke({ run: () => import('./run.js') }));
 };

@@ -1,12 +1,10 @@
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
-import type { WaitFlags } from '../../cli/wait-options.js';
 import { OperationFailedError } from '../../errors/errors.js';
 import { printJobs, readPurge, waitForDeletions, type DeletionJob } from './purge-job.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { purgeStatusOptions } from './index.js';
 
-interface Options extends GlobalOptions, WaitFlags {
-  job: string[];
-}
+type Options = HandlerOptions<typeof purgeStatusOptions>;
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const client = await ctx.client();

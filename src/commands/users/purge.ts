@@ -1,11 +1,8 @@
 import { idItems, planBatches } from '../../bulk/index.js';
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import { printBulkDryRun } from '../../cli/bulk-dry-run.js';
-import type { BulkFlags } from '../../cli/bulk-options.js';
-import { confirmDestructive } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
 import { printedCommand } from '../../cli/printed-command.js';
-import type { WaitFlags } from '../../cli/wait-options.js';
 import { SvcError, UsageError } from '../../errors/errors.js';
 import { count } from '../../io/plural.js';
 import {
@@ -15,11 +12,11 @@ import {
   withJobsToFollow,
   type DeletionJob,
 } from './purge-job.js';
+import { someIds } from './purge-words.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { purgeOptions } from './index.js';
 
-interface Options extends BulkFlags, WaitFlags {
-  user?: string[];
-  org?: string[];
-}
+type Options = HandlerOptions<typeof purgeOptions>;
 
 type Started = ResponseOf<'users.purge'>;
 
@@ -30,27 +27,6 @@ const waitedColumns = [
   { header: 'TASKS LEFT', path: 'tasksLeft' },
   { header: 'FAILURE', path: 'failure' },
 ];
-
-/** How many ids a message names before it says how many more there are. */
-const NAMED_IDS = 5;
-
-/** "u1, u2, u3, u4, u5 and 2 more" */
-function someIds(ids: readonly string[]): string {
-  const more = ids.length - NAMED_IDS;
-  return `${ids.slice(0, NAMED_IDS).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
-}
-
-/** "delete all data of 7 users (u1, u2, u3, u4, u5 and 2 more) in organizations acme, beta" */
-export function purgeAction(
-  userIds: readonly string[],
-  orgs: readonly string[] | undefined,
-): string {
-  const who = `${count(userIds.length, 'user')} (${someIds(userIds)})`;
-  const where = orgs?.length
-    ? `in ${orgs.length === 1 ? 'organization' : 'organizations'} ${orgs.join(', ')}`
-    : 'in every organization where they have data';
-  return `delete all data of ${who} ${where}`;
-}
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const op = operation('users.purge');
@@ -84,7 +60,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     batches.push([...batch.items]);
   });
   const userIds = batches.flat();
-  if (userIds.length > 0) await confirmDestructive(ctx, purgeAction(userIds, opts.org));
+  if (userIds.length > 0) await ctx.confirmation.confirm({ count: userIds.length, ids: userIds });
 
   // One deletion at a time: each is a long job on the service's side.
   const jobs: DeletionJob[] = [];

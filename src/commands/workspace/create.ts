@@ -1,7 +1,6 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Workspace } from '../../catalogue/models.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import type { Profile, ProfileStore } from '../../config/profiles.js';
 import { ConfigFileError, SvcError } from '../../errors/errors.js';
@@ -18,10 +17,10 @@ import {
 import { fetchKeyToken } from './key-token.js';
 import { printNextSteps } from './next-steps.js';
 import { printUnstoredCredentials } from './unstored-credentials.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { createOptions } from './index.js';
 
-interface Options extends GlobalOptions, CreateFlags {
-  force?: boolean;
-}
+type Options = HandlerOptions<typeof createOptions>;
 
 /** From flags alone: what scripts do. */
 function planFromFlags(opts: Options & { email: string }): WorkspacePlan {

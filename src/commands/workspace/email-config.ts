@@ -1,7 +1,6 @@
 import { emailTriggerNames, type EmailTrigger } from '../../catalogue/email-triggers.js';
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
 import { mask } from '../../http/redact.js';
@@ -12,16 +11,10 @@ import {
   type EmailConfigRequest,
   type EmailProvider,
 } from './email-questions.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { emailConfigOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  enable?: boolean;
-  disable?: boolean;
-  provider?: EmailProvider;
-  providerKeyStdin?: boolean;
-  fromEmail?: string;
-  fromCompany?: string;
-  trigger?: string[];
-}
+type Options = HandlerOptions<typeof emailConfigOptions>;
 
 type Echoed = ResponseOf<'workspace.emailConfig'>;
 

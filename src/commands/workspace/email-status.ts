@@ -1,11 +1,10 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { emailStatusOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  email: string;
-}
+type Options = HandlerOptions<typeof emailStatusOptions>;
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const op = operation('workspace.emailStatus');

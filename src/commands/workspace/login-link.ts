@@ -1,14 +1,12 @@
 import { url } from '../../catalogue/models.js';
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { loginLinkOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  email: string;
-  continueUrl: string;
-}
+type Options = HandlerOptions<typeof loginLinkOptions>;
 
 /** The service's URL rule, said in terms of the flag before anything is sent. */
 function checkContinueUrl(value: string): void {

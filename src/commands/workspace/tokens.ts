@@ -1,12 +1,11 @@
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { send } from '../../cli/send.js';
 import { CredentialsError } from '../../errors/errors.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { tokensOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  apiKey?: string;
-}
+type Options = HandlerOptions<typeof tokensOptions>;
 
 type TokensData = ResponseOf<'workspace.authTokens'>;
 

@@ -1,0 +1,42 @@
+import { Argument, type Command } from 'commander';
+import type { Invoke } from '../command-kit.js';
+import type { AnyCommand, GroupDeclaration } from './command.js';
+import type { OptionRecord } from './options.js';
+
+/** The text after a command's options in its help: its notes, then its examples. */
+export function helpAfter(help: string | undefined, examples: readonly string[]): string {
+  const lines = examples.map((example) => `  $ ${example}`).join('\n');
+  return `\n${help ? `${help}\n\n` : ''}Examples:\n${lines}`;
+}
+
+/** Adds a group and its commands to the program. */
+export function mountGroup(program: Command, group: GroupDeclaration, invoke: Invoke): Command {
+  const parent = program
+    .command(group.name)
+    .description(group.summary)
+    .addHelpText('after', helpAfter(undefined, group.examples));
+  for (const declaration of group.commands) mountCommand(parent, declaration, invoke);
+  return parent;
+}
+
+/**
+ * Adds one declared command. A flag's key in the declaration must be the name commander
+ * gives its value, or the handler would read a member that is never set.
+ */
+export function mountCommand(parent: Command, declaration: AnyCommand, invoke: Invoke): Command {
+  const command = parent.command(declaration.name).description(declaration.summary);
+  for (const arg of declaration.arguments ?? []) {
+    const argument = new Argument(arg.name, arg.description);
+    command.addArgument(arg.choices ? argument.choices(arg.choices) : argument);
+  }
+  for (const [key, declared] of Object.entries(declaration.options as OptionRecord)) {
+    const option = declared.build();
+    if (option.attributeName() !== key) {
+      throw new Error(`${declaration.name}: ${option.flags} is declared as "${key}"`);
+    }
+    command.addOption(option);
+  }
+  return command
+    .addHelpText('after', helpAfter(declaration.help, declaration.examples))
+    .action(invoke(declaration));
+}

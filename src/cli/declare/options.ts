@@ -1,0 +1,129 @@
+import { Option } from 'commander';
+import { MAX_ID_LENGTH } from '../../catalogue/limits.js';
+import { UsageError } from '../../errors/errors.js';
+import { collect } from '../command-kit.js';
+import {
+  durationOption,
+  jobDelayOption,
+  urlOption,
+  wholeNumberOption,
+} from '../option-values.js';
+
+/**
+ * A flag declared once: how commander parses it, whether it must be given, and the type of
+ * the value its command's handler receives. `OptionsOf` turns a record of these into the
+ * handler's options type, so the flag, its parser and the type the handler sees cannot
+ * drift apart. Building the commander `Option` waits until the tree is mounted.
+ */
+export class DeclaredOption<T, Present extends boolean = false> {
+  /** Never set: carries the parsed value's type to `OptionsOf`. */
+  declare readonly valueType: T;
+  /** Never set: whether the handler always receives a value (required, or defaulted). */
+  declare readonly present: Present;
+
+  constructor(
+    private readonly make: () => Option,
+    /** Must be given on the command line: help says so, and its absence is a usage error. */
+    readonly mandatory = false,
+  ) {}
+
+  /** The commander option, as the tree mounts it. */
+  build(): Option {
+    const option = this.make();
+    return this.mandatory ? option.makeOptionMandatory() : option;
+  }
+
+  /** The flag must be given. */
+  required(): DeclaredOption<T, true> {
+    return new DeclaredOption(this.make, true);
+  }
+
+  /** The value when the flag is not given; help shows it. */
+  withDefault(value: T, description?: string): DeclaredOption<T, true> {
+    return new DeclaredOption(() => this.make().default(value, description));
+  }
+
+  /** Giving this flag also sets others, e.g. `--wait-timeout` turns `--wait` on. */
+  implies(values: Record<string, unknown>): DeclaredOption<T, Present> {
+    return this.with((option) => option.implies(values));
+  }
+
+  /** Flags that may not be given together with this one (their camel-cased names). */
+  conflicts(...names: string[]): DeclaredOption<T, Present> {
+    return this.with((option) => option.conflicts(names));
+  }
+
+  /** Also read from an environment variable; help names it. */
+  env(name: string): DeclaredOption<T, Present> {
+    return this.with((option) => option.env(name));
+  }
+
+  private with(change: (option: Option) => Option): DeclaredOption<T, Present> {
+    return new DeclaredOption(() => change(this.make()), this.mandatory);
+  }
+}
+
+/** Options in a declaration: each key is the flag's camel-cased name. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any value type may be declared
+export type OptionRecord = Record<string, DeclaredOption<any, boolean>>;
+
+/** The options a handler receives for a record of declared options. */
+export type OptionsOf<O extends OptionRecord> = {
+  [K in keyof O as O[K]['present'] extends true ? K : never]: O[K]['valueType'];
+} & {
+  [K in keyof O as O[K]['present'] extends true ? never : K]?: O[K]['valueType'];
+};
+
+/** An id as the service takes it: not empty, and no longer than the service allows. */
+export function parseId(text: string, flag: string): string {
+  if (text === '') throw new UsageError(`${flag}: must not be empty`);
+  if (text.length > MAX_ID_LENGTH) {
+    throw new UsageError(`${flag}: must be at most ${MAX_ID_LENGTH} characters`);
+  }
+  return text;
+}
+
+function plain<T>(make: () => Option): DeclaredOption<T> {
+  return new DeclaredOption<T>(make);
+}
+
+function parsed<T>(flags: string, description: string, parse: (text: string, flag: string) => T) {
+  return plain<T>(() => {
+    const option = new Option(flags, description);
+    const flag = option.long ?? flags;
+    return option.argParser((text: string) => parse(text, flag));
+  });
+}
+
+/** The kinds of flag a command declares. */
+export const opt = {
+  /** Free text, kept as given. */
+  text: (flags: string, description: string) =>
+    plain<string>(() => new Option(flags, description)),
+  /** One id. */
+  id: (flags: string, description: string) => parsed(flags, description, parseId),
+  /** Ids, repeated or comma-separated: `--user a --user b,c`. */
+  ids: (flags: string, description: string) =>
+    plain<string[]>(() => new Option(flags, description).argParser(collect)),
+  /** A switch: present or not. */
+  switch: (flags: string, description: string) =>
+    plain<boolean>(() => new Option(flags, description)),
+  /** One of a fixed set of values; help and completion list them. */
+  choice: <const C extends string>(flags: string, description: string, choices: readonly C[]) =>
+    plain<C>(() => new Option(flags, description).choices(choices)),
+  /** A duration such as `500ms`, `30s`, `5m`, in milliseconds. */
+  duration: (flags: string, description: string) =>
+    plain<number>(() => durationOption(flags, description)),
+  /** A whole number within bounds. */
+  wholeNumber: (flags: string, description: string, bounds: { min?: number; max?: number } = {}) =>
+    plain<number>(() => wholeNumberOption(flags, description, bounds)),
+  /** An absolute http(s) URL. */
+  url: (flags: string, description: string) => plain<string>(() => urlOption(flags, description)),
+  /** `manual`, `0` or a duration: an emulator job step's delay. */
+  jobDelay: (flags: string, description: string) =>
+    plain<number | 'manual'>(() => jobDelayOption(flags, description)),
+  /** A value of the caller's own kind, parsed by `parse` as commander reads it. */
+  parsed,
+  /** Anything commander can express that the kinds above do not. */
+  custom: <T>(make: () => Option) => plain<T>(make),
+};

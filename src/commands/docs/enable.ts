@@ -1,3 +1,0 @@
-import { forState } from './set-disabled.js';
-
-export const run = forState(false);
