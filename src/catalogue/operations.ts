@@ -102,7 +102,6 @@ export const operations = [
     idempotent: false,
     destructive: false,
     slow: false,
-    commands: ['workspace create'],
     table: {
       rows: 'record',
       columns: [
@@ -127,7 +126,6 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
-    commands: ['workspace tokens'],
     table: {
       rows: 'list',
       at: 'authTokens',
@@ -161,7 +159,6 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
-    commands: ['workspace email-config'],
     table: {
       rows: 'record',
       columns: [
@@ -190,7 +187,6 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
-    commands: ['workspace email-status'],
     table: { rows: 'record', columns: [{ header: 'VERIFIED', path: 'verified' }] },
   },
   {
@@ -209,7 +205,6 @@ export const operations = [
     idempotent: false,
     destructive: false,
     slow: false,
-    commands: ['workspace login-link'],
     table: { rows: 'record', columns: [] },
   },
   {
@@ -232,7 +227,6 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
-    commands: ['permissions get'],
     // The command flattens users × resources into these rows.
     table: {
       rows: 'list',
@@ -266,7 +260,6 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
-    commands: ['folders list'],
     table: {
       rows: 'list',
       columns: [
@@ -305,7 +298,6 @@ export const operations = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'folders', idField: 'folderId', maxBatch: DEFAULT_BATCH },
-    commands: ['folders add'],
     table: bulkTable,
   },
   {
@@ -324,7 +316,6 @@ export const operations = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
-    commands: ['docs list'],
     table: {
       rows: 'list',
       columns: [
@@ -357,7 +348,6 @@ export const operations = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'documents', idField: 'documentId', maxBatch: DEFAULT_BATCH },
-    commands: ['docs update'],
     table: bulkTable,
   },
   {
@@ -381,7 +371,6 @@ export const operations = [
     destructiveWhen: { disabled: true },
     slow: false,
     bulk: { itemsField: 'documentIds', maxBatch: DEFAULT_BATCH },
-    commands: ['docs disable', 'docs enable'],
     table: {
       rows: 'map',
       columns: [
@@ -413,7 +402,6 @@ export const operations = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'organizations', idField: 'organizationId', maxBatch: DEFAULT_BATCH },
-    commands: ['orgs update'],
     table: bulkTable,
   },
   {
@@ -436,7 +424,6 @@ export const operations = [
     destructiveWhen: { disabled: true },
     slow: false,
     bulk: { itemsField: 'organizationIds', maxBatch: DEFAULT_BATCH },
-    commands: ['orgs disable', 'orgs enable'],
     table: bulkTable,
   },
   {
@@ -461,7 +448,6 @@ export const operations = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'organizationUserGroups', idField: 'groupId', maxBatch: DEFAULT_BATCH },
-    commands: ['groups add'],
     table: bulkTable,
   },
   {
@@ -489,7 +475,6 @@ export const operations = [
     destructive: true,
     slow: false,
     bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
-    commands: ['users remove'],
     table: bulkTable,
   },
   {
@@ -511,7 +496,6 @@ export const operations = [
     destructive: true,
     slow: true,
     bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
-    commands: ['users purge'],
     table: {
       rows: 'record',
       columns: [
@@ -541,7 +525,6 @@ export const operations = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'activities', idField: 'id', maxBatch: DEFAULT_BATCH },
-    commands: ['activities add'],
     table: {
       rows: 'record',
       columns: [
@@ -578,7 +561,6 @@ export const operations = [
     idempotent: true,
     destructive: true,
     slow: false,
-    commands: ['activities delete'],
     table: bulkTable,
   },
   {
@@ -601,7 +583,6 @@ export const operations = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'users', idField: 'userId', maxBatch: DEFAULT_BATCH },
-    commands: ['presence add'],
     table: successTable,
   },
   {
@@ -626,7 +607,6 @@ export const operations = [
     idempotent: false,
     destructive: false,
     slow: false,
-    commands: ['livestate broadcast'],
     table: successTable,
   },
   {
@@ -660,7 +640,6 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
-    commands: ['crdt update'],
     table: { rows: 'record', columns: [] },
   },
   {
@@ -692,7 +671,6 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
-    commands: ['notifications list'],
     table: {
       rows: 'list',
       columns: [
@@ -730,7 +708,6 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
-    commands: ['notifications config'],
     table: configTable,
   },
   {
@@ -753,7 +730,6 @@ export const operations = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
-    commands: ['notifications config'],
     table: configTable,
   },
   {
@@ -780,7 +756,6 @@ export const operations = [
     idempotent: false,
     destructive: false,
     slow: false,
-    commands: ['ai rewrite'],
     table: { rows: 'record', columns: [{ header: 'TEXT', path: 'text' }] },
   },
   {
@@ -802,7 +777,6 @@ export const operations = [
     idempotent: false,
     destructive: false,
     slow: false,
-    commands: ['docs migrate'],
     table: { rows: 'record', columns: [{ header: 'MIGRATION', path: 'migrationId' }] },
   },
   {
@@ -820,7 +794,6 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
-    commands: ['docs migration-status', 'docs migrate'],
     table: {
       rows: 'record',
       columns: [
@@ -848,7 +821,6 @@ export const operations = [
     idempotent: true,
     destructive: false,
     slow: false,
-    commands: ['users purge'],
     table: {
       rows: 'record',
       columns: [

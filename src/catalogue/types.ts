@@ -73,7 +73,5 @@ export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
   /** May take minutes to answer (user-data deletion): uses the long request timeout. */
   slow: boolean;
   bulk?: BulkSpec;
-  /** The CLI commands that send it, e.g. `docs migrate`. */
-  commands: readonly string[];
   table: TableLayout;
 }

@@ -112,7 +112,10 @@ export async function runBulkRow(
     fromFlags = opts[row.item.ids] as string[] | undefined;
     flagNames[row.item.column] = flagOf(row.item.ids);
   } else {
-    items = objectItems(op, row.dependsOn ? { dependsOn: row.dependsOn } : {}) as BulkInput<unknown>;
+    items = objectItems(
+      op,
+      row.dependsOn ? { dependsOn: row.dependsOn } : {},
+    ) as BulkInput<unknown>;
     const fields = Object.entries(row.item.fields);
     for (const [path, key] of fields) {
       flagNames[path] = flagOf(key);
@@ -121,7 +124,8 @@ export async function runBulkRow(
       flagNames[parent] ??= flagOf(key);
     }
     const given = fields.filter(([, key]) => opts[key] !== undefined);
-    fromFlags = given.length > 0 ? [nested(given.map(([path, key]) => [path, opts[key]]))] : undefined;
+    fromFlags =
+      given.length > 0 ? [nested(given.map(([path, key]) => [path, opts[key]]))] : undefined;
   }
   await runBulkCommand(ctx, opts, {
     op,

@@ -36,8 +36,7 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
       const opts = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>();
       const [{ Context }, module] = await Promise.all([import('./context.js'), handler.run()]);
       const confirm = handler.confirm as
-        | ((options: typeof opts, subject: ConfirmSubject) => string)
-        | undefined;
+        ((options: typeof opts, subject: ConfirmSubject) => string) | undefined;
       const ctx = new Context(deps, opts, argv, confirm && ((subject) => confirm(opts, subject)));
       context = ctx;
       // A result that did not reach its reader is a failure, though the command did its work.

@@ -1,27 +1,7 @@
 import { Command } from 'commander';
-import { activities } from '../commands/activities/index.js';
-import { ai } from '../commands/ai/index.js';
-import { api } from '../commands/api/index.js';
-import { auth } from '../commands/auth/index.js';
-import { registerCompletion } from '../commands/completion/index.js';
-import { crdt } from '../commands/crdt/index.js';
-import { docs } from '../commands/docs/index.js';
-import { registerEmulator } from '../commands/emulator/index.js';
-import { folders } from '../commands/folders/index.js';
-import { groups } from '../commands/groups/index.js';
-import { registerHelp } from '../commands/help/index.js';
-import { livestate } from '../commands/livestate/index.js';
-import { notifications } from '../commands/notifications/index.js';
-import { orgs } from '../commands/orgs/index.js';
-import { permissions } from '../commands/permissions/index.js';
-import { presence } from '../commands/presence/index.js';
-import { profile } from '../commands/profile/index.js';
-import { registerSchema } from '../commands/schema/index.js';
-import { users } from '../commands/users/index.js';
-import { workspace } from '../commands/workspace/index.js';
+import { svcCommands } from '../commands/index.js';
 import { VERSION } from '../version.js';
-import type { Invoke, Register } from './command-kit.js';
-import type { AnyCommand, GroupDeclaration } from './declare/command.js';
+import type { Invoke } from './command-kit.js';
 import { mountCommand, mountGroup } from './declare/mount.js';
 import { applyHelpLayout } from './help-layout.js';
 import { durationOption, urlOption } from './option-values.js';
@@ -34,39 +14,6 @@ export interface ProgramOutput {
   /** Commander's own error line; reported by main through the one error path. */
   onError(text: string): void;
 }
-
-/**
- * The declared API groups first, in the order help lists them; then the commands of svc
- * itself. The emulator, completion, help and schema commands wire commander directly: they
- * take commands as arguments and send no operation.
- */
-const commandTree: readonly (GroupDeclaration | AnyCommand | Register)[] = [
-  workspace,
-  permissions,
-  folders,
-  docs,
-  orgs,
-  groups,
-  users,
-  activities,
-  presence,
-  livestate,
-  crdt,
-  notifications,
-  ai,
-  auth,
-  profile,
-  api,
-  registerEmulator,
-  registerCompletion,
-  registerSchema,
-  registerHelp,
-];
-
-/** The declared groups and commands, for the tests and tools that read the tree as data. */
-export const declaredCommands = commandTree.filter(
-  (entry): entry is GroupDeclaration | AnyCommand => typeof entry !== 'function',
-);
 
 /**
  * The command tree. Only commander and the cheap definition modules load here; each
@@ -113,7 +60,7 @@ Examples:
   $ svc workspace tokens --json | jq -r '.authTokens[0].name'`,
     );
 
-  for (const entry of commandTree) {
+  for (const entry of svcCommands) {
     if (typeof entry === 'function') entry(program, invoke);
     else if ('commands' in entry) mountGroup(program, entry, invoke);
     else mountCommand(program, entry, invoke);

@@ -189,15 +189,15 @@ export const activitiesAdd = bulkCommand({
       'crdt',
       'custom',
     ]),
-    actionType: opt.text('--action-type <name>', 'what happened, e.g. comment.add or a custom name'),
+    actionType: opt.text(
+      '--action-type <name>',
+      'what happened, e.g. comment.add or a custom name',
+    ),
     user: opt.id('--user <id>', 'id of the user who acted'),
     userName: opt.text('--user-name <name>', "the acting user's name"),
     userEmail: opt.text('--user-email <email>', "the acting user's email"),
     target: opt.id('--target <id>', 'target entity id (required for custom)'),
-    message: opt.text(
-      '--message <template>',
-      'display message template, e.g. "{{user}} approved"',
-    ),
+    message: opt.text('--message <template>', 'display message template, e.g. "{{user}} approved"'),
   },
   scope: { organizationId: 'org', documentId: 'doc' },
   item: {

@@ -265,7 +265,12 @@ export class HttpClient {
       ...authHeaders(policy.auth, credentials ?? this.settings.credentials),
     };
     const url = new URL(this.settings.baseUrl.replace(/\/+$/, '') + policy.path);
-    checkTransport(url, policy.auth, this.settings.insecure === true, this.settings.proxyFor?.(url));
+    checkTransport(
+      url,
+      policy.auth,
+      this.settings.insecure === true,
+      this.settings.proxyFor?.(url),
+    );
     const payload = JSON.stringify(body);
     const attempts = (policy.retries ?? this.settings.retries) + 1;
     const started = this.settings.now();
@@ -344,14 +349,20 @@ export class HttpClient {
       const body = parseJson(text);
       const contentType = headerValue(res.headers['content-type']);
       if (res.statusCode >= 200 && res.statusCode < 300) {
-        if (body === undefined) throw foreignAnswer(this.settings.baseUrl, res.statusCode, contentType);
+        if (body === undefined)
+          throw foreignAnswer(this.settings.baseUrl, res.statusCode, contentType);
         return { httpStatus: res.statusCode, contentType, body, text };
       }
       if (!isErrorEnvelope(body) && !isGatewayStatus(res.statusCode)) {
         throw foreignAnswer(this.settings.baseUrl, res.statusCode, contentType);
       }
-      const error = errorFromBody(res.statusCode, body, text, (t) => this.settings.redactor.body(t));
-      const retryAfterMs = parseRetryAfter(headerValue(res.headers['retry-after']), this.settings.now());
+      const error = errorFromBody(res.statusCode, body, text, (t) =>
+        this.settings.redactor.body(t),
+      );
+      const retryAfterMs = parseRetryAfter(
+        headerValue(res.headers['retry-after']),
+        this.settings.now(),
+      );
       if (retryAfterMs !== undefined) {
         error.hint = `the service asked to retry after ${formatDuration(retryAfterMs)}`;
       }

@@ -2,3 +2,12 @@
 export function count(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
+
+/** How many ids a message names before it says how many more there are. */
+const NAMED_IDS = 5;
+
+/** "u1, u2, u3, u4, u5 and 2 more" */
+export function someIds(ids: readonly string[]): string {
+  const more = ids.length - NAMED_IDS;
+  return `${ids.slice(0, NAMED_IDS).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}

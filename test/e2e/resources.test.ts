@@ -404,10 +404,14 @@ describe('organizations, groups and users', () => {
 
 describe('validation failures exit 2 and send nothing', () => {
   const cases: [string, string[], string][] = [
-    ['permissions.get', ['permissions', 'get', '--org', '', '--user', 'u1'], 'organizationId'],
+    [
+      'permissions.get',
+      ['permissions', 'get', '--org', '', '--user', 'u1'],
+      '--org: must not be empty',
+    ],
     ['folders.get', ['folders', 'list', '--org', 'acme', '--max-depth', 'deep'], '--max-depth'],
     ['folders.add', ['folders', 'add', '--org', 'acme', '--id', 'x'], '--name: missing'],
-    ['documents.get', ['docs', 'list', '--org', ''], 'organizationId'],
+    ['documents.get', ['docs', 'list', '--org', ''], '--org: must not be empty'],
     ['documents.update', ['docs', 'update', '--org', 'acme', '--doc', 'notes'], '--name: missing'],
     ['documents.setDisabled', ['docs', 'enable', '--org', 'acme'], '--doc'],
     ['organizations.update', ['orgs', 'update', '--org', 'acme', '--name', ''], '--name'],

@@ -2,12 +2,7 @@ import { Option } from 'commander';
 import { MAX_ID_LENGTH } from '../../catalogue/limits.js';
 import { UsageError } from '../../errors/errors.js';
 import { collect } from '../command-kit.js';
-import {
-  durationOption,
-  jobDelayOption,
-  urlOption,
-  wholeNumberOption,
-} from '../option-values.js';
+import { durationOption, jobDelayOption, urlOption, wholeNumberOption } from '../option-values.js';
 
 /**
  * A flag declared once: how commander parses it, whether it must be given, and the type of
@@ -98,8 +93,7 @@ function parsed<T>(flags: string, description: string, parse: (text: string, fla
 /** The kinds of flag a command declares. */
 export const opt = {
   /** Free text, kept as given. */
-  text: (flags: string, description: string) =>
-    plain<string>(() => new Option(flags, description)),
+  text: (flags: string, description: string) => plain<string>(() => new Option(flags, description)),
   /** One id. */
   id: (flags: string, description: string) => parsed(flags, description, parseId),
   /** Ids, repeated or comma-separated: `--user a --user b,c`. */

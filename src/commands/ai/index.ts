@@ -6,7 +6,10 @@ export const rewriteOptions = {
     .text('--model <name>', 'model, e.g. gpt-4o, o3-mini, claude-sonnet-4, gemini-2.5-pro')
     .required(),
   prompt: opt.text('--prompt <text>', 'what to do with the text').required(),
-  text: opt.text('--text <text>', 'the text to rewrite (default: stdin, less its final line ending)'),
+  text: opt.text(
+    '--text <text>',
+    'the text to rewrite (default: stdin, less its final line ending)',
+  ),
 };
 
 export const ai = defineGroup({

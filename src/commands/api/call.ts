@@ -3,7 +3,7 @@ import type { AuthLevel } from '../../catalogue/types.js';
 import type { Context } from '../../cli/context.js';
 import { printDryRun } from '../../cli/send.js';
 import { ApiError, UsageError } from '../../errors/errors.js';
-import { dataFlagName, parseJsonArg, readDataFlags, type DataFlags } from '../../io/input.js';
+import { dataFlagName, parseJsonArg, readDataFlags } from '../../io/input.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { apiOptions } from './index.js';
 

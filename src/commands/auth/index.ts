@@ -20,7 +20,11 @@ export const tokenOptions = {
 export const auth = defineGroup({
   name: 'auth',
   summary: 'Store, check and remove credentials',
-  examples: ['svc auth login --api-key KEY', 'svc auth status', 'export SVC_AUTH_TOKEN="$(svc auth token)"'],
+  examples: [
+    'svc auth login --api-key KEY',
+    'svc auth status',
+    'export SVC_AUTH_TOKEN="$(svc auth token)"',
+  ],
   commands: [
     defineCommand({
       name: 'login',

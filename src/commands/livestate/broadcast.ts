@@ -2,7 +2,7 @@ import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
-import { dataFlagName, parseJsonArg, requireDataFlags, type DataFlags } from '../../io/input.js';
+import { dataFlagName, parseJsonArg, requireDataFlags } from '../../io/input.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { broadcastOptions } from './index.js';
 

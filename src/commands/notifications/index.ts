@@ -13,7 +13,10 @@ export const notificationsListOptions = {
   pageSize: opt.wholeNumber('--page-size <n>', 'notifications per request (default 1000)', {
     min: 1,
   }),
-  pageToken: opt.text('--page-token <token>', 'continue from the page token a previous call printed'),
+  pageToken: opt.text(
+    '--page-token <token>',
+    'continue from the page token a previous call printed',
+  ),
   limit: opt.wholeNumber('--limit <n>', 'fetch pages until N notifications', { min: 1 }),
   all: opt.switch('--all', 'fetch every page'),
 };

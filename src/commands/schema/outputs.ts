@@ -2,10 +2,12 @@ import * as z from 'zod';
 import * as m from '../../catalogue/models.js';
 import { operation, operations } from '../../catalogue/operations.js';
 import type { Operation } from '../../catalogue/types.js';
+import { declaredLeaves, operationsOf } from '../../cli/declare/ownership.js';
+import { svcCommands } from '../index.js';
 
 /**
- * What each command prints with `--json`, as zod schemas: the data of the operations the
- * catalogue names it in (`commands`), except where the command prints something else
+ * What each command prints with `--json`, as zod schemas: the data of the operations its
+ * declaration sends, except where the command prints something else
  * (docs/cli-contract.md, "Output rules").
  */
 
@@ -156,9 +158,10 @@ function printedData(op: Operation): z.ZodType {
 }
 
 function fromCatalogue(command: string): Output | undefined {
-  const ops: Operation[] = operations.filter((op) =>
-    (op.commands as readonly string[]).includes(command),
-  );
+  const leaf = declaredLeaves(svcCommands).find((declared) => declared.path === command);
+  const ops: Operation[] = leaf
+    ? operationsOf(leaf.declaration).map((name) => operation(name))
+    : [];
   if (ops.length === 0) return undefined;
   const variants: Variant[] = [];
   const seen = new Set<string>();

@@ -2,8 +2,8 @@ import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { bulkOptions } from '../../cli/bulk-options.js';
 import { waitOptions } from '../../cli/wait-options.js';
+import { count, someIds } from '../../io/plural.js';
 import { usersRemove } from '../bulk-commands.js';
-import { purgeAction } from './purge-words.js';
 
 const DELETION_WAIT = 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out';
 
@@ -37,7 +37,14 @@ export const users = defineGroup({
       sends: [{ operation: 'users.purge' }],
       follows: ['users.purgeStatus'],
       options: purgeOptions,
-      confirm: (opts, { ids = [] }) => purgeAction(ids, opts.org),
+      // "delete all data of 7 users (u1, u2, u3, u4, u5 and 2 more) in organizations acme, beta"
+      confirm: (opts, { ids = [] }) => {
+        const who = `${count(ids.length, 'user')} (${someIds(ids)})`;
+        const where = opts.org?.length
+          ? `in ${opts.org.length === 1 ? 'organization' : 'organizations'} ${opts.org.join(', ')}`
+          : 'in every organization where they have data';
+        return `delete all data of ${who} ${where}`;
+      },
       examples: [
         'svc users purge --user u1,u2',
         'svc users purge --user u1 --user u2 --yes --json',

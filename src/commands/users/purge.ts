@@ -4,7 +4,7 @@ import { printBulkDryRun } from '../../cli/bulk-dry-run.js';
 import type { Context } from '../../cli/context.js';
 import { printedCommand } from '../../cli/printed-command.js';
 import { SvcError, UsageError } from '../../errors/errors.js';
-import { count } from '../../io/plural.js';
+import { count, someIds } from '../../io/plural.js';
 import {
   addHint,
   printJobs,
@@ -12,7 +12,6 @@ import {
   withJobsToFollow,
   type DeletionJob,
 } from './purge-job.js';
-import { someIds } from './purge-words.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { purgeOptions } from './index.js';
 

@@ -11,7 +11,6 @@ import {
   askForWorkspace,
   checkedProfileName,
   freeProfileName,
-  type CreateFlags,
   type WorkspacePlan,
 } from './create-questions.js';
 import { fetchKeyToken } from './key-token.js';

@@ -6,11 +6,7 @@ import { UsageError } from '../../errors/errors.js';
 import { mask } from '../../http/redact.js';
 import { cellText, getPath } from '../../io/format.js';
 import { readAll } from '../../io/input.js';
-import {
-  askForEmailConfig,
-  type EmailConfigRequest,
-  type EmailProvider,
-} from './email-questions.js';
+import { askForEmailConfig, type EmailConfigRequest } from './email-questions.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { emailConfigOptions } from './index.js';
 

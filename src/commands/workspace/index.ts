@@ -7,7 +7,10 @@ import { opt } from '../../cli/declare/options.js';
 export const createOptions = {
   email: opt.text('--email <email>', "owner's email address"),
   name: opt.text('--name <name>', "owner's name (default: the email)"),
-  workspaceName: opt.text('--workspace-name <name>', 'workspace name (default: "<name> workspace")'),
+  workspaceName: opt.text(
+    '--workspace-name <name>',
+    'workspace name (default: "<name> workspace")',
+  ),
   avatar: opt.url('--avatar <url>', "owner's avatar URL"),
   force: opt.switch(
     '--force',
@@ -82,7 +85,10 @@ profile that holds credentials is replaced only when confirmed, or with --force.
       summary: 'List the auth tokens of an API key',
       sends: [{ operation: 'workspace.authTokens' }],
       options: tokensOptions,
-      examples: ['svc workspace tokens', "svc workspace tokens --json | jq -r '.authTokens[0].name'"],
+      examples: [
+        'svc workspace tokens',
+        "svc workspace tokens --json | jq -r '.authTokens[0].name'",
+      ],
       run: () => import('./tokens.js'),
     }),
     defineCommand({

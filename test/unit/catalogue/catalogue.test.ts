@@ -37,12 +37,11 @@ describe('operations catalogue', () => {
     }
   });
 
-  it('gives every entry zod schemas, a command, a summary and a consistent table', () => {
+  it('gives every entry zod schemas, a summary and a consistent table', () => {
     for (const op of operations) {
       expect(op.request, op.name).toBeInstanceOf(z.ZodType);
       expect(op.response, op.name).toBeInstanceOf(z.ZodType);
       expect(op.summary.length, op.name).toBeGreaterThan(5);
-      expect(op.commands.length, op.name).toBeGreaterThan(0);
       for (const c of op.table.columns) expect(c.header).toMatch(/^[A-Z][A-Z ]*$/);
       if (op.table.rows === 'map') expect(op.table.columns[0]?.path).toBe('key');
     }

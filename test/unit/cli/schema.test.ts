@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { operations } from '../../../src/catalogue/operations.js';
+import { declaredLeaves, operationsOf } from '../../../src/cli/declare/ownership.js';
 import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
+import { svcCommands } from '../../../src/commands/index.js';
 import { fakeService, ok, type FakeRoute } from '../../support/fake-service.js';
 import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
@@ -72,10 +74,10 @@ describe('svc schema COMMAND', () => {
     );
   });
 
-  it('describes every command the catalogue names, from its operations', async () => {
-    for (const op of operations) {
-      for (const command of op.commands.filter((c) => leaves.includes(c))) {
-        expect((await schemaOf(command)).description, command).toContain(op.name);
+  it('describes every declared command from the operations it sends', async () => {
+    for (const { path, declaration } of declaredLeaves(svcCommands)) {
+      for (const name of operationsOf(declaration)) {
+        expect((await schemaOf(path)).description, path).toContain(name);
       }
     }
   });

@@ -1,0 +1,50 @@
+import type { Register } from '../cli/command-kit.js';
+import type { AnyCommand, GroupDeclaration } from '../cli/declare/command.js';
+import { activities } from './activities/index.js';
+import { ai } from './ai/index.js';
+import { api } from './api/index.js';
+import { auth } from './auth/index.js';
+import { registerCompletion } from './completion/index.js';
+import { crdt } from './crdt/index.js';
+import { docs } from './docs/index.js';
+import { registerEmulator } from './emulator/index.js';
+import { folders } from './folders/index.js';
+import { groups } from './groups/index.js';
+import { registerHelp } from './help/index.js';
+import { livestate } from './livestate/index.js';
+import { notifications } from './notifications/index.js';
+import { orgs } from './orgs/index.js';
+import { permissions } from './permissions/index.js';
+import { presence } from './presence/index.js';
+import { profile } from './profile/index.js';
+import { registerSchema } from './schema/index.js';
+import { users } from './users/index.js';
+import { workspace } from './workspace/index.js';
+
+/**
+ * The declared API groups first, in the order help lists them; then the commands of svc
+ * itself. The emulator, completion, help and schema commands wire commander directly: they
+ * take commands as arguments and send no operation.
+ */
+export const svcCommands: readonly (GroupDeclaration | AnyCommand | Register)[] = [
+  workspace,
+  permissions,
+  folders,
+  docs,
+  orgs,
+  groups,
+  users,
+  activities,
+  presence,
+  livestate,
+  crdt,
+  notifications,
+  ai,
+  auth,
+  profile,
+  api,
+  registerEmulator,
+  registerCompletion,
+  registerSchema,
+  registerHelp,
+];
