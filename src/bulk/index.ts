@@ -23,6 +23,11 @@ export {
   type BulkOptions,
   type RunBulkOptions,
 } from './run.js';
-export { RunJournal, type JournalOptions, type JournalSummary, type Notices } from './resume.js';
+export {
+  RunProgress,
+  type RunProgressOptions,
+  type ProgressSummary,
+  type Notices,
+} from './run-progress.js';
 export type { Progress, SendBatch } from './send.js';
 export type { SourceSpec } from './source.js';

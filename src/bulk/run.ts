@@ -4,7 +4,7 @@ import { Batcher, preparedItems, type Batch, type BatchLimits } from './batches.
 import { checkingFields, type BulkInput } from './input.js';
 import type { BulkFormat } from './read.js';
 import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
-import type { RunJournal } from './resume.js';
+import type { RunProgress } from './run-progress.js';
 import { keeps, sendBatches, type Keep, type Progress, type SendBatch } from './send.js';
 import { dependenciesFirst } from './order.js';
 import { openSource, type BulkSource, type SourceSpec } from './source.js';
@@ -32,7 +32,7 @@ export interface BulkOptions<Item> {
    * Records what the service confirmed, so that a run that stops can be resumed; with
    * `--resume`, what earlier runs confirmed is not sent again.
    */
-  journal?: RunJournal<Item>;
+  progress?: RunProgress<Item>;
 }
 
 export interface RunBulkOptions<Item> extends BulkOptions<Item> {
@@ -93,26 +93,26 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
     MAX_CONCURRENCY,
     '--concurrency',
   );
-  const { journal, onProgress, onResult } = options;
+  const { progress, onProgress, onResult } = options;
   const keep = options.keep ?? 'all';
   const describe = checkingFields(options.describe, options.allowUnknownFields === true);
   const opened = await openSource(options.source, options);
   try {
     const { source, total } = await validated(opened, describe);
-    const toSend = journal ? await journal.open(source, total) : total;
+    const toSend = progress ? await progress.open(source, total) : total;
     if (toSend > 0) await options.beforeSend?.(toSend);
-    await journal?.begin();
+    await progress?.begin();
 
     const earlier: BulkOutcome = { results: Object.create(null) as ResultMap, sent: 0, failed: 0 };
-    await journal?.carryOver((key, result) => {
+    await progress?.carryOver((key, result) => {
       earlier.sent++;
       if (!result.success) earlier.failed++;
       if (keeps(keep, result)) earlier.results[key] = result;
       onResult?.(key, result);
     });
     const prepared = preparedItems(source, describe);
-    const outcome = await sendBatches(journal ? journal.unsent(prepared) : prepared, {
-      sendBatch: journal ? journal.recorded(options.sendBatch) : options.sendBatch,
+    const outcome = await sendBatches(progress ? progress.unsent(prepared) : prepared, {
+      sendBatch: progress ? progress.recorded(options.sendBatch) : options.sendBatch,
       limits,
       concurrency,
       keep,
@@ -128,10 +128,10 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
       failed: earlier.failed + outcome.failed,
     };
     await options.deliver?.(merged);
-    await journal?.finish();
+    await progress?.finish();
     return merged;
   } finally {
-    await journal?.close();
+    await progress?.close();
     await opened.close();
   }
 }
@@ -159,12 +159,12 @@ export async function planBatches<Item>(
   onBatch: (batch: Batch<Item>) => void | Promise<void>,
 ): Promise<{ items: number; batches: number }> {
   const limits = batchLimitsOf(options);
-  const { journal } = options;
+  const { progress } = options;
   const describe = checkingFields(options.describe, options.allowUnknownFields === true);
   const opened = await openSource(options.source, options);
   try {
     const { source, total } = await validated(opened, describe);
-    const items = journal ? await journal.open(source, total) : total;
+    const items = progress ? await progress.open(source, total) : total;
     // The batcher closes batches synchronously; they are handed on after each chunk, so
     // that onBatch may be asynchronous (a slow stdout) without the batcher waiting.
     const closed: Batch<Item>[] = [];
@@ -177,7 +177,7 @@ export async function planBatches<Item>(
       }
     };
     const prepared = preparedItems(source, describe);
-    for await (const chunk of journal ? journal.unsent(prepared) : prepared) {
+    for await (const chunk of progress ? progress.unsent(prepared) : prepared) {
       for (const item of chunk) batcher.add(item);
       await handOn();
     }
@@ -185,7 +185,7 @@ export async function planBatches<Item>(
     await handOn();
     return { items, batches };
   } finally {
-    await journal?.close();
+    await progress?.close();
     await opened.close();
   }
 }

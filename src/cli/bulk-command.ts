@@ -25,7 +25,7 @@ import type { JsonSpool } from '../io/json-spool.js';
 import { count } from '../io/plural.js';
 import { startSpinner, type Spinner } from '../io/spinner.js';
 import type { TextSpool } from '../io/text-spool.js';
-import { bulkJournal, withResumeAdvice } from './bulk-journal.js';
+import { openRunProgress, withResumeAdvice } from './bulk-progress.js';
 import type { BulkFlags } from './bulk-options.js';
 import type { Context } from './context.js';
 import { printBulkDryRun } from './bulk-dry-run.js';
@@ -206,14 +206,14 @@ export async function runBulkCommand<Item>(
       ctx.out.warn(line);
     },
   };
-  const journal = await bulkJournal(ctx, flags, spec, client.baseUrl, notices);
+  const progress = await openRunProgress(ctx, flags, spec, client.baseUrl, notices);
   const common = {
     source,
     stdin: ctx.io.stdin,
     describe: spec.items,
     ...(flags.allowUnknownFields && { allowUnknownFields: true }),
     ...(flags.batchSize !== undefined && { batchSize: flags.batchSize }),
-    ...(journal && { journal }),
+    ...(progress && { progress }),
   };
   const dataFor = (items: readonly Item[]) => ({ ...spec.base, [itemsField]: items });
 
@@ -299,7 +299,7 @@ export async function runBulkCommand<Item>(
     throwIfAnyFailed(outcome);
   } catch (err) {
     spinner.stop();
-    throw withResumeAdvice(ctx, err, journal?.summary(), source === '-');
+    throw withResumeAdvice(ctx, err, progress?.summary(), source === '-');
   } finally {
     spinner.stop();
     await opened?.discard();

@@ -17,9 +17,9 @@ import {
   objectItems,
   planBatches,
   runBulk,
-  RunJournal,
+  RunProgress,
   unknownOutcome,
-  type JournalOptions,
+  type RunProgressOptions,
   type RunBulkOptions,
   type SendBatch,
   type WireObject,
@@ -42,8 +42,8 @@ function setup(n: number) {
   const input = file('folders.ndjson', ndjson(folders(n)));
   const journals = join(dir, 'journals');
   const said: string[] = [];
-  const journal = (options: Partial<JournalOptions<WireObject>> = {}) =>
-    new RunJournal<WireObject>({
+  const journal = (options: Partial<RunProgressOptions<WireObject>> = {}) =>
+    new RunProgress<WireObject>({
       dir: journals,
       operation: 'folders.add',
       scope: ['folders.add', { organizationId: 'o' }],
@@ -67,20 +67,20 @@ function setup(n: number) {
         batchSize: 2,
         concurrency: 1,
         sendBatch: stoppingSender(1).send,
-        journal: journal(),
+        progress: journal(),
         ...options,
       }),
     );
   /** A --resume run in batches of 2 to a sender that answers every item: what it sent and got. */
   const resume = async (
-    journalOptions: Partial<JournalOptions<WireObject>> = {},
+    journalOptions: Partial<RunProgressOptions<WireObject>> = {},
     options: Partial<RunBulkOptions<WireObject>> = {},
   ) => {
     const sender = fakeSender<WireObject>();
     const outcome = await run({
       batchSize: 2,
       sendBatch: sender.send,
-      journal: journal({ ...journalOptions, resume: true }),
+      progress: journal({ ...journalOptions, resume: true }),
       ...options,
     });
     return { outcome, calls: sender.calls, sent: sender.calls.flatMap((c) => c.keys) };
@@ -97,7 +97,7 @@ describe('a journaled run that stops', () => {
   it('is resumed sending only what was not confirmed, with every result in the output', async () => {
     const { journal, said, journalFiles, stopped, resume } = setup(10);
     const run1 = journal();
-    await stopped({ sendBatch: stoppingSender(2).send, journal: run1 });
+    await stopped({ sendBatch: stoppingSender(2).send, progress: run1 });
     expect(run1.summary()).toMatchObject({ total: 10, confirmed: 4, unknown: 0 });
     expect(journalFiles()).toHaveLength(1);
 
@@ -154,7 +154,7 @@ describe('items whose outcome is unknown', () => {
   it('are sent again on resume when sending twice is harmless', async () => {
     const { journal, journalFiles, run, resume } = setup(4);
     const run1 = journal();
-    const outcome = await run({ batchSize: 2, sendBatch: unknownAt(1).send, journal: run1 });
+    const outcome = await run({ batchSize: 2, sendBatch: unknownAt(1).send, progress: run1 });
     expect(outcome.failed).toBe(2);
     // Not every item is confirmed: the journal stays for --resume.
     expect(run1.summary()).toMatchObject({ confirmed: 2, unknown: 0 });
@@ -170,7 +170,7 @@ describe('items whose outcome is unknown', () => {
     const { journal, said, journalFiles, run, resume } = setup(4);
     const once = { idempotent: () => false };
     const run1 = journal(once);
-    await run({ batchSize: 2, sendBatch: unknownAt(1).send, journal: run1 });
+    await run({ batchSize: 2, sendBatch: unknownAt(1).send, progress: run1 });
     expect(run1.summary()).toMatchObject({ confirmed: 2, unknown: 2 });
 
     const kept = await resume(once);
@@ -194,7 +194,7 @@ describe('items whose outcome is unknown', () => {
     const once = { idempotent: () => false };
     // The second batch never answers: svc stops (Ctrl-C) while it is out.
     const run1 = journal(once);
-    await stopped({ journal: run1 });
+    await stopped({ progress: run1 });
     expect(run1.summary()).toMatchObject({ confirmed: 2, unknown: 2 });
     const text = readFileSync(join(journals, journalFiles()[0] ?? ''), 'utf8');
     expect(text).toContain('{"sending":[2,3],"keys":["f2","f3"]}');
@@ -211,7 +211,7 @@ describe('finding the journal', () => {
     await stopped();
     writeFileSync(input, ndjson(folders(5)));
     const fake = fakeSender<WireObject>();
-    const err = await rejection(run({ sendBatch: fake.send, journal: journal({ resume: true }) }));
+    const err = await rejection(run({ sendBatch: fake.send, progress: journal({ resume: true }) }));
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toBe(
       `${input} is not what the interrupted run read, so its journal does not apply`,
@@ -222,7 +222,7 @@ describe('finding the journal', () => {
   it('refuses --resume when no run left a journal (exit 2)', async () => {
     const { input, journal, run } = setup(2);
     const err = await rejection(
-      run({ sendBatch: fakeSender<WireObject>().send, journal: journal({ resume: true }) }),
+      run({ sendBatch: fakeSender<WireObject>().send, progress: journal({ resume: true }) }),
     );
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toBe(
@@ -234,7 +234,7 @@ describe('finding the journal', () => {
     const { journal, said, run, stopped } = setup(4);
     await stopped();
     const fake = fakeSender<WireObject>();
-    await run({ sendBatch: fake.send, journal: journal() });
+    await run({ sendBatch: fake.send, progress: journal() });
     expect(fake.calls.flatMap((c) => c.keys)).toHaveLength(4);
     expect(
       said.some(
@@ -251,7 +251,7 @@ describe('finding the journal', () => {
     const err = await rejection(
       run({
         sendBatch: fakeSender<WireObject>().send,
-        journal: journal({ resume: true, scope: ['folders.add', { organizationId: 'other' }] }),
+        progress: journal({ resume: true, scope: ['folders.add', { organizationId: 'other' }] }),
       }),
     );
     expect(err.message).toMatch(/^nothing to resume/);
@@ -270,7 +270,7 @@ describe('finding the journal', () => {
     // Another svc that is alive holds the journal's lock, and keeps it fresh.
     const other = await takeRunLock(join(journals, journalFiles()[0] ?? ''), () => undefined);
     const fake = fakeSender<WireObject>();
-    const err = await rejection(run({ sendBatch: fake.send, journal: journal({ resume: true }) }));
+    const err = await rejection(run({ sendBatch: fake.send, progress: journal({ resume: true }) }));
     await other?.release();
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toBe('another svc is running this command with the same input');
@@ -286,7 +286,7 @@ describe('finding the journal', () => {
     const long = new Date(Date.now() - 60_000);
     utimesSync(lock, long, long);
     const fake = fakeSender<WireObject>();
-    await run({ sendBatch: fake.send, journal: journal({ resume: true }) });
+    await run({ sendBatch: fake.send, progress: journal({ resume: true }) });
     expect(fake.calls.flatMap((c) => c.keys)).toEqual(['f1']);
   });
 
@@ -295,7 +295,7 @@ describe('finding the journal', () => {
     writeFileSync(journals, 'not a directory');
     const fake = fakeSender<WireObject>();
     const run1 = journal();
-    await run({ sendBatch: fake.send, journal: run1 });
+    await run({ sendBatch: fake.send, progress: run1 });
     expect(fake.calls).toHaveLength(1);
     expect(said[0]).toMatch(
       /^warn: cannot keep a journal in .+ \((file already exists|not a directory)\); if this run stops, --resume cannot pick it up$/,
@@ -359,9 +359,9 @@ describe('a journal cut short', () => {
     await stopped();
     const path = join(journals, journalFiles()[0] ?? '');
     appendFileSync(path, '{"i":2,"k":"f2","r":{"succ');
-    await stopped({ batchSize: 1, journal: journal({ resume: true }) });
+    await stopped({ batchSize: 1, progress: journal({ resume: true }) });
     const fake = fakeSender<WireObject>();
-    const outcome = await run({ sendBatch: fake.send, journal: journal({ resume: true }) });
+    const outcome = await run({ sendBatch: fake.send, progress: journal({ resume: true }) });
     expect(fake.calls.flatMap((c) => c.keys)).toEqual(['f3']);
     expect(Object.keys(outcome.results).sort()).toEqual(['f0', 'f1', 'f2', 'f3']);
   });
@@ -378,7 +378,7 @@ describe('--dry-run --resume', () => {
         source: input,
         describe: flat(),
         batchSize: 2,
-        journal: journal({ resume: true, readOnly: true }),
+        progress: journal({ resume: true, readOnly: true }),
       },
       (batch) => {
         planned.push(batch.keys);

@@ -24,10 +24,10 @@ import { isUnknownOutcome, unknownOutcome, type ItemResult } from './result.js';
  * whatever it recorded is then merely not confirmed.
  */
 
-export const JOURNAL_VERSION = 1;
+export const PROGRESS_FILE_VERSION = 1;
 
 /** Which run a journal belongs to. Nothing secret: the credentials only choose its name. */
-export interface JournalHeader {
+export interface ProgressHeader {
   journal: 'svc bulk';
   version: number;
   /** The catalogue operation. */
@@ -111,7 +111,7 @@ async function* events(file: string, items: number): AsyncGenerator<Event> {
 }
 
 /** A journal's header; `missing` when there is no journal, `damaged` when it is not one. */
-export async function readHeader(file: string): Promise<JournalHeader | 'missing' | 'damaged'> {
+export async function readHeader(file: string): Promise<ProgressHeader | 'missing' | 'damaged'> {
   let handle;
   try {
     handle = await open(file, 'r');
@@ -133,7 +133,7 @@ export async function readHeader(file: string): Promise<JournalHeader | 'missing
       Number.isInteger(header.items) &&
       typeof header.version === 'number'
     ) {
-      return header as unknown as JournalHeader;
+      return header as unknown as ProgressHeader;
     }
     return 'damaged';
   } catch {
@@ -158,7 +158,7 @@ export async function readStates(file: string, items: number): Promise<ItemState
  * confirmed item, and, when `withUnknown`, the first word on an item whose outcome is
  * unknown. In the order the answers came, which is about the input's.
  */
-export async function replayJournal(
+export async function replayProgress(
   file: string,
   states: ItemStates,
   withUnknown: boolean,
@@ -206,7 +206,7 @@ function openAppending(file: string): number {
 }
 
 /** Appends a run's events to its journal. Writes are synchronous: one call per batch. */
-export class JournalWriter {
+export class ProgressWriter {
   private lastFlush: number;
 
   private constructor(
@@ -223,9 +223,9 @@ export class JournalWriter {
    */
   static async create(
     file: string,
-    header: JournalHeader,
+    header: ProgressHeader,
     now: () => number = Date.now,
-  ): Promise<JournalWriter> {
+  ): Promise<ProgressWriter> {
     await removeLeftTemporaries(file);
     const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.new`;
     try {
@@ -241,16 +241,16 @@ export class JournalWriter {
       await rm(temporary, { force: true });
       throw err;
     }
-    return new JournalWriter(openAppending(file), now);
+    return new ProgressWriter(openAppending(file), now);
   }
 
   /** Appends to an existing journal, after ending a last line a crash may have cut short. */
-  static async append(file: string, now: () => number = Date.now): Promise<JournalWriter> {
+  static async append(file: string, now: () => number = Date.now): Promise<ProgressWriter> {
     const fd = openAppending(file);
     const { size } = fstatSync(fd);
     const last = Buffer.alloc(1);
     if (size > 0) readSync(fd, last, 0, 1, size - 1);
-    const writer = new JournalWriter(fd, now);
+    const writer = new ProgressWriter(fd, now);
     if (size > 0 && last[0] !== 0x0a) writer.write('\n');
     return writer;
   }

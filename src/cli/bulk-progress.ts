@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { RunJournal, type JournalSummary, type Notices } from '../bulk/index.js';
+import { RunProgress, type ProgressSummary, type Notices } from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
 import { privateStateDir } from '../config/state-dir.js';
 import {
@@ -18,7 +18,7 @@ import type { BulkFlags } from './bulk-options.js';
 import { commandWords, printedCommand } from './printed-command.js';
 import type { Context } from './context.js';
 
-export interface JournalSpec<Item> {
+export interface ProgressSpec<Item> {
   op: Operation;
   /** The members of `data` besides the items: part of what makes two runs the same work. */
   base: Record<string, unknown>;
@@ -31,20 +31,20 @@ export interface JournalSpec<Item> {
  * is found again by the command, its other members of `data`, the service and key, and the
  * input; undefined for a --dry-run that does not resume, which sends nothing to record.
  */
-export async function bulkJournal<Item>(
+export async function openRunProgress<Item>(
   ctx: Context,
   flags: BulkFlags,
-  spec: JournalSpec<Item>,
+  spec: ProgressSpec<Item>,
   baseUrl: string,
   notices: Notices,
-): Promise<RunJournal<Item> | undefined> {
+): Promise<RunProgress<Item> | undefined> {
   if (flags.resendUnknown && !flags.resume) {
     throw new UsageError('--resend-unknown goes with --resume');
   }
   if (ctx.dryRun && !flags.resume) return undefined;
   const { credentials } = await ctx.session();
   const { op, base } = spec;
-  return new RunJournal<Item>({
+  return new RunProgress<Item>({
     dir: join(
       privateStateDir(ctx.env, (message) => notices.warn(message)),
       'bulk-journals',
@@ -93,7 +93,7 @@ function rerunCouldFix(err: unknown): boolean {
  * sends.
  */
 function advice(
-  summary: JournalSummary,
+  summary: ProgressSummary,
   ctx: Context,
   fromStdin: boolean,
   resumable: boolean,
@@ -130,7 +130,7 @@ function advice(
 export function withResumeAdvice(
   ctx: Context,
   err: unknown,
-  summary: JournalSummary | undefined,
+  summary: ProgressSummary | undefined,
   fromStdin: boolean,
 ): unknown {
   // A server that is not the service confirmed nothing, and will not on a rerun.

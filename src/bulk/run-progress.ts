@@ -7,18 +7,18 @@ import { count } from '../io/plural.js';
 import { fileReason } from './file-reason.js';
 import type { PreparedItem } from './batches.js';
 import {
-  JOURNAL_VERSION,
-  JournalWriter,
+  PROGRESS_FILE_VERSION,
+  ProgressWriter,
   confirm,
   emptyStates,
   markUnknown,
   readHeader,
   readStates,
   removeJournal,
-  replayJournal,
+  replayProgress,
   type ItemStates,
-  type JournalHeader,
-} from './journal.js';
+  type ProgressHeader,
+} from './progress-file.js';
 import { isUnknownOutcome, type ItemResult } from './result.js';
 import { resultOf, type SendBatch } from './send.js';
 import type { BulkSource } from './source.js';
@@ -29,7 +29,7 @@ export interface Notices {
   warn(line: string): void;
 }
 
-export interface JournalOptions<Item> {
+export interface RunProgressOptions<Item> {
   /** The directory of journals; made private (0700) if need be. */
   dir: string;
   /** The catalogue operation, for the header. */
@@ -52,7 +52,7 @@ export interface JournalOptions<Item> {
 }
 
 /** Where a stopped run's journal stands, for the message that tells how to resume it. */
-export interface JournalSummary {
+export interface ProgressSummary {
   file: string;
   total: number;
   /** Items answered for sure, by this run and those before it. */
@@ -62,7 +62,8 @@ export interface JournalSummary {
 }
 
 /**
- * The journal of one bulk run (journal.ts has the format): found by a hash of the scope
+ * The progress of one bulk run, kept in its journal file (progress-file.ts has the format),
+ * found by a hash of the scope
  * and the input's identity, and valid for the input whose SHA-256 it names. The run
  * records each answer as it arrives, whatever order the batches complete in, so a kill -9
  * loses only the requests that were out. A resumed run skips what is confirmed, hands the
@@ -76,15 +77,15 @@ export interface JournalSummary {
  *
  * Memory stays flat: two bits per item of the input, whatever the journal's length.
  */
-export class RunJournal<Item> {
+export class RunProgress<Item> {
   private file: string | undefined;
-  private header: JournalHeader | undefined;
+  private header: ProgressHeader | undefined;
   private states: ItemStates | undefined;
-  private writer: JournalWriter | undefined;
+  private writer: ProgressWriter | undefined;
   private release: (() => Promise<void>) | undefined;
   private removed = false;
 
-  constructor(private readonly o: JournalOptions<Item>) {}
+  constructor(private readonly options: RunProgressOptions<Item>) {}
 
   /**
    * Finds the journal for this input once it is known to be valid, and returns how many of
@@ -94,19 +95,19 @@ export class RunJournal<Item> {
    * without one.
    */
   async open(source: BulkSource, total: number): Promise<number> {
-    const { o } = this;
+    const { options } = this;
     const name = createHash('sha256')
-      .update(JSON.stringify([JOURNAL_VERSION, o.scope, source.identity]))
+      .update(JSON.stringify([PROGRESS_FILE_VERSION, options.scope, source.identity]))
       .digest('hex')
       .slice(0, 32);
-    const file = join(o.dir, `${name}.ndjson`);
+    const file = join(options.dir, `${name}.ndjson`);
     try {
       // A dry run only reads: it creates nothing, and finds no journal where there is none.
-      if (!o.readOnly) {
-        await mkdir(o.dir, { recursive: true, mode: 0o700 });
-        await chmod(o.dir, 0o700);
+      if (!options.readOnly) {
+        await mkdir(options.dir, { recursive: true, mode: 0o700 });
+        await chmod(options.dir, 0o700);
         const lock = await takeRunLock(file, (err) =>
-          o.notices.warn(`the journal's lock ${file}.lock was lost (${fileReason(err)})`),
+          options.notices.warn(`the journal's lock ${file}.lock was lost (${fileReason(err)})`),
         );
         if (!lock) {
           throw new UsageError('another svc is running this command with the same input', {
@@ -116,17 +117,17 @@ export class RunJournal<Item> {
         this.release = lock.release;
       }
     } catch (err) {
-      if (err instanceof UsageError || o.resume) throw err;
-      o.notices.warn(
-        `cannot keep a journal in ${o.dir} (${fileReason(err)}); if this run stops, --resume cannot pick it up`,
+      if (err instanceof UsageError || options.resume) throw err;
+      options.notices.warn(
+        `cannot keep a journal in ${options.dir} (${fileReason(err)}); if this run stops, --resume cannot pick it up`,
       );
       return total;
     }
     this.file = file;
     this.header = {
       journal: 'svc bulk',
-      version: JOURNAL_VERSION,
-      operation: o.operation,
+      version: PROGRESS_FILE_VERSION,
+      operation: options.operation,
       input: source.label,
       sha256: await source.digest(),
       items: total,
@@ -134,14 +135,14 @@ export class RunJournal<Item> {
     const earlier = await readHeader(file);
     const same =
       typeof earlier === 'object' &&
-      earlier.version === JOURNAL_VERSION &&
-      earlier.operation === o.operation &&
+      earlier.version === PROGRESS_FILE_VERSION &&
+      earlier.operation === options.operation &&
       earlier.sha256 === this.header.sha256 &&
       earlier.items === total;
 
-    if (!o.resume) {
+    if (!options.resume) {
       if (same) {
-        o.notices.warn(
+        options.notices.warn(
           `an earlier run of this command with the same input stopped before every item was confirmed; --resume sends only the rest (journal: ${file}). This run sends every item.`,
         );
       }
@@ -165,12 +166,12 @@ export class RunJournal<Item> {
     const states = await readStates(file, total);
     this.states = states;
     const unknown = states.unknown.size;
-    const toSend = total - states.confirmed.size - (o.resendUnknown ? 0 : unknown);
+    const toSend = total - states.confirmed.size - (options.resendUnknown ? 0 : unknown);
     const held =
-      unknown > 0 && !o.resendUnknown
+      unknown > 0 && !options.resendUnknown
         ? `; ${count(unknown, 'item')} whose outcome is unknown ${unknown === 1 ? 'is' : 'are'} not sent again (--resend-unknown sends them)`
         : '';
-    o.notices.info(
+    options.notices.info(
       `resuming: ${states.confirmed.size.toLocaleString('en-US')} of ${count(total, 'item')} were confirmed earlier; sending ${toSend.toLocaleString('en-US')}${held}`,
     );
     return toSend;
@@ -179,11 +180,11 @@ export class RunJournal<Item> {
   /** Starts recording, once the run is sure to send: a fresh run replaces the old journal. */
   async begin(): Promise<void> {
     const { file, header } = this;
-    if (!file || !header || this.o.readOnly) return;
+    if (!file || !header || this.options.readOnly) return;
     try {
-      this.writer = this.o.resume
-        ? await JournalWriter.append(file)
-        : await JournalWriter.create(file, header);
+      this.writer = this.options.resume
+        ? await ProgressWriter.append(file)
+        : await ProgressWriter.create(file, header);
     } catch (err) {
       if ((err as { code?: string }).code !== 'ELOOP') throw err;
       throw new UsageError(
@@ -198,8 +199,8 @@ export class RunJournal<Item> {
   /** A resumed run's earlier results, each once, before anything is sent. */
   async carryOver(emit: (key: string, result: ItemResult) => void): Promise<void> {
     const { file, states } = this;
-    if (!this.o.resume || !file || !states) return;
-    await replayJournal(file, states, !this.o.resendUnknown, emit);
+    if (!this.options.resume || !file || !states) return;
+    await replayProgress(file, states, !this.options.resendUnknown, emit);
   }
 
   /** The items this run sends: with `resume`, those an earlier run did not settle. */
@@ -207,9 +208,9 @@ export class RunJournal<Item> {
     items: AsyncIterable<readonly PreparedItem<Item>[]>,
   ): AsyncIterable<readonly PreparedItem<Item>[]> {
     const { states } = this;
-    if (!this.o.resume || !states) return items;
+    if (!this.options.resume || !states) return items;
     const settled = (i: number) =>
-      states.confirmed.has(i) || (!this.o.resendUnknown && states.unknown.has(i));
+      states.confirmed.has(i) || (!this.options.resendUnknown && states.unknown.has(i));
     return (async function* () {
       for await (const chunk of items) {
         const left = chunk.filter((p) => !settled(p.ordinal));
@@ -223,7 +224,7 @@ export class RunJournal<Item> {
     const { writer, states } = this;
     if (!writer || !states) return send;
     return async (items, keys, ordinals) => {
-      const again = items.map((item) => this.o.idempotent(item));
+      const again = items.map((item) => this.options.idempotent(item));
       const once = ordinals.flatMap((i, n) => (again[n] ? [] : [{ i, key: keys[n] as string }]));
       if (once.length > 0) {
         writer.sending(once);
@@ -257,7 +258,7 @@ export class RunJournal<Item> {
   }
 
   /** Where the journal stands; undefined when there is none to resume from. */
-  summary(): JournalSummary | undefined {
+  summary(): ProgressSummary | undefined {
     const { file, states } = this;
     if (!file || !states || !this.writer || this.removed) return undefined;
     return {
