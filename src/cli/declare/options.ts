@@ -22,6 +22,15 @@ export class DeclaredOption<T, Present extends boolean = false> {
     readonly mandatory = false,
   ) {}
 
+  /**
+   * Its long flag, `--email`: what a question names as the way to answer it in a script,
+   * so that the `--no-input` error names the flag as it is declared.
+   */
+  get flag(): string {
+    const option = this.make();
+    return option.long ?? option.flags;
+  }
+
   /** The commander option, as the tree mounts it. */
   build(): Option {
     const option = this.make();

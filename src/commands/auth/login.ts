@@ -6,7 +6,7 @@ import { readAll } from '../../io/input.js';
 import { consentToReplace } from '../profile/replace-consent.js';
 import { verdictError, verifyKeyPair, verifyWorkspacePair } from './verify.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
-import type { loginOptions } from './index.js';
+import { loginOptions } from './index.js';
 
 type Options = HandlerOptions<typeof loginOptions>;
 
@@ -79,13 +79,13 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   if (opts.apiKey && authToken === undefined) {
     authToken = await ctx.prompter.secret({
       message: 'Auth token for the API key',
-      flag: '--with-token',
+      flag: loginOptions.withToken.flag,
     });
   }
   if (opts.workspaceId && workspaceToken === undefined) {
     workspaceToken = await ctx.prompter.secret({
       message: 'Workspace token',
-      flag: '--with-workspace-token',
+      flag: loginOptions.withWorkspaceToken.flag,
     });
   }
 

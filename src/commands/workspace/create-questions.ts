@@ -1,6 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import { DEFAULT_PROFILE, isValidProfileName, type ProfileStore } from '../../config/profiles.js';
 import { UsageError } from '../../errors/errors.js';
+import { createOptions } from './index.js';
 
 /** What `workspace create` sends, and the profile it stores the result in. */
 export interface WorkspacePlan {
@@ -71,7 +72,7 @@ export async function askForWorkspace(
     flags.email ??
     (await ask.text({
       message: 'Owner email',
-      flag: '--email',
+      flag: createOptions.email.flag,
       validate: (v) => {
         if (!EMAIL.test(v.trim())) return 'enter an email address such as ada@example.com';
         return (
@@ -85,7 +86,7 @@ export async function askForWorkspace(
     flags.name ??
     (await ask.text({
       message: 'Owner name',
-      flag: '--name',
+      flag: createOptions.name.flag,
       default: ownerEmail,
       validate: (v) => (v.trim().length > 0 && v.length <= 200) || 'enter 1 to 200 characters',
     }))
@@ -94,7 +95,7 @@ export async function askForWorkspace(
     flags.workspaceName ??
     (await ask.text({
       message: 'Workspace name',
-      flag: '--workspace-name',
+      flag: createOptions.workspaceName.flag,
       default: `${name} workspace`,
       validate: (v) => (v.trim().length > 0 && v.length <= 200) || 'enter 1 to 200 characters',
     }))
@@ -103,7 +104,7 @@ export async function askForWorkspace(
     flags.avatar ??
     (await ask.text({
       message: 'Avatar URL (optional, Enter to skip)',
-      flag: '--avatar',
+      flag: createOptions.avatar.flag,
       validate: (v) =>
         v.trim() === '' || isHttpUrl(v.trim()) || 'enter an http(s) URL, or nothing to skip',
     }))

@@ -1,6 +1,7 @@
 import { emailTriggerNames, type EmailTrigger } from '../../catalogue/email-triggers.js';
 import type { Context } from '../../cli/context.js';
 import { EMAIL } from './create-questions.js';
+import { emailConfigOptions } from './index.js';
 
 export type EmailProvider = 'default' | 'sendgrid' | 'custom';
 
@@ -44,7 +45,7 @@ async function providerKey(
   }
   return ctx.prompter.secret({
     message: `${type} API key`,
-    flag: '--provider-key-stdin',
+    flag: emailConfigOptions.providerKeyStdin.flag,
     validate: (v) => v.trim().length > 0 || 'enter the key (it is not shown)',
   });
 }
@@ -88,13 +89,13 @@ export async function askForEmailConfig(
     type === 'keep' || type === 'default' ? undefined : await providerKey(ctx, type, keyFromEnv);
   const fromEmail = await ask.text({
     message: 'From email (Enter keeps the stored one)',
-    flag: '--from-email',
+    flag: emailConfigOptions.fromEmail.flag,
     validate: (v) =>
       v.trim() === '' || EMAIL.test(v.trim()) || 'enter an email address such as noreply@acme.dev',
   });
   const fromCompany = await ask.text({
     message: 'From company (Enter keeps the stored one)',
-    flag: '--from-company',
+    flag: emailConfigOptions.fromCompany.flag,
   });
   const events = await ask.select('Events that send an email', '--trigger', [
     { value: 'keep', name: 'keep', description: 'each event as it is stored' },
