@@ -10,26 +10,19 @@ import { durationOption, jobDelayOption, urlOption, wholeNumberOption } from '..
  * handler's options type, so the flag, its parser and the type the handler sees cannot
  * drift apart. Building the commander `Option` waits until the tree is mounted.
  */
-export class DeclaredOption<T, Present extends boolean = false> {
+export class DeclaredOption<T, Present extends boolean = false, Flags extends string = string> {
   /** Never set: carries the parsed value's type to `OptionsOf`. */
   declare readonly valueType: T;
   /** Never set: whether the handler always receives a value (required, or defaulted). */
   declare readonly present: Present;
+  /** Never set: the flags as declared (`--email <email>`), for `FlagOf`. */
+  declare readonly flags: Flags;
 
   constructor(
     private readonly make: () => Option,
     /** Must be given on the command line: help says so, and its absence is a usage error. */
     readonly mandatory = false,
   ) {}
-
-  /**
-   * Its long flag, `--email`: what a question names as the way to answer it in a script,
-   * so that the `--no-input` error names the flag as it is declared.
-   */
-  get flag(): string {
-    const option = this.make();
-    return option.long ?? option.flags;
-  }
 
   /** The commander option, as the tree mounts it. */
   build(): Option {
@@ -38,31 +31,31 @@ export class DeclaredOption<T, Present extends boolean = false> {
   }
 
   /** The flag must be given. */
-  required(): DeclaredOption<T, true> {
+  required(): DeclaredOption<T, true, Flags> {
     return new DeclaredOption(this.make, true);
   }
 
   /** The value when the flag is not given; help shows it. */
-  withDefault(value: T, description?: string): DeclaredOption<T, true> {
+  withDefault(value: T, description?: string): DeclaredOption<T, true, Flags> {
     return new DeclaredOption(() => this.make().default(value, description));
   }
 
   /** Giving this flag also sets others, e.g. `--wait-timeout` turns `--wait` on. */
-  implies(values: Record<string, unknown>): DeclaredOption<T, Present> {
+  implies(values: Record<string, unknown>): DeclaredOption<T, Present, Flags> {
     return this.with((option) => option.implies(values));
   }
 
   /** Flags that may not be given together with this one (their camel-cased names). */
-  conflicts(...names: string[]): DeclaredOption<T, Present> {
+  conflicts(...names: string[]): DeclaredOption<T, Present, Flags> {
     return this.with((option) => option.conflicts(names));
   }
 
   /** Also read from an environment variable; help names it. */
-  env(name: string): DeclaredOption<T, Present> {
+  env(name: string): DeclaredOption<T, Present, Flags> {
     return this.with((option) => option.env(name));
   }
 
-  private with(change: (option: Option) => Option): DeclaredOption<T, Present> {
+  private with(change: (option: Option) => Option): DeclaredOption<T, Present, Flags> {
     return new DeclaredOption(() => change(this.make()), this.mandatory);
   }
 }
@@ -70,6 +63,19 @@ export class DeclaredOption<T, Present extends boolean = false> {
 /** Options in a declaration: each key is the flag's camel-cased name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any value type may be declared
 export type OptionRecord = Record<string, DeclaredOption<any, boolean>>;
+
+/**
+ * The long flag of a declared option, as a type: `FlagOf<typeof createOptions.email>` is
+ * `'--email'`. A question names the flag that answers it in a script with this type, so
+ * the `--no-input` error cannot name a flag the command does not declare, at no cost when
+ * svc runs.
+ */
+export type FlagOf<D> =
+  D extends DeclaredOption<unknown, boolean, infer Flags>
+    ? Flags extends `${infer Long} ${string}`
+      ? Long
+      : Flags
+    : never;
 
 /** The options a handler receives for a record of declared options. */
 export type OptionsOf<O extends OptionRecord> = {
@@ -87,12 +93,16 @@ export function parseId(text: string, flag: string): string {
   return text;
 }
 
-function plain<T>(make: () => Option): DeclaredOption<T> {
-  return new DeclaredOption<T>(make);
+function plain<T, F extends string = string>(make: () => Option): DeclaredOption<T, false, F> {
+  return new DeclaredOption<T, false, F>(make);
 }
 
-function parsed<T>(flags: string, description: string, parse: (text: string, flag: string) => T) {
-  return plain<T>(() => {
+function parsed<T, F extends string>(
+  flags: F,
+  description: string,
+  parse: (text: string, flag: string) => T,
+) {
+  return plain<T, F>(() => {
     const option = new Option(flags, description);
     const flag = option.long ?? flags;
     return option.argParser((text: string) => parse(text, flag));
@@ -102,29 +112,37 @@ function parsed<T>(flags: string, description: string, parse: (text: string, fla
 /** The kinds of flag a command declares. */
 export const opt = {
   /** Free text, kept as given. */
-  text: (flags: string, description: string) => plain<string>(() => new Option(flags, description)),
+  text: <F extends string>(flags: F, description: string) =>
+    plain<string, F>(() => new Option(flags, description)),
   /** One id. */
-  id: (flags: string, description: string) => parsed(flags, description, parseId),
+  id: <F extends string>(flags: F, description: string) => parsed(flags, description, parseId),
   /** Ids, repeated or comma-separated: `--user a --user b,c`. */
-  ids: (flags: string, description: string) =>
-    plain<string[]>(() => new Option(flags, description).argParser(collect)),
+  ids: <F extends string>(flags: F, description: string) =>
+    plain<string[], F>(() => new Option(flags, description).argParser(collect)),
   /** A switch: present or not. */
-  switch: (flags: string, description: string) =>
-    plain<boolean>(() => new Option(flags, description)),
+  switch: <F extends string>(flags: F, description: string) =>
+    plain<boolean, F>(() => new Option(flags, description)),
   /** One of a fixed set of values; help and completion list them. */
-  choice: <const C extends string>(flags: string, description: string, choices: readonly C[]) =>
-    plain<C>(() => new Option(flags, description).choices(choices)),
+  choice: <const C extends string, F extends string = string>(
+    flags: F,
+    description: string,
+    choices: readonly C[],
+  ) => plain<C, F>(() => new Option(flags, description).choices(choices)),
   /** A duration such as `500ms`, `30s`, `5m`, in milliseconds. */
-  duration: (flags: string, description: string) =>
-    plain<number>(() => durationOption(flags, description)),
+  duration: <F extends string>(flags: F, description: string) =>
+    plain<number, F>(() => durationOption(flags, description)),
   /** A whole number within bounds. */
-  wholeNumber: (flags: string, description: string, bounds: { min?: number; max?: number } = {}) =>
-    plain<number>(() => wholeNumberOption(flags, description, bounds)),
+  wholeNumber: <F extends string>(
+    flags: F,
+    description: string,
+    bounds: { min?: number; max?: number } = {},
+  ) => plain<number, F>(() => wholeNumberOption(flags, description, bounds)),
   /** An absolute http(s) URL. */
-  url: (flags: string, description: string) => plain<string>(() => urlOption(flags, description)),
+  url: <F extends string>(flags: F, description: string) =>
+    plain<string, F>(() => urlOption(flags, description)),
   /** `manual`, `0` or a duration: an emulator job step's delay. */
-  jobDelay: (flags: string, description: string) =>
-    plain<number | 'manual'>(() => jobDelayOption(flags, description)),
+  jobDelay: <F extends string>(flags: F, description: string) =>
+    plain<number | 'manual', F>(() => jobDelayOption(flags, description)),
   /** A value of the caller's own kind, parsed by `parse` as commander reads it. */
   parsed,
   /** Anything commander can express that the kinds above do not. */

@@ -6,7 +6,8 @@ import { readAll } from '../../io/input.js';
 import { consentToReplace } from '../profile/replace-consent.js';
 import { verdictError, verifyKeyPair, verifyWorkspacePair } from './verify.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
-import { loginOptions } from './index.js';
+import type { loginOptions } from './index.js';
+import type { FlagOf } from '../../cli/declare/options.js';
 
 type Options = HandlerOptions<typeof loginOptions>;
 
@@ -79,13 +80,13 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   if (opts.apiKey && authToken === undefined) {
     authToken = await ctx.prompter.secret({
       message: 'Auth token for the API key',
-      flag: loginOptions.withToken.flag,
+      flag: '--with-token' satisfies FlagOf<(typeof loginOptions)['withToken']>,
     });
   }
   if (opts.workspaceId && workspaceToken === undefined) {
     workspaceToken = await ctx.prompter.secret({
       message: 'Workspace token',
-      flag: loginOptions.withWorkspaceToken.flag,
+      flag: '--with-workspace-token' satisfies FlagOf<(typeof loginOptions)['withWorkspaceToken']>,
     });
   }
 

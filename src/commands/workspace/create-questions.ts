@@ -1,7 +1,8 @@
 import type { Context } from '../../cli/context.js';
 import { DEFAULT_PROFILE, isValidProfileName, type ProfileStore } from '../../config/profiles.js';
 import { UsageError } from '../../errors/errors.js';
-import { createOptions } from './index.js';
+import type { FlagOf } from '../../cli/declare/options.js';
+import type { createOptions } from './index.js';
 
 /** What `workspace create` sends, and the profile it stores the result in. */
 export interface WorkspacePlan {
@@ -72,7 +73,7 @@ export async function askForWorkspace(
     flags.email ??
     (await ask.text({
       message: 'Owner email',
-      flag: createOptions.email.flag,
+      flag: '--email' satisfies FlagOf<(typeof createOptions)['email']>,
       validate: (v) => {
         if (!EMAIL.test(v.trim())) return 'enter an email address such as ada@example.com';
         return (
@@ -86,7 +87,7 @@ export async function askForWorkspace(
     flags.name ??
     (await ask.text({
       message: 'Owner name',
-      flag: createOptions.name.flag,
+      flag: '--name' satisfies FlagOf<(typeof createOptions)['name']>,
       default: ownerEmail,
       validate: (v) => (v.trim().length > 0 && v.length <= 200) || 'enter 1 to 200 characters',
     }))
@@ -95,7 +96,7 @@ export async function askForWorkspace(
     flags.workspaceName ??
     (await ask.text({
       message: 'Workspace name',
-      flag: createOptions.workspaceName.flag,
+      flag: '--workspace-name' satisfies FlagOf<(typeof createOptions)['workspaceName']>,
       default: `${name} workspace`,
       validate: (v) => (v.trim().length > 0 && v.length <= 200) || 'enter 1 to 200 characters',
     }))
@@ -104,7 +105,7 @@ export async function askForWorkspace(
     flags.avatar ??
     (await ask.text({
       message: 'Avatar URL (optional, Enter to skip)',
-      flag: createOptions.avatar.flag,
+      flag: '--avatar' satisfies FlagOf<(typeof createOptions)['avatar']>,
       validate: (v) =>
         v.trim() === '' || isHttpUrl(v.trim()) || 'enter an http(s) URL, or nothing to skip',
     }))

@@ -1,7 +1,8 @@
 import { emailTriggerNames, type EmailTrigger } from '../../catalogue/email-triggers.js';
 import type { Context } from '../../cli/context.js';
 import { EMAIL } from './create-questions.js';
-import { emailConfigOptions } from './index.js';
+import type { FlagOf } from '../../cli/declare/options.js';
+import type { emailConfigOptions } from './index.js';
 
 export type EmailProvider = 'default' | 'sendgrid' | 'custom';
 
@@ -45,7 +46,7 @@ async function providerKey(
   }
   return ctx.prompter.secret({
     message: `${type} API key`,
-    flag: emailConfigOptions.providerKeyStdin.flag,
+    flag: '--provider-key-stdin' satisfies FlagOf<(typeof emailConfigOptions)['providerKeyStdin']>,
     validate: (v) => v.trim().length > 0 || 'enter the key (it is not shown)',
   });
 }
@@ -89,13 +90,13 @@ export async function askForEmailConfig(
     type === 'keep' || type === 'default' ? undefined : await providerKey(ctx, type, keyFromEnv);
   const fromEmail = await ask.text({
     message: 'From email (Enter keeps the stored one)',
-    flag: emailConfigOptions.fromEmail.flag,
+    flag: '--from-email' satisfies FlagOf<(typeof emailConfigOptions)['fromEmail']>,
     validate: (v) =>
       v.trim() === '' || EMAIL.test(v.trim()) || 'enter an email address such as noreply@acme.dev',
   });
   const fromCompany = await ask.text({
     message: 'From company (Enter keeps the stored one)',
-    flag: emailConfigOptions.fromCompany.flag,
+    flag: '--from-company' satisfies FlagOf<(typeof emailConfigOptions)['fromCompany']>,
   });
   const events = await ask.select('Events that send an email', '--trigger', [
     { value: 'keep', name: 'keep', description: 'each event as it is stored' },
