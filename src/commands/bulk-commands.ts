@@ -2,6 +2,7 @@ import type { ConfirmSubject } from '../catalogue/destructive.js';
 import { bulkCommand } from '../cli/declare/bulk.js';
 import { opt } from '../cli/declare/options.js';
 import { count } from '../io/plural.js';
+import { docOption, orgOption } from './common-options.js';
 
 /**
  * The bulk commands, one row each: the operation, the flags that say where items go and
@@ -9,16 +10,13 @@ import { count } from '../io/plural.js';
  * every row runs through one runner (`runBulkRow`).
  */
 
-const org = opt.id('--org <id>', 'organization id');
-const doc = opt.id('--doc <id>', 'document id');
-
 export const docsUpdate = bulkCommand({
   name: 'update',
   summary: 'Rename documents: one from flags, or many from a file',
   operation: 'documents.update',
   options: {
-    org: org.required(),
-    doc: opt.id('--doc <id>', 'document id'),
+    org: orgOption.required(),
+    doc: docOption,
     name: opt.text('--name <name>', 'new document name'),
   },
   scope: { organizationId: 'org' },
@@ -41,7 +39,7 @@ function docsAccess(disabled: boolean) {
     operation: 'documents.setDisabled',
     fixed: { disabled },
     options: {
-      org: org.required(),
+      org: orgOption.required(),
       doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
     },
     scope: { organizationId: 'org' },
@@ -66,7 +64,7 @@ export const orgsUpdate = bulkCommand({
   summary: 'Rename organizations: one from flags, or many from a file',
   operation: 'organizations.update',
   options: {
-    org: opt.id('--org <id>', 'organization id'),
+    org: orgOption,
     name: opt.text('--name <name>', 'new organization name'),
   },
   item: { fields: { organizationId: 'org', organizationName: 'name' } },
@@ -110,7 +108,7 @@ export const foldersAdd = bulkCommand({
   summary: 'Add folders: one from flags, or many from a file (parents before children)',
   operation: 'folders.add',
   options: {
-    org: org.required(),
+    org: orgOption.required(),
     id: opt.id('--id <id>', 'folder id'),
     name: opt.text('--name <name>', 'folder name'),
     // `--parent ''` is refused as an empty id, not taken for the top level.
@@ -133,7 +131,7 @@ export const groupsAdd = bulkCommand({
   summary: 'Add user groups: one from flags, or many from a file',
   operation: 'groups.add',
   options: {
-    org: org.required(),
+    org: orgOption.required(),
     id: opt.id('--id <id>', 'group id'),
     name: opt.text('--name <name>', 'group name'),
   },
@@ -151,7 +149,7 @@ export const usersRemove = bulkCommand({
   summary: 'Remove users from an organization, or from one folder or document (asks first)',
   operation: 'users.remove',
   options: {
-    org: org.required(),
+    org: orgOption.required(),
     doc: opt.id('--doc <id>', 'only from this document').conflicts('folder'),
     folder: opt.id('--folder <id>', 'only from this folder'),
     user: opt.ids('--user <id...>', 'user id (repeat, or comma-separate)'),
@@ -179,8 +177,8 @@ export const activitiesAdd = bulkCommand({
   summary: 'Add activity logs: one from flags, or many from a file',
   operation: 'activities.add',
   options: {
-    org: org.required(),
-    doc: doc.required(),
+    org: orgOption.required(),
+    doc: docOption.required(),
     id: opt.id('--id <id>', 'activity id; writing an existing id overwrites it'),
     featureType: opt.choice('--feature-type <type>', 'the feature that acted', [
       'comment',
@@ -229,8 +227,8 @@ export const presenceAdd = bulkCommand({
   summary: "Add users to a document's presence list: one from flags, or many from a file",
   operation: 'presence.add',
   options: {
-    org: org.required(),
-    doc: doc.required(),
+    org: orgOption.required(),
+    doc: docOption.required(),
     user: opt.id('--user <id>', 'user id'),
     name: opt.text('--name <name>', "the user's name"),
     email: opt.text('--email <email>', "the user's email"),

@@ -2,9 +2,10 @@ import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { count } from '../../io/plural.js';
 import { activitiesAdd } from '../bulk-commands.js';
+import { orgOption } from '../common-options.js';
 
 export const activitiesDeleteOptions = {
-  org: opt.id('--org <id>', 'organization id').required(),
+  org: orgOption.required(),
   doc: opt.id('--doc <id>', "delete the document's activities"),
   id: opt.ids('--id <id...>', 'activity id (repeat, or comma-separate)'),
   target: opt.id('--target <id>', "delete the target entity's activities"),

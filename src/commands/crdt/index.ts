@@ -1,9 +1,10 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
+import { docOption, orgOption } from '../common-options.js';
 
 export const crdtUpdateOptions = {
-  org: opt.id('--org <id>', 'organization id').required(),
-  doc: opt.id('--doc <id>', 'document id').required(),
+  org: orgOption.required(),
+  doc: docOption.required(),
   editor: opt.id('--editor <id>', 'editor id').required(),
   type: opt.choice('--type <type>', 'the content type', ['text', 'map', 'array', 'xml']).required(),
   data: opt.text(

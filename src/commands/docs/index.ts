@@ -2,9 +2,10 @@ import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { waitOptions } from '../../cli/wait-options.js';
 import { docsDisable, docsEnable, docsUpdate } from '../bulk-commands.js';
+import { orgOption } from '../common-options.js';
 
 const MIGRATION_WAIT = 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out';
-const org = opt.id('--org <id>', 'organization id').required();
+const org = orgOption.required();
 
 export const docsListOptions = {
   org,

@@ -1,9 +1,10 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
+import { docOption, orgOption } from '../common-options.js';
 
 export const broadcastOptions = {
-  org: opt.id('--org <id>', 'organization id').required(),
-  doc: opt.id('--doc <id>', 'document id').required(),
+  org: orgOption.required(),
+  doc: docOption.required(),
   id: opt.id('--id <id>', 'live-state data id').required(),
   data: opt.text('--data <json>', 'a JSON object, @file or - for stdin (this or --data-raw)'),
   dataRaw: opt

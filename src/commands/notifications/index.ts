@@ -1,7 +1,8 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
+import { orgOption } from '../common-options.js';
 
-const org = opt.id('--org <id>', 'organization id').required();
+const org = orgOption.required();
 
 export const notificationsListOptions = {
   org,
