@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, svc } from '../support/e2e.js';
-import {
-  envelope,
-  errorEnvelope,
-  startScriptedServer,
-  type ScriptedServer,
-} from '../support/http-server.js';
+import { envelope } from '../support/envelopes.js';
+import { jsonReply, startScriptedServer, type ScriptedServer } from '../support/http-server.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
@@ -39,15 +35,9 @@ describe('a hostile service', () => {
 
   beforeAll(async () => {
     server = await startScriptedServer((path) => {
-      if (path.endsWith('/folders/get')) return envelope(folders);
-      if (path.endsWith('/send-login-link')) {
-        return {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ result: { status: 'success', message: `sent ${HOSTILE}` } }),
-        };
-      }
-      return errorEnvelope(404, 'NOT_FOUND', `Document ${HOSTILE} does not exist`);
+      if (path.endsWith('/folders/get')) return jsonReply(envelope.standard(folders));
+      if (path.endsWith('/send-login-link')) return jsonReply(envelope.noData(`sent ${HOSTILE}`));
+      return jsonReply(envelope.error('NOT_FOUND', `Document ${HOSTILE} does not exist`), 404);
     });
     env = cleanEnv({ SVC_BASE_URL: server.url, SVC_API_KEY: 'k1', SVC_AUTH_TOKEN: 't1' });
   });

@@ -1,4 +1,5 @@
 import { MockAgent } from 'undici';
+import { envelope, type StandardOptions } from './envelopes.js';
 import { runCli, tempConfigDir, type RunOptions, type RunResult } from './harness.js';
 
 export const FAKE_BASE = 'https://svc.test';
@@ -58,12 +59,12 @@ export function fakeService(routes: Record<string, FakeRoute>) {
 }
 
 /** The standard success envelope around `data`. */
-export const ok = (data: unknown, extra: Record<string, unknown> = {}): FakeReply => ({
-  body: { result: { status: 'success', message: 'ok', data, ...extra } },
+export const ok = (data: unknown, options?: StandardOptions): FakeReply => ({
+  body: envelope.standard(data, options),
 });
 
 /** The error envelope with the HTTP status the status name maps to. */
 export const fail = (status: string, message: string, http = 400): FakeReply => ({
   status: http,
-  body: { error: { status, message } },
+  body: envelope.error(status, message),
 });

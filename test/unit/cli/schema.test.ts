@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { operations } from '../../../src/catalogue/operations.js';
 import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
+import { envelope, type AiAnswer } from '../../support/envelopes.js';
 import { fakeService, ok, type FakeRoute } from '../../support/fake-service.js';
 import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
@@ -172,7 +173,7 @@ describe('what commands print conforms to their schema', () => {
   it('users purge, without and with --wait', async () => {
     const purge: FakeRoute = () => ({
       status: 202,
-      body: { status: 'success', message: 'queued', data: { jobId: 'j1', tasksCount: 3 } },
+      body: envelope.topLevel({ jobId: 'j1', tasksCount: 3 }, 'queued'),
     });
     const job = await printed(['users', 'purge', '--user', 'u1', '--yes'], {
       'users.purge': purge,
@@ -203,8 +204,8 @@ describe('what commands print conforms to their schema', () => {
 
   it('ai rewrite, answered and failed (exit 6)', async () => {
     const route =
-      (answer: object): FakeRoute =>
-      () => ({ body: { result: answer } });
+      (answer: AiAnswer): FakeRoute =>
+      () => ({ body: envelope.ai(answer) });
     const argv = ['ai', 'rewrite', '--model', 'm', '--prompt', 'p', '--text', 't'];
     const good = await printed(argv, { 'ai.rewrite': route({ success: true, text: 'T' }) });
     expect(await conforms('ai rewrite', good)).toBe(true);
@@ -224,7 +225,7 @@ describe('what commands print conforms to their schema', () => {
         'update',
         ...['--org', 'o', '--doc', 'd', '--editor', 'e', '--type', 'text', '--data', 'hi'],
       ],
-      { 'crdt.update': () => ({ body: { result: { status: 'success', message: 'updated' } } }) },
+      { 'crdt.update': () => ({ body: envelope.noData('updated') }) },
     );
     expect(await conforms('crdt update', updated)).toBe(true);
     const link = await printed(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
 import { MAX_JSON_DEPTH, MAX_STRING_LENGTH } from '../../../src/catalogue/limits.js';
+import { envelope } from '../../support/envelopes.js';
 import { FAKE_BASE, fakeService, fail, ok, type FakeReply } from '../../support/fake-service.js';
 import { runCli, tempConfigDir } from '../../support/harness.js';
 
@@ -25,7 +26,7 @@ function tempFile(name: string, text: string): string {
 describe('ai rewrite', () => {
   const AI = '/v2/rewriter/ask-ai';
   const rewrite = (data: Record<string, unknown>): FakeReply => ({
-    body: { result: { success: true, text: String(data.text).toUpperCase() } },
+    body: envelope.ai({ success: true, text: String(data.text).toUpperCase() }),
   });
 
   it('prints only the rewritten text', async () => {
@@ -86,7 +87,7 @@ describe('ai rewrite', () => {
   it('exits 6 on success: false, with the answer on stdout under --json', async () => {
     fake = fakeService({
       [AI]: () => ({
-        body: { result: { success: false, error: 'No API key configured for provider: OpenAI' } },
+        body: envelope.ai({ success: false, error: 'No API key configured for provider: OpenAI' }),
       }),
     });
     const r = await fake.run([
@@ -109,7 +110,7 @@ describe('ai rewrite', () => {
   });
 
   it('exits 6 without --json too, printing nothing on stdout', async () => {
-    fake = fakeService({ [AI]: () => ({ body: { result: { success: false, error: 'nope' } } }) });
+    fake = fakeService({ [AI]: () => ({ body: envelope.ai({ success: false, error: 'nope' }) }) });
     const r = await fake.run([
       'ai',
       'rewrite',
@@ -141,7 +142,7 @@ describe('ai rewrite', () => {
 
 describe('crdt update', () => {
   const CRDT = '/v2/crdt/update';
-  const done = () => ({ body: { result: { status: 'success', message: 'CRDT data updated.' } } });
+  const done = () => ({ body: envelope.noData('CRDT data updated.') });
   const base = ['crdt', 'update', '--org', 'acme', '--doc', 'spec', '--editor', 'e1'];
 
   it('sends text as the content itself, from a file with @', async () => {
@@ -525,9 +526,7 @@ describe('a batch whose outcome is unknown', () => {
     pool
       .intercept({ path, method: 'POST' })
       .replyWithError(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }));
-    pool
-      .intercept({ path, method: 'POST' })
-      .reply(200, { result: { status: 'success', data: { success: true } } });
+    pool.intercept({ path, method: 'POST' }).reply(200, envelope.standard({ success: true }));
     const lines = Array.from({ length: 150 }, () =>
       JSON.stringify({
         featureType: 'comment',

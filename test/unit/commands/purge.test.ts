@@ -1,5 +1,6 @@
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
+import { envelope } from '../../support/envelopes.js';
 import { fail, fakeService, type FakeReply } from '../../support/fake-service.js';
 import { tempConfigDir } from '../../support/harness.js';
 
@@ -12,7 +13,7 @@ afterEach(async () => {
 /** Op 16's top-level answer (docs/wire-notes.md). */
 const started = (jobId: string): FakeReply => ({
   status: 202,
-  body: { status: 'success', message: 'started', data: { jobId, tasksCount: 1 }, statusCode: 202 },
+  body: envelope.topLevel({ jobId, tasksCount: 1 }, 'started'),
 });
 
 /** The words a POSIX shell makes of a command line that svc printed, less the leading `svc`. */
