@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations } from '../../../src/catalogue/operations.js';
 import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
 import { envelope, type AiAnswer } from '../../support/envelopes.js';
@@ -27,12 +27,6 @@ async function conforms(command: string, document: unknown): Promise<boolean> {
   return z.fromJSONSchema((await schemaOf(command)) as never).safeParse(document).success;
 }
 
-let fake: ReturnType<typeof fakeService> | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
 /** Runs `svc … --json` against routes by operation name; returns the document it printed. */
 async function printed(
   argv: string[],
@@ -40,7 +34,7 @@ async function printed(
   exitCode = 0,
   env: Record<string, string> = {},
 ): Promise<unknown> {
-  fake = fakeService(
+  const fake = fakeService(
     Object.fromEntries(
       Object.entries(routes).map(([name, route]) => [
         operations.find((op) => op.name === name)?.path ?? name,
