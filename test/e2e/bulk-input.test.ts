@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { svc } from '../support/e2e.js';
-import { useBasicEmulator } from '../support/seeded-emulator.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
  * What bulk commands make of the files people really feed them: spreadsheet exports in
@@ -12,7 +12,7 @@ import { useBasicEmulator } from '../support/seeded-emulator.js';
  * misspelt column. Each is read exactly or refused with its line before anything is sent.
  */
 
-const basic = useBasicEmulator();
+const basic = useEmulator();
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-bulk-input-'));
 let files = 0;
@@ -25,7 +25,7 @@ function file(bytes: string | Buffer, extension = ''): string {
 
 /** How many requests the emulator has answered so far. */
 async function requests(): Promise<number> {
-  const res = await fetch(`${basic.emulator.url}/_emulator/journal`);
+  const res = await fetch(`${basic.url}/_emulator/journal`);
   return ((await res.json()) as { entries: unknown[] }).entries.length;
 }
 

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seedWorkspaces, svc } from '../support/e2e.js';
 import { svcInTerminal } from '../support/pty.js';
-import { useBasicEmulator } from '../support/seeded-emulator.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
  * What bulk commands print: every row to a pipe, one JSON document under --json (dry runs
  * too), JSON lines only on stderr under --json, and each item named by its id.
  */
 
-const basic = useBasicEmulator();
+const basic = useEmulator();
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-bulk-output-'));
 /** An NDJSON file of `n` new folders whose ids start with `prefix`. */
@@ -130,7 +130,7 @@ describe('bulk output', () => {
 
 describe('a bulk run the service refuses', () => {
   it('says how far it got, and does not suggest --resume, which would be refused the same', async () => {
-    const seeded = await seedWorkspaces(basic.emulator, {
+    const seeded = await seedWorkspaces(basic, {
       workspaces: [
         {
           ownerEmail: 'bare@example.com',

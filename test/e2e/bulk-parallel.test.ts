@@ -1,14 +1,14 @@
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { SVC } from '../support/e2e.js';
-import { useBasicEmulator } from '../support/seeded-emulator.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
  * Bulk runs started side by side, as `xargs -P 8` starts them: runs with different input
  * each keep a journal of their own, so none waits for or refuses another.
  */
 
-const basic = useBasicEmulator();
+const basic = useEmulator();
 
 describe('parallel runs with different input', () => {
   it('creates 200 groups from 200 runs at xargs -P 8, refusing none', async () => {
@@ -30,7 +30,7 @@ describe('parallel runs with different input', () => {
       .filter(([, result]) => result.success)
       .map(([id]) => id);
     expect(new Set(created).size).toBe(200);
-    const res = await fetch(`${basic.emulator.url}/_emulator/journal`);
+    const res = await fetch(`${basic.url}/_emulator/journal`);
     const { entries } = (await res.json()) as {
       entries: { operation?: string; httpStatus: number }[];
     };

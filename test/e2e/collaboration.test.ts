@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { type FaultPlan, Faults } from '../../src/emulator/faults.js';
 import { type AiProvider, rewritten, startAiProvider } from '../support/ai-provider.js';
-import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { svc } from '../support/e2e.js';
 import { listSpecNotifications } from '../support/notifications.js';
+import { startSeededEmulator, type SeededEmulator } from '../support/seeded-emulator.js';
 
 /**
  * Operations 17 to 25 from the command line, end to end: the built svc against an emulator
@@ -17,12 +18,10 @@ import { listSpecNotifications } from '../support/notifications.js';
 const T0 = Date.UTC(2026, 0, 1);
 const SEEDED = 2500;
 
-let emulator: Emulator;
+let emulator: SeededEmulator;
 let provider: AiProvider;
-let env: Record<string, string>;
 /** A second workspace with every console option off and no AI keys. */
 let bareEnv: Record<string, string>;
-let workspaceId: string;
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-collab-e2e-'));
 function file(name: string, text: string): string {
@@ -126,14 +125,12 @@ async function withFaults<T>(plan: FaultPlan, run: () => Promise<T>): Promise<T>
 
 beforeAll(async () => {
   provider = await startAiProvider();
-  emulator = await startEmulator(
-    ['openai', 'anthropic', 'google'].flatMap((p) => [`--${p}-url`, provider.url]),
-  );
-  const seeded = await seedWorkspaces(emulator, fixture);
-  env = seeded.envFor('collab@example.com');
-  bareEnv = seeded.envFor('bare@example.com');
-  workspaceId =
-    seeded.workspaces.find((w) => w.ownerEmail === 'collab@example.com')?.workspaceId ?? '';
+  emulator = await startSeededEmulator({
+    seed: fixture,
+    owner: 'collab@example.com',
+    args: ['openai', 'anthropic', 'google'].flatMap((p) => [`--${p}-url`, provider.url]),
+  });
+  bareEnv = emulator.envFor('bare@example.com');
 }, 60_000);
 afterAll(async () => {
   await emulator.stop();
@@ -161,7 +158,7 @@ describe('activities', () => {
     );
     const r = await svc(
       ['activities', 'add', '--org', 'acme', '--doc', 'spec', '--file', path, '--json'],
-      env,
+      emulator.env,
     );
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
@@ -186,7 +183,7 @@ describe('activities', () => {
     );
     const added = await svc(
       ['activities', 'add', '--org', 'acme', '--doc', 'spec', '--file', path, '--json'],
-      env,
+      emulator.env,
     );
     expect(added.exitCode).toBe(0);
     expect(Object.keys(JSON.parse(added.stdout) as object)).toEqual(['a1', 'a2']);
@@ -210,12 +207,12 @@ describe('activities', () => {
         '--target',
         'ticket-7',
       ],
-      env,
+      emulator.env,
     );
     expect(flags.exitCode).toBe(0);
 
     const stored = await admin<{ activities: { activity: { id: string; actionType: string } }[] }>(
-      `activities?workspaceId=${workspaceId}&organizationId=acme&documentId=spec`,
+      `activities?workspaceId=${emulator.workspace.workspaceId}&organizationId=acme&documentId=spec`,
     );
     const byId = new Map(stored.activities.map((a) => [a.activity.id, a.activity.actionType]));
     expect(byId.get('a1')).toBe('approval.granted');
@@ -223,7 +220,7 @@ describe('activities', () => {
 
     const deleted = await svc(
       ['activities', 'delete', '--org', 'acme', '--id', 'a2,nope', '--yes', '--json'],
-      env,
+      emulator.env,
     );
     expect(deleted.exitCode).toBe(5);
     const results = JSON.parse(deleted.stdout) as Record<string, { success: boolean }>;
@@ -232,7 +229,7 @@ describe('activities', () => {
 
     const byTarget = await svc(
       ['activities', 'delete', '--org', 'acme', '--target', 'ticket-7', '--yes', '--json'],
-      env,
+      emulator.env,
     );
     expect(byTarget.exitCode).toBe(0);
     expect(Object.keys(JSON.parse(byTarget.stdout) as object)).toEqual(['a1']);
@@ -254,12 +251,12 @@ describe('activities', () => {
       const path = file(`${doc}-activities.ndjson`, lines.join('\n'));
       const r = await svc(
         ['activities', 'add', '--org', 'acme', '--doc', doc, '--file', path],
-        env,
+        emulator.env,
       );
       expect(r.exitCode, r.stderr).toBe(0);
     }
     const del = (...selector: string[]) =>
-      svc(['activities', 'delete', '--org', 'acme', ...selector, '--yes', '--json'], env);
+      svc(['activities', 'delete', '--org', 'acme', ...selector, '--yes', '--json'], emulator.env);
     const keys = (stdout: string) => Object.keys(JSON.parse(stdout) as object).sort();
 
     const docAndTarget = await del('--doc', 'plan', '--target', 't1');
@@ -270,7 +267,7 @@ describe('activities', () => {
     expect(keys(doc.stdout)).toEqual(['d2', 'd3']);
 
     const left = await admin<{ activities: { activity: { id: string } }[] }>(
-      `activities?workspaceId=${workspaceId}&organizationId=acme`,
+      `activities?workspaceId=${emulator.workspace.workspaceId}&organizationId=acme`,
     );
     expect(left.activities.map((a) => a.activity.id)).toContain('d4');
   });
@@ -280,11 +277,11 @@ describe('presence', () => {
   it("adds users to the document's presence list", async () => {
     const r = await svc(
       ['presence', 'add', '--org', 'acme', '--doc', 'spec', '--user', 'alice', '--status', 'away'],
-      env,
+      emulator.env,
     );
     expect(r.exitCode).toBe(0);
     const { users } = await admin<{ users: { userId: string; status?: string }[] }>(
-      `presence?workspaceId=${workspaceId}&organizationId=acme&documentId=spec`,
+      `presence?workspaceId=${emulator.workspace.workspaceId}&organizationId=acme&documentId=spec`,
     );
     expect(users).toContainEqual(expect.objectContaining({ userId: 'alice', status: 'away' }));
   });
@@ -296,19 +293,21 @@ describe('live state', () => {
     const state = async () =>
       (
         await admin<{ liveStates: { liveStateDataId: string; state: unknown }[] }>(
-          `livestate?workspaceId=${workspaceId}&organizationId=acme&documentId=plan`,
+          `livestate?workspaceId=${emulator.workspace.workspaceId}&organizationId=acme&documentId=plan`,
         )
       ).liveStates.find((s) => s.liveStateDataId === 'cursor')?.state;
 
-    expect((await svc([...base, '--data', '{"a":1,"b":2}'], env)).exitCode).toBe(0);
+    expect((await svc([...base, '--data', '{"a":1,"b":2}'], emulator.env)).exitCode).toBe(0);
     expect(await state()).toEqual({ a: 1, b: 2 });
-    expect((await svc([...base, '--data', '{"b":null,"c":3}', '--merge'], env)).exitCode).toBe(0);
+    expect(
+      (await svc([...base, '--data', '{"b":null,"c":3}', '--merge'], emulator.env)).exitCode,
+    ).toBe(0);
     expect(await state()).toEqual({ a: 1, c: 3 });
-    expect((await svc([...base, '--data', '-'], env, '{"z":true}')).exitCode).toBe(0);
+    expect((await svc([...base, '--data', '-'], emulator.env, '{"z":true}')).exitCode).toBe(0);
     expect(await state()).toEqual({ z: true });
 
     const { events } = await admin<{ events: { kind: string; state: unknown }[] }>(
-      `events?workspaceId=${workspaceId}&organizationId=acme&documentId=plan`,
+      `events?workspaceId=${emulator.workspace.workspaceId}&organizationId=acme&documentId=plan`,
     );
     expect(events.filter((e) => e.kind === 'livestate').map((e) => e.state)).toEqual([
       { a: 1, b: 2 },
@@ -327,7 +326,7 @@ describe('CRDT update', () => {
   }
   const editor = (id: string) =>
     admin<Editor>(
-      `crdt?workspaceId=${workspaceId}&organizationId=acme&documentId=spec&editorId=${id}`,
+      `crdt?workspaceId=${emulator.workspace.workspaceId}&organizationId=acme&documentId=spec&editorId=${id}`,
     );
 
   function contentOf(doc: Y.Doc, type: string, key: string): unknown {
@@ -349,7 +348,7 @@ describe('CRDT update', () => {
       const client = new Y.Doc();
       Y.applyUpdate(client, Buffer.from(before.state, 'base64'));
       const { events: earlier } = await admin<{ events: { seq: number }[] }>(
-        `events?workspaceId=${workspaceId}&organizationId=acme&documentId=spec`,
+        `events?workspaceId=${emulator.workspace.workspaceId}&organizationId=acme&documentId=spec`,
       );
       const after = earlier.at(-1)?.seq ?? 0;
 
@@ -368,13 +367,15 @@ describe('CRDT update', () => {
           '--data',
           data,
         ],
-        env,
+        emulator.env,
       );
       expect(r.exitCode, r.stderr).toBe(0);
 
       const { events } = await admin<{
         events: { kind: string; editorId: string; update: string }[];
-      }>(`events?workspaceId=${workspaceId}&organizationId=acme&documentId=spec&after=${after}`);
+      }>(
+        `events?workspaceId=${emulator.workspace.workspaceId}&organizationId=acme&documentId=spec&after=${after}`,
+      );
       const updates = events.filter((e) => e.kind === 'crdt' && e.editorId === id);
       expect(updates.length).toBeGreaterThan(0);
       for (const e of updates) Y.applyUpdate(client, Buffer.from(e.update, 'base64'));
@@ -400,7 +401,7 @@ describe('CRDT update', () => {
         '--data',
         '{}',
       ],
-      env,
+      emulator.env,
     );
     expect(mismatch.exitCode).toBe(2);
     expect(mismatch.stderr).toContain('INVALID_ARGUMENT');
@@ -419,7 +420,7 @@ describe('CRDT update', () => {
         '--data',
         'x',
       ],
-      env,
+      emulator.env,
     );
     expect(missing.exitCode).toBe(4);
     expect(missing.stderr).toContain('No CRDT data found');
@@ -438,7 +439,11 @@ describe('notifications list', () => {
     await admin('notifications', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ workspaceId, organizationId: 'acme', notifications }),
+      body: JSON.stringify({
+        workspaceId: emulator.workspace.workspaceId,
+        organizationId: 'acme',
+        notifications,
+      }),
     });
     return notifications.map((n) => n.id);
   };
@@ -458,7 +463,7 @@ describe('notifications list', () => {
             '--json',
             ...(token ? ['--page-token', token] : []),
           ),
-          env,
+          emulator.env,
         );
         expect(r.exitCode, r.stderr).toBe(0);
         seen.push(...ids(r.stdout));
@@ -476,13 +481,16 @@ describe('notifications list', () => {
   );
 
   it('--all --json follows every page and prints one array; --limit stops', async () => {
-    const all = await svc(listSpecNotifications('--all', '--page-size', '500', '--json'), env);
+    const all = await svc(
+      listSpecNotifications('--all', '--page-size', '500', '--json'),
+      emulator.env,
+    );
     expect(all.exitCode).toBe(0);
     const listed = ids(all.stdout);
     expect(listed.length).toBe(SEEDED + added);
     expect(new Set(listed).size).toBe(listed.length);
 
-    const limited = await svc(listSpecNotifications('--limit', '1234', '--json'), env);
+    const limited = await svc(listSpecNotifications('--limit', '1234', '--json'), emulator.env);
     expect(ids(limited.stdout)).toEqual(listed.slice(0, 1234));
     expect(limited.stderr).toContain('--page-token');
   });
@@ -510,7 +518,7 @@ describe('notifications list', () => {
       const GET = '/v2/notifications/get';
       const since = Date.now();
       const r = await withFaults(laterRequestsFail(GET, 10), () =>
-        svc(listSpecNotifications('--page-size', '300', ...flags, '--json'), env),
+        svc(listSpecNotifications('--page-size', '300', ...flags, '--json'), emulator.env),
       );
       // The first page arrived, then every attempt at the second failed.
       const statuses = (await requestsSince(since)).map((e) => e.httpStatus);
@@ -546,7 +554,7 @@ describe('notifications list', () => {
         let listing = true;
         const run = svc(
           listSpecNotifications('--order', order, '--page-size', '250', '--all', '--json'),
-          env,
+          emulator.env,
         ).finally(() => (listing = false));
         while (listing) {
           const sent = Date.now();
@@ -584,7 +592,7 @@ describe('notifications list', () => {
   it('filters by user, and by document and location', async () => {
     const forAlice = await svc(
       ['notifications', 'list', '--org', 'acme', '--user', 'alice', '--all', '--json'],
-      env,
+      emulator.env,
     );
     const aliceIds = ids(forAlice.stdout);
     expect(aliceIds.length).toBeGreaterThan(0);
@@ -592,11 +600,11 @@ describe('notifications list', () => {
 
     const even = await svc(
       listSpecNotifications('--location', 'even', '--limit', '50', '--json'),
-      env,
+      emulator.env,
     );
     expect(ids(even.stdout).every((id) => Number(id.slice(1)) % 2 === 0)).toBe(true);
 
-    const table = await svc(listSpecNotifications('--limit', '1'), env);
+    const table = await svc(listSpecNotifications('--limit', '1'), emulator.env);
     expect(table.stdout).toMatch(/^\S+Z\tcustom\tBob mentioned Alice\tspec$/);
   });
 });
@@ -617,7 +625,7 @@ describe('notifications config', () => {
         'plan,spec',
         '--json',
       ],
-      env,
+      emulator.env,
     );
     expect(docs.exitCode).toBe(0);
     expect(
@@ -632,14 +640,14 @@ describe('notifications config', () => {
     ]);
     const org = await svc(
       ['notifications', 'config', '--org', 'acme', '--user', 'alice', '--org-level', '--json'],
-      env,
+      emulator.env,
     );
     expect((JSON.parse(org.stdout) as Config).map((c) => c.config)).toEqual([
       { inbox: 'MINE', email: 'NONE' },
     ]);
     const stranger = await svc(
       ['notifications', 'config', '--org', 'acme', '--user', 'zed', '--doc', 'spec', '--json'],
-      env,
+      emulator.env,
     );
     expect((JSON.parse(stranger.stdout) as Config)[0]?.config).toEqual({
       inbox: 'ALL',
@@ -662,7 +670,7 @@ describe('notifications config', () => {
         'v1',
         '--json',
       ],
-      env,
+      emulator.env,
     );
     expect(v1.exitCode).toBe(0);
     expect((JSON.parse(v1.stdout) as Config)[0]?.config).toEqual({ inbox: 'MINE', email: 'ALL' });
@@ -681,7 +689,7 @@ describe('ai rewrite', () => {
       const before = provider.requests.length;
       const r = await svc(
         ['ai', 'rewrite', '--model', model, '--prompt', 'Make it loud'],
-        env,
+        emulator.env,
         'quiet words',
       );
       expect(r.exitCode, r.stderr).toBe(0);
@@ -720,7 +728,7 @@ describe('ai rewrite', () => {
     const before = provider.requests.length;
     const r = await svc(
       ['ai', 'rewrite', '--model', 'gpt-4o', '--prompt', 'p'],
-      env,
+      emulator.env,
       'piped text\n',
     );
     expect(r.exitCode, r.stderr).toBe(0);
@@ -738,7 +746,7 @@ describe('ai rewrite', () => {
     const before = provider.requests.length;
     const r = await svc(
       ['ai', 'rewrite', '--model', 'gpt-4o', '--prompt', 'Fix', ...flags, '--json'],
-      env,
+      emulator.env,
       input,
     );
     expect(r.exitCode).toBe(2);
@@ -801,7 +809,7 @@ describe('the documented errors of operations 17 to 25', () => {
     '%s: svc exits 2 sending nothing; sent anyway, the service answers INVALID_ARGUMENT',
     async (_, args, message, path, data) => {
       const since = Date.now();
-      const r = await svc([...args, '--json'], env);
+      const r = await svc([...args, '--json'], emulator.env);
       expect(r.exitCode).toBe(2);
       expect(errorLine(r)).toMatchObject({
         error: { status: 'USAGE', message: expect.stringContaining(message) },
@@ -809,7 +817,7 @@ describe('the documented errors of operations 17 to 25', () => {
       });
       expect(await requestsSince(since)).toEqual([]);
 
-      const raw = await svc(['api', path, '--data', JSON.stringify(data), '--json'], env);
+      const raw = await svc(['api', path, '--data', JSON.stringify(data), '--json'], emulator.env);
       expect(raw.exitCode).toBe(2);
       expect(JSON.parse(raw.stderr)).toMatchObject({
         error: { status: 'INVALID_ARGUMENT' },
@@ -859,7 +867,7 @@ describe('the documented errors of operations 17 to 25', () => {
   ])('%s: the service answers %s, and svc exits 2', async (_, workspace, args, path, status) => {
     const since = Date.now();
     const before = provider.requests.length;
-    const r = await svc([...args, '--json'], workspace === 'bare' ? bareEnv : env);
+    const r = await svc([...args, '--json'], workspace === 'bare' ? bareEnv : emulator.env);
     expect(r.exitCode).toBe(2);
     expect(errorLine(r)).toMatchObject({ error: { status }, exitCode: 2 });
     const sent = await requestsSince(since);
@@ -904,7 +912,7 @@ describe('the documented errors of operations 17 to 25', () => {
   it('a provider answering an error: exit 6 naming the provider', async () => {
     const before = provider.requests.length;
     provider.failNext({ status: 500, body: { error: { message: 'overloaded' } } });
-    const r = await svc(rewrite('claude-sonnet-4'), env);
+    const r = await svc(rewrite('claude-sonnet-4'), emulator.env);
     failedRewrite(r, 'Anthropic answered HTTP 500.');
     expect(provider.requests.slice(before).map((q) => q.path)).toEqual(['/v1/messages']);
   });

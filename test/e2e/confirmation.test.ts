@@ -4,12 +4,12 @@ import { operation } from '../../src/catalogue/operations.js';
 import { declaredLeaves } from '../../src/cli/declare/ownership.js';
 import { svcCommands } from '../../src/commands/index.js';
 import { svc } from '../support/e2e.js';
-import { useBasicEmulator } from '../support/seeded-emulator.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
-const seeded = useBasicEmulator();
+const emulator = useEmulator();
 
 async function sentCount(name: string): Promise<number> {
-  const res = await fetch(`${seeded.emulator.url}/_emulator/journal`);
+  const res = await fetch(`${emulator.url}/_emulator/journal`);
   const { entries } = (await res.json()) as { entries: { operation?: string }[] };
   return entries.filter((entry) => entry.operation === name).length;
 }
@@ -45,13 +45,13 @@ describe('every command that removes or switches off data', () => {
   for (const { path, operation: name, args } of destructive) {
     it(`${path}: off a terminal it needs --yes and sends nothing without it`, async () => {
       const before = await sentCount(name);
-      const refused = await svc(args, seeded.env);
+      const refused = await svc(args, emulator.env);
       expect(refused.exitCode, refused.stderr).toBe(2);
       expect(refused.stderr).toContain('pass --yes to confirm');
       expect(await sentCount(name)).toBe(before);
 
       // The same command with --yes is sent: the refusal above was the gate's.
-      await svc([...args, '--yes'], seeded.env);
+      await svc([...args, '--yes'], emulator.env);
       expect(await sentCount(name)).toBeGreaterThan(before);
     });
   }

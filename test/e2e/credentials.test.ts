@@ -2,15 +2,12 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanEnv, seedWorkspaces, svc } from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(() => emulator.stop());
+const emulator = useEmulator({ seed: null });
 
 /** A web server that is not the service: it answers every request with an HTML page. */
 interface HtmlServer {

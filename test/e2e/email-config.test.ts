@@ -1,17 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, svc } from '../support/e2e.js';
 import { ENABLE_SENDGRID } from '../support/email-config.js';
 import { KEY, svcInTerminal, type Terminal } from '../support/pty.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 const PROVIDER_KEY = 'SG.the-provider-key-never-shown-4242';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(() => emulator.stop());
+const emulator = useEmulator({ seed: null });
 
 let accounts = 0;
 /** A config directory with a fresh workspace's profile, and that profile's API key. */

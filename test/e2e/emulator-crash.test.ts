@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { startSeededEmulator } from '../support/seeded-emulator.js';
 
 /**
  * `kill -9` the emulator while a client writes, then restart it on the same data directory:
@@ -22,22 +23,23 @@ afterAll(async () => {
 async function crashable(extraArgs: string[], documents: { id: string }[] = []) {
   await emulator?.stop();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-crash-'));
-  emulator = await startEmulator(['--data-dir', dataDir, ...extraArgs]);
-  const seeded = await seedWorkspaces(emulator, {
-    workspaces: [
-      {
-        ownerEmail: 'crash@example.com',
-        consoleOptions: { advancedQueries: true },
-        organizations: [{ id: 'acme', documents }],
-      },
-    ],
+  const seeded = await startSeededEmulator({
+    dataDir,
+    args: extraArgs,
+    seed: {
+      workspaces: [
+        {
+          ownerEmail: 'crash@example.com',
+          consoleOptions: { advancedQueries: true },
+          organizations: [{ id: 'acme', documents }],
+        },
+      ],
+    },
   });
-  const env = seeded.envFor('crash@example.com');
-  const headers = {
-    'x-service-api-key': env.SVC_API_KEY ?? '',
-    'x-service-auth-token': env.SVC_AUTH_TOKEN ?? '',
-  };
-  return { dataDir, env, headers, url: emulator.url };
+  emulator = seeded;
+  const { apiKey, authToken } = seeded.workspace;
+  const headers = { 'x-service-api-key': apiKey, 'x-service-auth-token': authToken };
+  return { dataDir, env: seeded.env, headers, url: seeded.url };
 }
 
 /** SIGKILL, then another emulator on the same data directory. */

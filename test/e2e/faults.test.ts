@@ -1,9 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Faults, type FaultPlan } from '../../src/emulator/faults.js';
-import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { svc } from '../support/e2e.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
  * A bulk import through a service in trouble: a fifth of the folder-add requests answer
@@ -30,12 +31,9 @@ function plausible(observed: number, p: number, n: number): boolean {
   return Math.abs(observed - p) <= 3 * Math.sqrt((p * (1 - p)) / n);
 }
 
-let emulator: Emulator;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  emulator = await startEmulator(['--faults', JSON.stringify(plan)]);
-  const seeded = await seedWorkspaces(emulator, {
+const emulator = useEmulator({
+  faults: plan,
+  seed: {
     workspaces: [
       {
         ownerEmail: 'faults@example.com',
@@ -43,10 +41,8 @@ beforeAll(async () => {
         organizations: [{ id: 'acme' }],
       },
     ],
-  });
-  env = seeded.envFor('faults@example.com');
+  },
 });
-afterAll(() => emulator.stop());
 
 describe('bulk import under faults', () => {
   it(`adds exactly ${FOLDERS.toLocaleString('en-US')} folders through 503s, dropped connections and latency`, async () => {
@@ -59,13 +55,16 @@ describe('bulk import under faults', () => {
       ).join('\n'),
     );
 
-    const r = await svc(['folders', 'add', '--org', 'acme', '--file', file, '--json'], env);
+    const r = await svc(
+      ['folders', 'add', '--org', 'acme', '--file', file, '--json'],
+      emulator.env,
+    );
     expect(r.exitCode, r.stderr.slice(0, 500)).toBe(0);
     const results = JSON.parse(r.stdout) as Record<string, { success: boolean }>;
     expect(Object.keys(results)).toHaveLength(FOLDERS);
     expect(Object.values(results).every((x) => x.success)).toBe(true);
 
-    const listed = await svc(['folders', 'list', '--org', 'acme', '--json'], env);
+    const listed = await svc(['folders', 'list', '--org', 'acme', '--json'], emulator.env);
     const ids = (JSON.parse(listed.stdout) as { folderId: string }[]).map((f) => f.folderId);
     expect(ids).toHaveLength(FOLDERS);
     expect(new Set(ids).size).toBe(FOLDERS);

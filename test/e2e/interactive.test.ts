@@ -1,14 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, seedWorkspaces, svc } from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(() => emulator.stop());
+const emulator = useEmulator({ seed: null });
 
 interface StoredConfig {
   activeProfile?: string;

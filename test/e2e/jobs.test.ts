@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POLL } from '../../src/cli/wait.js';
-import { cleanEnv, pasteInShell, SVC, startEmulator, svc, type Emulator } from '../support/e2e.js';
-
-const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
+import { pasteInShell, SVC, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { useEmulator, startSeededEmulator } from '../support/seeded-emulator.js';
 
 interface Job {
   id: string;
@@ -54,29 +53,8 @@ async function newJob(emulator: Emulator, kind: string, known: Set<string>): Pro
   return job;
 }
 
-async function credentialsFor(emulator: Emulator): Promise<Record<string, string>> {
-  const { workspaces } = await admin<{
-    workspaces: { ownerEmail: string; apiKey: string; authToken: string }[];
-  }>(emulator, 'seed', JSON.parse(readFileSync(fixturePath, 'utf8')));
-  const owner = workspaces.find((w) => w.ownerEmail === 'owner@example.com');
-  return cleanEnv({
-    SVC_BASE_URL: emulator.url,
-    SVC_API_KEY: owner?.apiKey ?? '',
-    SVC_AUTH_TOKEN: owner?.authToken ?? '',
-  });
-}
-
-let emulator: Emulator;
-let env: Record<string, string>;
+const emulator = useEmulator({ jobDelay: 'manual' });
 const seen = new Set<string>();
-
-beforeAll(async () => {
-  emulator = await startEmulator(['--job-delay', 'manual']);
-  env = await credentialsFor(emulator);
-});
-afterAll(async () => {
-  await emulator.stop();
-});
 
 describe('docs migrate --wait', () => {
   it('exits 0 when the migration completes, and the document has moved', async () => {
@@ -93,7 +71,7 @@ describe('docs migrate --wait', () => {
         '--wait',
         '--json',
       ],
-      env,
+      emulator.env,
     );
     const job = await newJob(emulator, 'migration', seen);
     seen.add(job.id);
@@ -102,16 +80,19 @@ describe('docs migrate --wait', () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ migrationId: job.id, status: 'completed' });
 
-    const moved = await svc(['docs', 'list', '--org', 'acme', '--doc', 'notes-v2', '--json'], env);
+    const moved = await svc(
+      ['docs', 'list', '--org', 'acme', '--doc', 'notes-v2', '--json'],
+      emulator.env,
+    );
     expect((JSON.parse(moved.stdout) as { id: string }[]).map((d) => d.id)).toEqual(['notes-v2']);
-    const old = await svc(['docs', 'list', '--org', 'acme', '--doc', 'notes'], env);
+    const old = await svc(['docs', 'list', '--org', 'acme', '--doc', 'notes'], emulator.env);
     expect(old.exitCode).toBe(4);
   });
 
   it('exits 6 when the migration fails (the new id is taken)', async () => {
     const run = svc(
       ['docs', 'migrate', '--org', 'acme', '--doc', 'plan', '--to', 'welcome', '--wait', '--json'],
-      env,
+      emulator.env,
     );
     const job = await newJob(emulator, 'migration', seen);
     seen.add(job.id);
@@ -137,7 +118,7 @@ describe('docs migrate --wait', () => {
         '--wait-timeout',
         '700ms',
       ],
-      env,
+      emulator.env,
     );
     expect(r.exitCode).toBe(7);
     const [id, status] = r.stdout.trim().split('\t');
@@ -161,7 +142,7 @@ describe('docs migrate --wait', () => {
         '--wait',
         '--json',
       ],
-      { env, extendEnv: false, reject: false, stdin: 'ignore' },
+      { env: emulator.env, extendEnv: false, reject: false, stdin: 'ignore' },
     );
     const job = await newJob(emulator, 'migration', seen);
     seen.add(job.id);
@@ -183,7 +164,7 @@ describe('docs migrate --wait', () => {
       SVC,
       ['docs', 'migrate', '--org', 'acme', '--doc', 'staff-list', '--to', 'staff-v2', '--wait'],
       {
-        env,
+        env: emulator.env,
         extendEnv: false,
         reject: false,
         stdin: 'ignore',
@@ -199,7 +180,7 @@ describe('docs migrate --wait', () => {
     // The resumed wait picks it up.
     const resumed = svc(
       ['docs', 'migration-status', '--org', 'acme', '--id', job.id, '--wait', '--json'],
-      env,
+      emulator.env,
     );
     await admin(emulator, 'jobs/run', { id: job.id });
     expect(JSON.parse((await resumed).stdout)).toEqual({
@@ -213,7 +194,7 @@ describe('users purge', () => {
   it('refuses without --yes when it cannot prompt, and sends nothing', async () => {
     const before = (await jobs(emulator)).filter((j) => j.kind === 'deletion').length;
     const journal = await admin<{ entries: { operation?: string }[] }>(emulator, 'journal');
-    const r = await svc(['users', 'purge', '--user', 'alice'], env);
+    const r = await svc(['users', 'purge', '--user', 'alice'], emulator.env);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--yes');
     const after = await admin<{ entries: { operation?: string }[] }>(emulator, 'journal');
@@ -226,13 +207,13 @@ describe('users purge', () => {
   it("with --yes --wait deletes the users' data and exits 0; ids come from stdin", async () => {
     const before = await svc(
       ['permissions', 'get', '--org', 'acme', '--user', 'alice', '--doc', 'plan', '--json'],
-      env,
+      emulator.env,
     );
     expect(JSON.parse(before.stdout).alice.documents.plan.errorCode).toBeUndefined();
 
     const run = svc(
       ['users', 'purge', '--file', '-', '--yes', '--wait', '--json'],
-      env,
+      emulator.env,
       'alice\ndave\n',
     );
     const job = await newJob(emulator, 'deletion', seen);
@@ -249,7 +230,7 @@ describe('users purge', () => {
 
     const after = await svc(
       ['permissions', 'get', '--org', 'acme', '--user', 'alice,dave', '--doc', 'plan', '--json'],
-      env,
+      emulator.env,
     );
     const perms = JSON.parse(after.stdout);
     expect(perms.alice.documents.plan.errorCode).toBe('permission_denied');
@@ -257,12 +238,12 @@ describe('users purge', () => {
   });
 
   it('prints the job without --wait, and purge-status reads it', async () => {
-    const r = await svc(['users', 'purge', '--user', 'bob', '--yes', '--json'], env);
+    const r = await svc(['users', 'purge', '--user', 'bob', '--yes', '--json'], emulator.env);
     expect(r.exitCode).toBe(0);
     const doc = JSON.parse(r.stdout) as { jobId: string; tasksCount: number };
     expect(doc.tasksCount).toBeGreaterThan(0);
     seen.add(doc.jobId);
-    const status = await svc(['users', 'purge-status', '--job', doc.jobId, '--json'], env);
+    const status = await svc(['users', 'purge-status', '--job', doc.jobId, '--json'], emulator.env);
     expect(JSON.parse(status.stdout)).toMatchObject({
       isDeleteCompleted: false,
       tasksLeft: doc.tasksCount,
@@ -273,12 +254,12 @@ describe('users purge', () => {
 describe('a purge that finds no data', () => {
   it('names the users it found nothing of, on stderr, as JSON under --json', async () => {
     // Without --org, a deletion has a task per organization where the users have data.
-    const r = await svc(['users', 'purge', '--user', 'nobody,ghost', '--yes'], env);
+    const r = await svc(['users', 'purge', '--user', 'nobody,ghost', '--yes'], emulator.env);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain(
       'warning: no data to delete for 2 users: nobody, ghost; check the ids',
     );
-    const json = await svc(['users', 'purge', '--user', 'nobody', '--yes', '--json'], env);
+    const json = await svc(['users', 'purge', '--user', 'nobody', '--yes', '--json'], emulator.env);
     expect(json.exitCode).toBe(0);
     const lines = json.stderr.split('\n').filter((line) => line !== '');
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
@@ -296,11 +277,10 @@ describe('a purge that finds no data', () => {
 describe('a restarted emulator', () => {
   it('resumes a pending job from its data directory', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-jobs-'));
-    const first = await startEmulator(['--data-dir', dataDir, '--job-delay', 'manual']);
-    const firstEnv = await credentialsFor(first);
+    const first = await startSeededEmulator({ dataDir, jobDelay: 'manual' });
     const started = await svc(
       ['docs', 'migrate', '--org', 'acme', '--doc', 'notes', '--to', 'notes-moved', '--json'],
-      firstEnv,
+      first.env,
     );
     const { migrationId } = JSON.parse(started.stdout) as { migrationId: string };
     await first.stop();
@@ -320,7 +300,7 @@ describe('a restarted emulator', () => {
           '10s',
           '--json',
         ],
-        { ...firstEnv, SVC_BASE_URL: second.url },
+        { ...first.env, SVC_BASE_URL: second.url },
       );
       expect(r.exitCode).toBe(0);
       expect(JSON.parse(r.stdout)).toEqual({ migrationId, status: 'completed' });
@@ -346,7 +326,7 @@ describe('a job that fails says why', () => {
     const args = ['docs', 'migrate', '--org', 'acme', '--doc', 'nosuch', '--to', 'nosuch-2'];
     const reason = 'Document nosuch does not exist in organization acme.';
     for (const json of [true, false]) {
-      const run = svc([...args, '--wait', ...(json ? ['--json'] : [])], env);
+      const run = svc([...args, '--wait', ...(json ? ['--json'] : [])], emulator.env);
       const job = await newJob(emulator, 'migration', seen);
       seen.add(job.id);
       await admin(emulator, 'jobs/run', { id: job.id });
@@ -366,7 +346,7 @@ describe('a job that fails says why', () => {
   it('a failed deletion ends users purge --wait with exit 6 within one poll interval', async () => {
     const run = svc(
       ['users', 'purge', '--user', 'carol', '--org', 'acme', '--yes', '--wait', '--json'],
-      env,
+      emulator.env,
     );
     const job = await newJob(emulator, 'deletion', seen);
     seen.add(job.id);
@@ -386,7 +366,7 @@ describe('a job that fails says why', () => {
       failure: `user-data deletion ${job.id} failed: Disk full.`,
     });
 
-    const status = await svc(['users', 'purge-status', '--job', job.id], env);
+    const status = await svc(['users', 'purge-status', '--job', job.id], emulator.env);
     expect(status.exitCode).toBe(6);
     expect(status.stderr).toContain(`error: user-data deletion ${job.id} failed: Disk full.`);
   });
@@ -409,7 +389,7 @@ describe('a purge of more than 100 users', () => {
         '300ms',
         '--json',
       ],
-      env,
+      emulator.env,
     );
     expect(r.exitCode).toBe(7);
     const listed = JSON.parse(r.stdout) as { jobId: string; tasksCount: number }[];
@@ -420,7 +400,7 @@ describe('a purge of more than 100 users', () => {
     expect((JSON.parse(r.stderr) as ErrorLine).error.message).toContain(follow);
 
     await admin(emulator, 'jobs/run', {});
-    const resumed = await pasteInShell(`${follow} --json`, env);
+    const resumed = await pasteInShell(`${follow} --json`, emulator.env);
     expect(resumed.exitCode).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject([
       { jobId: ids[0], isDeleteCompleted: true },
@@ -432,7 +412,7 @@ describe('a purge of more than 100 users', () => {
     const child = execa(
       SVC,
       ['users', 'purge', '--user', many, '--org', 'acme', '--yes', '--wait', '--json'],
-      { env, extendEnv: false, reject: false, stdin: 'ignore' },
+      { env: emulator.env, extendEnv: false, reject: false, stdin: 'ignore' },
     );
     const started = await newJobs(emulator, 'deletion', seen, 2);
     child.kill('SIGTERM');
@@ -451,14 +431,14 @@ describe('--wait-timeout', () => {
   it('is checked before the migration starts', async () => {
     const before = await answered('documents.migrate');
     const args = 'docs migrate --org acme --doc notes-v2 --to n3 --wait --wait-timeout bogus';
-    const r = await svc(args.split(' '), env);
+    const r = await svc(args.split(' '), emulator.env);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('invalid duration for --wait-timeout: "bogus"');
     expect(await answered('documents.migrate')).toBe(before);
   });
 
   it('--timeout beyond the bounds is refused, with no Node timer warning', async () => {
-    const r = await svc(['docs', 'list', '--org', 'acme', '--timeout', '99999h'], env);
+    const r = await svc(['docs', 'list', '--org', 'acme', '--timeout', '99999h'], emulator.env);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('invalid duration for --timeout: "99999h"');
     expect(r.stderr).toContain('from 1ms to 168h');
@@ -468,13 +448,13 @@ describe('--wait-timeout', () => {
   it('without --wait still waits, rather than being ignored', async () => {
     const started = await svc(
       ['docs', 'migrate', '--org', 'acme', '--doc', 'welcome', '--to', 'welcome-2', '--json'],
-      env,
+      emulator.env,
     );
     const { migrationId } = JSON.parse(started.stdout) as { migrationId: string };
     seen.add(migrationId);
     const r = await svc(
       ['docs', 'migration-status', '--org', 'acme', '--id', migrationId, '--wait-timeout', '300ms'],
-      env,
+      emulator.env,
     );
     expect(r.exitCode).toBe(7);
     expect(r.stderr).toContain('still not finished after 300ms');

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSeededEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { svc } from '../support/e2e.js';
 import { svcInTerminal } from '../support/pty.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
-let emulator: Emulator;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  ({ emulator, env } = await startSeededEmulator());
-});
-afterAll(() => emulator.stop());
+const emulator = useEmulator();
 
 describe('documents asked for by id that do not exist', () => {
   it('are NOT_FOUND, exit 4, as permissions get reports them', async () => {
-    const r = await svc(['docs', 'list', '--org', 'acme', '--doc', 'nosuch'], env);
+    const r = await svc(['docs', 'list', '--org', 'acme', '--doc', 'nosuch'], emulator.env);
     expect(r.stderr).toBe('error: NOT_FOUND: Document nosuch does not exist in organization acme.');
     expect(r.exitCode).toBe(4);
     expect(r.stdout).toBe('');
@@ -21,7 +16,7 @@ describe('documents asked for by id that do not exist', () => {
   it('are all named, and nothing is printed of the ones found', async () => {
     const r = await svc(
       ['docs', 'list', '--org', 'acme', '--doc', 'welcome,nosuch', '--doc', 'gone', '--json'],
-      env,
+      emulator.env,
     );
     expect(JSON.parse(r.stderr)).toEqual({
       error: {
@@ -35,7 +30,7 @@ describe('documents asked for by id that do not exist', () => {
   });
 
   it('leave a listing of ids that all exist as it was', async () => {
-    const r = await svc(['docs', 'list', '--org', 'acme', '--doc', 'welcome'], env);
+    const r = await svc(['docs', 'list', '--org', 'acme', '--doc', 'welcome'], emulator.env);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^welcome\t/);
   });
@@ -48,7 +43,7 @@ describe('an empty listing', () => {
   ])(
     'of %s says so on a terminal, and that the organization may not exist',
     async (group, what) => {
-      const term = svcInTerminal([group, 'list', '--org', 'acmee'], env);
+      const term = svcInTerminal([group, 'list', '--org', 'acmee'], emulator.env);
       expect(await term.exited).toBe(0);
       expect(term.screen().replace(/\n/g, '')).toContain(
         `No ${what} in organization acmee (or no such organization: the service does not tell them apart).`,
@@ -57,9 +52,9 @@ describe('an empty listing', () => {
   );
 
   it('is silent on a pipe and empty under --json', async () => {
-    const piped = await svc(['docs', 'list', '--org', 'acmee'], env);
+    const piped = await svc(['docs', 'list', '--org', 'acmee'], emulator.env);
     expect(piped).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
-    const json = await svc(['docs', 'list', '--org', 'acmee', '--json'], env);
+    const json = await svc(['docs', 'list', '--org', 'acmee', '--json'], emulator.env);
     expect(json).toMatchObject({ exitCode: 0, stdout: '[]', stderr: '' });
   });
 });

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, svc } from '../support/e2e.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.stop();
-});
+const emulator = useEmulator({ seed: null });
 
 async function loginLinksSent(): Promise<number> {
   const journal = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {

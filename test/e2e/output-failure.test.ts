@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SVC, startSeededEmulator, type Emulator } from '../support/e2e.js';
+import { SVC } from '../support/e2e.js';
 import { listSpecNotifications } from '../support/notifications.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
  * stdout that cannot be written: a file on a full disk. As root (CI, containers) that is a
@@ -37,24 +38,21 @@ function fullDisk(): { path: string; unmount(): void } {
   return { path: '/dev/full', unmount: () => undefined };
 }
 
-let emulator: Emulator;
-let env: Record<string, string>;
+const emulator = useEmulator();
 let disk: ReturnType<typeof fullDisk>;
 
-beforeAll(async () => {
-  ({ emulator, env } = await startSeededEmulator());
+beforeAll(() => {
   disk = fullDisk();
 });
-afterAll(async () => {
+afterAll(() => {
   disk.unmount();
-  await emulator.stop();
 });
 
 /** Runs svc with its stdout on the full disk, as the shell's `> file` gives it. */
 async function toFullDisk(args: string[]): Promise<{ exitCode: number | null; stderr: string }> {
   const fd = openSync(disk.path, 'w');
   try {
-    const child = spawn(SVC, args, { env, stdio: ['ignore', fd, 'pipe'] });
+    const child = spawn(SVC, args, { env: emulator.env, stdio: ['ignore', fd, 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const [exitCode] = (await once(child, 'close')) as [number | null];
@@ -115,7 +113,7 @@ describe('a result that cannot be written', () => {
 
     const sentBefore = await foldersAddRequests();
     const resumed = await execa(SVC, [...args, '--resume', '--json'], {
-      env,
+      env: emulator.env,
       extendEnv: false,
       reject: false,
       stdin: 'ignore',

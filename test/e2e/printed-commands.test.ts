@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  basicFixture,
-  cleanEnv,
-  pasteInShell,
-  seedWorkspaces,
-  startEmulator,
-  svc,
-  type Emulator,
-} from '../support/e2e.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, pasteInShell, svc } from '../support/e2e.js';
 import { svcInTerminal } from '../support/pty.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
  * Every command svc prints for a person to run next, collected from the places that print
  * one, then pasted into a shell. The profile they belong to is not the active one, so a
  * command that dropped `--profile` would reach another workspace and fail.
  */
-let emulator: Emulator;
+const emulator = useEmulator({ jobDelay: 'manual' });
 /** svc's environment: profiles only, no credentials or URL from variables. */
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  emulator = await startEmulator(['--job-delay', 'manual']);
-  const { workspaces } = await seedWorkspaces(emulator, basicFixture());
-  const owner = workspaces.find((w) => w.ownerEmail === 'owner@example.com');
+  const { apiKey, authToken } = emulator.workspace;
   env = cleanEnv();
   const login = await svc(
     [
@@ -33,15 +24,14 @@ beforeAll(async () => {
       'auth',
       'login',
       '--api-key',
-      owner?.apiKey ?? '',
+      apiKey,
       '--with-token',
     ],
     env,
-    `${owner?.authToken ?? ''}\n`,
+    `${authToken}\n`,
   );
   expect(login.exitCode).toBe(0);
 });
-afterAll(() => emulator.stop());
 
 /** The commands in `text` that svc printed: each starts `svc --profile` and ends the line. */
 function printedIn(text: string): string[] {

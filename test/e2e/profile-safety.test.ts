@@ -1,16 +1,13 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, svc } from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 import { canMount, mountSmallDisk } from '../support/small-disk.js';
 import { jsonNotices } from '../support/json-notices.js';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(() => emulator.stop());
+const emulator = useEmulator({ seed: null });
 
 interface StoredProfile {
   baseUrl?: string;

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
-
-const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
+import { afterEach, describe, expect, it } from 'vitest';
+import { svc } from '../support/e2e.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 interface RecordingProxy {
   url: string;
@@ -44,9 +42,7 @@ async function startRecordingProxy(upstream: URL): Promise<RecordingProxy> {
   return proxy;
 }
 
-let emulator: Emulator;
-let env: Record<string, string>;
-let authToken: string;
+const emulator = useEmulator();
 let proxy: RecordingProxy;
 
 const proxyEnv = () => ({
@@ -56,15 +52,6 @@ const proxyEnv = () => ({
   https_proxy: proxy.url,
 });
 
-beforeAll(async () => {
-  emulator = await startEmulator();
-  const seeded = await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'));
-  env = seeded.envFor('owner@example.com');
-  authToken = env.SVC_AUTH_TOKEN ?? '';
-});
-afterAll(async () => {
-  await emulator.stop();
-});
 afterEach(async () => {
   await proxy.close();
 });
@@ -72,7 +59,10 @@ afterEach(async () => {
 describe('credentials and HTTP proxies', () => {
   it('a loopback base URL goes direct: the proxy receives nothing', async () => {
     proxy = await startRecordingProxy(new URL(emulator.url));
-    const r = await svc(['docs', 'list', '--org', 'acme', '--json'], { ...env, ...proxyEnv() });
+    const r = await svc(['docs', 'list', '--org', 'acme', '--json'], {
+      ...emulator.env,
+      ...proxyEnv(),
+    });
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
     expect(proxy.connections).toBe(0);
@@ -81,7 +71,7 @@ describe('credentials and HTTP proxies', () => {
   it('plain http to another host through the proxy is refused without --insecure', async () => {
     proxy = await startRecordingProxy(new URL(emulator.url));
     const r = await svc(['docs', 'list', '--org', 'acme', '--json'], {
-      ...env,
+      ...emulator.env,
       ...proxyEnv(),
       SVC_BASE_URL: 'http://api.svc.test',
     });
@@ -95,12 +85,12 @@ describe('credentials and HTTP proxies', () => {
   it('with --insecure it goes through the proxy, which then reads the token', async () => {
     proxy = await startRecordingProxy(new URL(emulator.url));
     const r = await svc(['docs', 'list', '--org', 'acme', '--json', '--insecure'], {
-      ...env,
+      ...emulator.env,
       ...proxyEnv(),
       SVC_BASE_URL: 'http://api.svc.test',
     });
     expect(r.exitCode).toBe(0);
     expect(proxy.received[0]).toBe('CONNECT api.svc.test:80');
-    expect(proxy.received.join('')).toContain(authToken);
+    expect(proxy.received.join('')).toContain(emulator.workspace.authToken);
   });
 });

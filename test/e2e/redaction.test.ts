@@ -1,30 +1,18 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cleanEnv,
-  seedWorkspaces,
-  startEmulator,
-  svc,
-  type Emulator,
-  type SeededWorkspace,
-} from '../support/e2e.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, svc } from '../support/e2e.js';
 import { ENABLE_SENDGRID } from '../support/email-config.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
-const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
 const PROVIDER_KEY = 'SG.provider-key-that-must-not-show-7319';
 const REDACTED = '[redacted]';
 
-let emulator: Emulator;
-let ws: SeededWorkspace;
+const emulator = useEmulator();
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  emulator = await startEmulator();
-  const seeded = await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'));
-  const owner = seeded.workspaces.find((w) => w.ownerEmail === 'owner@example.com');
-  if (!owner) throw new Error('the basic fixture seeds owner@example.com');
-  ws = owner;
+  const ws = emulator.workspace;
   // The secrets live in a profile, as after `svc auth login`, not in the environment.
   env = cleanEnv({ SVC_BASE_URL: emulator.url, SVC_PROFILE: 'seeded' });
   const login = await svc(
@@ -43,11 +31,11 @@ beforeAll(async () => {
   );
   expect(login.exitCode, login.stderr).toBe(0);
 });
-afterAll(() => emulator.stop());
 
 describe('secrets in what svc prints', () => {
   it('no output shows the auth token, the workspace token or an email provider key', async () => {
-    const secrets = { authToken: ws.authToken, workspaceToken: ws.workspaceToken, PROVIDER_KEY };
+    const { authToken, workspaceToken } = emulator.workspace;
+    const secrets = { authToken, workspaceToken, PROVIDER_KEY };
     const wrongKey = { ...env, SVC_API_KEY: 'not-this-workspaces-key' };
     const runs: [string, ReturnType<typeof svc>, { stdout?: false; exitCode: number }][] = [
       [

@@ -1,12 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { BASIC_FIXTURE, svc } from '../support/e2e.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
-const fixturePath = new URL('../../examples/fixtures/basic.json', import.meta.url).pathname;
-
-let emulator: Emulator;
-let env: Record<string, string>;
+const emulator = useEmulator();
 
 interface JournalEntry {
   operation?: string;
@@ -29,20 +27,10 @@ async function reseed(): Promise<void> {
   const res = await fetch(`${emulator.url}/_emulator/seed`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: readFileSync(fixturePath, 'utf8'),
+    body: readFileSync(BASIC_FIXTURE, 'utf8'),
   });
   expect(res.status).toBe(200);
 }
-
-beforeAll(async () => {
-  emulator = await startEmulator(['--seed', fixturePath]);
-  env = (await seedWorkspaces(emulator, readFileSync(fixturePath, 'utf8'))).envFor(
-    'owner@example.com',
-  );
-});
-afterAll(async () => {
-  await emulator.stop();
-});
 
 type Perms = Record<
   string,
@@ -67,7 +55,7 @@ describe('permissions get', () => {
         'welcome,staff-list,plan,roadmap,contract,archived',
         '--json',
       ],
-      env,
+      emulator.env,
     );
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
@@ -105,7 +93,7 @@ describe('permissions get', () => {
   it('shows one row per user and resource when piped', async () => {
     const r = await svc(
       ['permissions', 'get', '--org', 'acme', '--user', 'carol', '--doc', 'contract'],
-      env,
+      emulator.env,
     );
     expect(r.exitCode).toBe(0);
     expect(r.stdout.split('\n')).toContain(
@@ -116,7 +104,7 @@ describe('permissions get', () => {
   it('exits 4 with details for a missing document', async () => {
     const r = await svc(
       ['permissions', 'get', '--org', 'acme', '--user', 'alice', '--doc', 'nope', '--json'],
-      env,
+      emulator.env,
     );
     expect(r.exitCode).toBe(4);
     expect(r.stdout).toBe('');
@@ -130,7 +118,7 @@ describe('permissions get', () => {
 
   it('rejects a request without users before sending (exit 2)', async () => {
     const before = await sentCount('permissions.get');
-    const r = await svc(['permissions', 'get', '--org', 'acme', '--user', ','], env);
+    const r = await svc(['permissions', 'get', '--org', 'acme', '--user', ','], emulator.env);
     expect(r.exitCode).toBe(2);
     expect(await sentCount('permissions.get')).toBe(before);
   });
@@ -140,7 +128,7 @@ describe('folders', () => {
   it('lists a subtree to a depth with ancestors', async () => {
     const r = await svc(
       ['folders', 'list', '--org', 'acme', '--folder', 'handbook', '--max-depth', '3', '--json'],
-      env,
+      emulator.env,
     );
     expect(r.exitCode).toBe(0);
     const [top] = JSON.parse(r.stdout) as {
@@ -164,7 +152,7 @@ describe('folders', () => {
   });
 
   it('adds 10,000 nested folders from NDJSON and lists exactly those', async () => {
-    const dir = env.SVC_CONFIG_DIR ?? '';
+    const dir = emulator.env.SVC_CONFIG_DIR ?? '';
     const lines: string[] = [];
     for (let i = 0; i < 10_000; i++) {
       // Every tenth folder is top level; the others nest under an earlier one of its group.
@@ -176,21 +164,24 @@ describe('folders', () => {
     }
     const file = join(dir, 'folders.ndjson');
     writeFileSync(file, `${lines.join('\n')}\n`);
-    const r = await svc(['folders', 'add', '--org', 'bulk-org', '--file', file, '--json'], env);
+    const r = await svc(
+      ['folders', 'add', '--org', 'bulk-org', '--file', file, '--json'],
+      emulator.env,
+    );
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
     const results = JSON.parse(r.stdout) as Record<string, { success: boolean }>;
     expect(Object.keys(results)).toEqual(lines.map((_, i) => `bulk-${i}`));
     expect(Object.values(results).every((x) => x.success)).toBe(true);
 
-    const list = await svc(['folders', 'list', '--org', 'bulk-org', '--json'], env);
+    const list = await svc(['folders', 'list', '--org', 'bulk-org', '--json'], emulator.env);
     const folders = JSON.parse(list.stdout) as { folderId: string }[];
     expect(folders).toHaveLength(10_000);
     expect(new Set(folders.map((f) => f.folderId)).size).toBe(10_000);
   }, 60_000);
 
   it('lists every failure first and every success to a pipe; --json has all', async () => {
-    const file = join(env.SVC_CONFIG_DIR ?? '', 'many.ndjson');
+    const file = join(emulator.env.SVC_CONFIG_DIR ?? '', 'many.ndjson');
     const ids = Array.from({ length: 1_500 }, (_, i) => `many-${i}`);
     // One folder that exists already, in the middle: exit 5, and its row comes first.
     ids[700] = 'handbook';
@@ -199,7 +190,7 @@ describe('folders', () => {
       ids.map((id) => JSON.stringify({ folderId: id, folderName: id })).join('\n'),
     );
 
-    const piped = await svc(['folders', 'add', '--org', 'acme', '--file', file], env);
+    const piped = await svc(['folders', 'add', '--org', 'acme', '--file', file], emulator.env);
     expect(piped.exitCode).toBe(5);
     const rows = piped.stdout.trimEnd().split('\n');
     // A script reading the pipe gets every row; a cap is for terminals alone.
@@ -210,7 +201,10 @@ describe('folders', () => {
     expect(piped.stderr).toContain('1 of 1,500 items failed');
 
     await reseed();
-    const json = await svc(['folders', 'add', '--org', 'acme', '--file', file, '--json'], env);
+    const json = await svc(
+      ['folders', 'add', '--org', 'acme', '--file', file, '--json'],
+      emulator.env,
+    );
     expect(json.exitCode).toBe(5);
     const results = JSON.parse(json.stdout) as Record<string, { success: boolean }>;
     expect(Object.keys(results)).toEqual(ids);
@@ -221,7 +215,7 @@ describe('folders', () => {
   it('fails only the duplicate item, exit 5, failed first in the table', async () => {
     const r = await svc(
       ['folders', 'add', '--org', 'acme', '--id', 'handbook', '--name', 'Again'],
-      env,
+      emulator.env,
     );
     expect(r.exitCode).toBe(5);
     expect(r.stdout.split('\t').slice(0, 2)).toEqual(['handbook', 'false']);
@@ -229,13 +223,13 @@ describe('folders', () => {
   });
 
   it('sends nothing when any line of the file is invalid, naming the line', async () => {
-    const file = join(env.SVC_CONFIG_DIR ?? '', 'bad.ndjson');
+    const file = join(emulator.env.SVC_CONFIG_DIR ?? '', 'bad.ndjson');
     writeFileSync(
       file,
       '{"folderId":"ok1","folderName":"OK"}\n{"folderId":"","folderName":"Bad"}\n',
     );
     const before = await sentCount('folders.add');
-    const r = await svc(['folders', 'add', '--org', 'acme', '--file', file], env);
+    const r = await svc(['folders', 'add', '--org', 'acme', '--file', file], emulator.env);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('line 2');
     expect(r.stderr).toContain('folderId');
@@ -245,7 +239,7 @@ describe('folders', () => {
   it('reads CSV from stdin', async () => {
     const r = await svc(
       ['folders', 'add', '--org', 'csv-org', '--file', '-', '--json'],
-      env,
+      emulator.env,
       'folderId,folderName,parentFolderId\nc1,One,root\nc2,Two,c1\n',
     );
     expect(r.exitCode).toBe(0);
@@ -258,7 +252,7 @@ describe('documents', () => {
     await reseed();
     const list = await svc(
       ['docs', 'list', '--org', 'acme', '--doc', 'welcome,notes', '--json'],
-      env,
+      emulator.env,
     );
     expect(list.exitCode).toBe(0);
     expect((JSON.parse(list.stdout) as { id: string }[]).map((d) => d.id).sort()).toEqual([
@@ -268,18 +262,21 @@ describe('documents', () => {
 
     const ok = await svc(
       ['docs', 'update', '--org', 'acme', '--doc', 'notes', '--name', 'Meeting notes', '--json'],
-      env,
+      emulator.env,
     );
     expect(ok.exitCode).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ notes: { success: true } });
-    const renamed = await svc(['docs', 'list', '--org', 'acme', '--doc', 'notes', '--json'], env);
+    const renamed = await svc(
+      ['docs', 'list', '--org', 'acme', '--doc', 'notes', '--json'],
+      emulator.env,
+    );
     expect(JSON.parse(renamed.stdout)).toMatchObject([
       { id: 'notes', documentName: 'Meeting notes' },
     ]);
 
     const missing = await svc(
       ['docs', 'update', '--org', 'acme', '--doc', 'ghost', '--name', 'X', '--json'],
-      env,
+      emulator.env,
     );
     expect(missing.exitCode).toBe(5);
     expect(JSON.parse(missing.stdout)).toMatchObject({ ghost: { success: false } });
@@ -287,7 +284,7 @@ describe('documents', () => {
 
   it('refuses to disable without --yes when it cannot prompt, and sends nothing', async () => {
     const before = await sentCount('documents.setDisabled');
-    const r = await svc(['docs', 'disable', '--org', 'acme', '--doc', 'welcome'], env);
+    const r = await svc(['docs', 'disable', '--org', 'acme', '--doc', 'welcome'], emulator.env);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--yes');
     expect(await sentCount('documents.setDisabled')).toBe(before);
@@ -297,19 +294,22 @@ describe('documents', () => {
     await reseed();
     const off = await svc(
       ['docs', 'disable', '--org', 'acme', '--doc', 'welcome', '--yes', '--json'],
-      env,
+      emulator.env,
     );
     expect(off.exitCode).toBe(0);
     expect(JSON.parse(off.stdout)).toMatchObject({ welcome: { success: true, disabled: true } });
     const denied = await svc(
       ['permissions', 'get', '--org', 'acme', '--user', 'alice', '--doc', 'welcome', '--json'],
-      env,
+      emulator.env,
     );
     expect((JSON.parse(denied.stdout) as Perms).alice?.documents.welcome).toMatchObject({
       errorCode: 'permission_denied',
     });
 
-    const on = await svc(['docs', 'enable', '--org', 'acme', '--doc', 'welcome', '--json'], env);
+    const on = await svc(
+      ['docs', 'enable', '--org', 'acme', '--doc', 'welcome', '--json'],
+      emulator.env,
+    );
     expect(on.exitCode).toBe(0);
     expect(JSON.parse(on.stdout)).toMatchObject({ welcome: { success: true, disabled: false } });
   });
@@ -318,11 +318,11 @@ describe('documents', () => {
     const before = await sentCount('documents.setDisabled');
     const r = await svc(
       ['docs', 'disable', '--org', 'acme', '--doc', 'a,b,c', '--batch-size', '2', '--dry-run'],
-      env,
+      emulator.env,
     );
     expect(r.exitCode).toBe(0);
     expect(r.stdout.match(/^POST /gm)).toHaveLength(2);
-    expect(r.stdout).not.toContain(env.SVC_AUTH_TOKEN ?? 'x');
+    expect(r.stdout).not.toContain(emulator.env.SVC_AUTH_TOKEN ?? 'x');
     expect(await sentCount('documents.setDisabled')).toBe(before);
   });
 });
@@ -330,22 +330,28 @@ describe('documents', () => {
 describe('organizations, groups and users', () => {
   it('renames an organization, and reports a missing one per item', async () => {
     await reseed();
-    const ok = await svc(['orgs', 'update', '--org', 'acme', '--name', 'Acme Corp', '--json'], env);
+    const ok = await svc(
+      ['orgs', 'update', '--org', 'acme', '--name', 'Acme Corp', '--json'],
+      emulator.env,
+    );
     expect(ok.exitCode).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ acme: { success: true } });
-    const missing = await svc(['orgs', 'update', '--org', 'nobody', '--name', 'X'], env);
+    const missing = await svc(['orgs', 'update', '--org', 'nobody', '--name', 'X'], emulator.env);
     expect(missing.exitCode).toBe(5);
   });
 
   it('disables an existing organization and fails a missing one (exit 5)', async () => {
     await reseed();
-    const r = await svc(['orgs', 'disable', '--org', 'acme,nowhere', '--yes', '--json'], env);
+    const r = await svc(
+      ['orgs', 'disable', '--org', 'acme,nowhere', '--yes', '--json'],
+      emulator.env,
+    );
     expect(r.exitCode).toBe(5);
     const results = JSON.parse(r.stdout) as Record<string, { success: boolean; message: string }>;
     expect(results.acme?.success).toBe(true);
     expect(results.nowhere?.success).toBe(false);
     expect(results.nowhere?.message).toMatch(/does not exist/i);
-    const enable = await svc(['orgs', 'enable', '--org', 'acme'], env);
+    const enable = await svc(['orgs', 'enable', '--org', 'acme'], emulator.env);
     expect(enable.exitCode).toBe(0);
   });
 
@@ -353,12 +359,12 @@ describe('organizations, groups and users', () => {
     await reseed();
     const ok = await svc(
       ['groups', 'add', '--org', 'acme', '--id', 'design', '--name', 'Design', '--json'],
-      env,
+      emulator.env,
     );
     expect(ok.exitCode).toBe(0);
     const dup = await svc(
       ['groups', 'add', '--org', 'acme', '--id', 'engineering', '--name', 'Eng', '--json'],
-      env,
+      emulator.env,
     );
     expect(dup.exitCode).toBe(5);
     expect(JSON.parse(dup.stdout)).toMatchObject({ engineering: { success: false } });
@@ -368,7 +374,7 @@ describe('organizations, groups and users', () => {
     await reseed();
     const r = await svc(
       ['users', 'remove', '--org', 'acme', '--user', 'alice,ghost', '--yes', '--json'],
-      env,
+      emulator.env,
     );
     expect(r.exitCode).toBe(5);
     expect(JSON.parse(r.stdout)).toMatchObject({
@@ -387,7 +393,7 @@ describe('organizations, groups and users', () => {
         'plan,staff-list',
         '--json',
       ],
-      env,
+      emulator.env,
     );
     const alice = (JSON.parse(perms.stdout) as Perms).alice;
     expect(alice?.documents.plan).toMatchObject({ errorCode: 'permission_denied' });
@@ -396,7 +402,7 @@ describe('organizations, groups and users', () => {
 
   it('refuses users remove without --yes when it cannot prompt', async () => {
     const before = await sentCount('users.remove');
-    const r = await svc(['users', 'remove', '--org', 'acme', '--user', 'bob'], env);
+    const r = await svc(['users', 'remove', '--org', 'acme', '--user', 'bob'], emulator.env);
     expect(r.exitCode).toBe(2);
     expect(await sentCount('users.remove')).toBe(before);
   });
@@ -426,7 +432,7 @@ describe('validation failures exit 2 and send nothing', () => {
   for (const [operation, args, mentions] of cases) {
     it(`${args.slice(0, 2).join(' ')}: ${mentions}`, async () => {
       const before = await sentCount(operation);
-      const r = await svc(args, env);
+      const r = await svc(args, emulator.env);
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toContain(mentions);
       expect(r.stdout).toBe('');

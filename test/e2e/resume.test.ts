@@ -2,8 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SVC, seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import type { FaultPlan } from '../../src/emulator/faults.js';
+import { SVC, svc } from '../support/e2e.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
  * Bulk imports that stop part way (svc killed, Ctrl-C, an outage) and are finished with
@@ -12,11 +14,25 @@ import { SVC, seedWorkspaces, startEmulator, svc, type Emulator } from '../suppo
  */
 
 const ADD = '/v1/organizations/folders/add';
-const latency = { path: ADD, fault: 'latency', ms: [40, 80], probability: 1 };
+const latency: FaultPlan['rules'][number] = {
+  path: ADD,
+  fault: 'latency',
+  ms: [40, 80],
+  probability: 1,
+};
 
-let emulator: Emulator;
-let env: Record<string, string>;
-let authToken: string;
+const emulator = useEmulator({
+  faults: { rules: [latency] },
+  seed: {
+    workspaces: [
+      {
+        ownerEmail: 'resume@example.com',
+        consoleOptions: { advancedQueries: true },
+        organizations: [{ id: 'crash' }, { id: 'sigint' }, { id: 'outage' }],
+      },
+    ],
+  },
+});
 
 interface Entry {
   time: number;
@@ -88,13 +104,18 @@ async function importUnderway(org: string, total: number, answered: number, json
   const { file, ids } = foldersFile(org, total);
   const started = Date.now();
   const args = importArgs(org, file, json);
-  const run = execa(SVC, args, { env, extendEnv: false, reject: false, stdin: 'ignore' });
+  const run = execa(SVC, args, {
+    env: emulator.env,
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+  });
   await waitForAnswers(started, answered);
   return { file, ids, started, run };
 }
 
 async function folderIds(org: string): Promise<string[]> {
-  const listed = await svc(['folders', 'list', '--org', org, '--json'], env);
+  const listed = await svc(['folders', 'list', '--org', org, '--json'], emulator.env);
   return (JSON.parse(listed.stdout) as { folderId: string }[]).map((f) => f.folderId);
 }
 
@@ -116,7 +137,7 @@ async function resumeImport(
   stoppedBy: string,
 ) {
   const resumed = Date.now();
-  const r = await svc([...importArgs(org, file, json), '--resume'], env);
+  const r = await svc([...importArgs(org, file, json), '--resume'], emulator.env);
   expect(r.exitCode, r.stderr).toBe(0);
   const confirmed = confirmedEarlier(r.stderr);
   const sentOnResume = await itemsAddedSince(resumed);
@@ -129,22 +150,6 @@ async function resumeImport(
   return { r, confirmed, present };
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator(['--faults', JSON.stringify({ rules: [latency] })]);
-  const seeded = await seedWorkspaces(emulator, {
-    workspaces: [
-      {
-        ownerEmail: 'resume@example.com',
-        consoleOptions: { advancedQueries: true },
-        organizations: [{ id: 'crash' }, { id: 'sigint' }, { id: 'outage' }],
-      },
-    ],
-  });
-  env = seeded.envFor('resume@example.com');
-  authToken = seeded.workspaces[0]?.authToken ?? '';
-});
-afterAll(() => emulator.stop());
-
 describe('resuming a bulk import', () => {
   it('finishes 20,000 folders after kill -9, sending only what was not confirmed', async () => {
     const total = 20_000;
@@ -156,12 +161,12 @@ describe('resuming a bulk import', () => {
     await settle();
 
     // The journal is private, and holds nothing secret.
-    const journals = join(env.SVC_CONFIG_DIR ?? '', 'bulk-journals');
+    const journals = join(emulator.env.SVC_CONFIG_DIR ?? '', 'bulk-journals');
     const [journal] = readdirSync(journals).filter((f) => f.endsWith('.ndjson'));
     expect(statSync(journals).mode & 0o777).toBe(0o700);
     expect(statSync(join(journals, journal ?? '')).mode & 0o777).toBe(0o600);
     const text = readFileSync(join(journals, journal ?? ''), 'utf8');
-    expect(text).not.toContain(authToken);
+    expect(text).not.toContain(emulator.workspace.authToken);
     // Only the header's facts and per-item answers: no member that could carry a request.
     const [header, ...lines] = text
       .split('\n')

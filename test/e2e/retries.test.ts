@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanEnv, svc } from '../support/e2e.js';
+import { envelope } from '../support/envelopes.js';
 import {
-  envelope,
-  errorEnvelope,
+  jsonReply,
   startScriptedServer,
   type ScriptedReply,
   type ScriptedServer,
@@ -17,10 +17,10 @@ async function rateLimitedService(limited: number, retryAfter: string) {
   let calls = 0;
   server = await startScriptedServer((): ScriptedReply => {
     if (calls++ < limited) {
-      const reply = errorEnvelope(429, 'RESOURCE_EXHAUSTED', 'slow down');
+      const reply = jsonReply(envelope.error('RESOURCE_EXHAUSTED', 'slow down'), 429);
       return { ...reply, headers: { ...reply.headers, 'retry-after': retryAfter } };
     }
-    return envelope([{ id: 'welcome', documentName: 'Welcome' }]);
+    return jsonReply(envelope.standard([{ id: 'welcome', documentName: 'Welcome' }]));
   });
   return cleanEnv({ SVC_BASE_URL: server.url, SVC_API_KEY: 'k1', SVC_AUTH_TOKEN: 't1' });
 }

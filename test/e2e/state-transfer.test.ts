@@ -1,31 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Emulator, seedWorkspaces, startEmulator, svc } from '../support/e2e.js';
+import { expect, it } from 'vitest';
+import { svc } from '../support/e2e.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
-const fixture = readFileSync(
-  new URL('../../examples/fixtures/basic.json', import.meta.url),
-  'utf8',
-);
-
-let source: Emulator;
-let target: Emulator;
-
-beforeAll(async () => {
-  [source, target] = await Promise.all([
-    startEmulator(['--job-delay', 'manual']),
-    startEmulator(['--job-delay', '0']),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([source.stop(), target.stop()]);
-});
+const source = useEmulator({ jobDelay: 'manual' });
+const target = useEmulator({ seed: null, jobDelay: '0' });
 
 it('moves the state of one emulator process into another, where svc carries on', async () => {
-  const { envFor } = await seedWorkspaces(source, fixture);
-  const sourceEnv = envFor('owner@example.com');
   const migrate = await svc(
     ['docs', 'migrate', '--org', 'acme', '--doc', 'plan', '--to', 'plan-2', '--json'],
-    sourceEnv,
+    source.env,
   );
   expect(migrate.exitCode).toBe(0);
   const { migrationId } = JSON.parse(migrate.stdout) as { migrationId: string };
@@ -39,9 +22,9 @@ it('moves the state of one emulator process into another, where svc carries on',
   });
   expect(await imported.json()).toEqual({ status: 'ok' });
 
-  const targetEnv = { ...sourceEnv, SVC_BASE_URL: target.url };
+  const targetEnv = { ...source.env, SVC_BASE_URL: target.url };
   const list = ['folders', 'list', '--org', 'acme', '--json'];
-  const [fromSource, fromTarget] = await Promise.all([svc(list, sourceEnv), svc(list, targetEnv)]);
+  const [fromSource, fromTarget] = await Promise.all([svc(list, source.env), svc(list, targetEnv)]);
   expect(fromTarget.exitCode).toBe(0);
   expect(fromTarget.stdout).toBe(fromSource.stdout);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, svc } from '../support/e2e.js';
-import { envelope, startScriptedServer, type ScriptedServer } from '../support/http-server.js';
+import { envelope } from '../support/envelopes.js';
+import { jsonReply, startScriptedServer, type ScriptedServer } from '../support/http-server.js';
 import { svcInTerminal } from '../support/pty.js';
 
 const documents = Array.from({ length: 3 }, (_, i) => ({
@@ -13,7 +14,7 @@ const documents = Array.from({ length: 3 }, (_, i) => ({
 let server: ScriptedServer;
 let env: Record<string, string>;
 beforeAll(async () => {
-  server = await startScriptedServer(() => envelope(documents));
+  server = await startScriptedServer(() => jsonReply(envelope.standard(documents)));
   env = cleanEnv({ SVC_BASE_URL: server.url, SVC_API_KEY: 'k1', SVC_AUTH_TOKEN: 't1' });
 });
 afterAll(() => server.close());

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, seedWorkspaces, startEmulator, svc, type Emulator } from '../support/e2e.js';
-import {
-  envelope,
-  errorEnvelope,
-  startScriptedServer,
-  type ScriptedServer,
-} from '../support/http-server.js';
+import { cleanEnv, svc } from '../support/e2e.js';
+import { envelope } from '../support/envelopes.js';
+import { jsonReply, startScriptedServer, type ScriptedServer } from '../support/http-server.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
  * What a hostile name does when a terminal obeys it: OSC 0 retitles the window, CSI 2J
@@ -38,15 +35,9 @@ describe('a hostile service', () => {
 
   beforeAll(async () => {
     server = await startScriptedServer((path) => {
-      if (path.endsWith('/folders/get')) return envelope(folders);
-      if (path.endsWith('/send-login-link')) {
-        return {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ result: { status: 'success', message: `sent ${HOSTILE}` } }),
-        };
-      }
-      return errorEnvelope(404, 'NOT_FOUND', `Document ${HOSTILE} does not exist`);
+      if (path.endsWith('/folders/get')) return jsonReply(envelope.standard(folders));
+      if (path.endsWith('/send-login-link')) return jsonReply(envelope.noData(`sent ${HOSTILE}`));
+      return jsonReply(envelope.error('NOT_FOUND', `Document ${HOSTILE} does not exist`), 404);
     });
     env = cleanEnv({ SVC_BASE_URL: server.url, SVC_API_KEY: 'k1', SVC_AUTH_TOKEN: 't1' });
   });
@@ -103,12 +94,8 @@ describe('a hostile service', () => {
 });
 
 describe('hostile names in the emulator', () => {
-  let emulator: Emulator;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    emulator = await startEmulator();
-    const fixture = {
+  const emulator = useEmulator({
+    seed: {
       workspaces: [
         {
           ownerEmail: 'owner@example.com',
@@ -119,20 +106,21 @@ describe('hostile names in the emulator', () => {
           ],
         },
       ],
-    };
-    env = (await seedWorkspaces(emulator, fixture)).envFor('owner@example.com');
+    },
   });
-  afterAll(() => emulator.stop());
 
   it('shows a folder name with escapes as text', async () => {
-    const term = svcInTerminal(['folders', 'list', '--org', 'acme'], env);
+    const term = svcInTerminal(['folders', 'list', '--org', 'acme'], emulator.env);
     expect(await term.exited).toBe(0);
     expectNothingObeyed(term.raw());
     expect(unwrapped(term.screen())).toContain(SHOWN);
   });
 
   it('shows an id in a confirmation prompt as text', async () => {
-    const term = svcInTerminal(['docs', 'disable', '--org', `o${HOSTILE}`, '--doc', 'd'], env);
+    const term = svcInTerminal(
+      ['docs', 'disable', '--org', `o${HOSTILE}`, '--doc', 'd'],
+      emulator.env,
+    );
     await term.waitFor('(y/N)');
     term.type(`n${KEY.enter}`);
     expect(await term.exited).toBe(2);
@@ -143,7 +131,7 @@ describe('hostile names in the emulator', () => {
   it('shows an id echoed back in an error message as text', async () => {
     const term = svcInTerminal(
       ['permissions', 'get', '--org', 'acme', '--user', 'alice', '--doc', `nope${HOSTILE}`],
-      env,
+      emulator.env,
     );
     expect(await term.exited).toBe(4);
     expectNothingObeyed(term.raw());

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicFixture, seedWorkspaces, startEmulator, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
 import { KEY, svcInTerminal, type Terminal, type TerminalOptions } from '../support/pty.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
-let emulator: Emulator;
-let env: Record<string, string>;
-beforeAll(async () => {
-  emulator = await startEmulator(['--job-delay', 'manual']);
-  env = (await seedWorkspaces(emulator, basicFixture())).envFor('owner@example.com');
-});
-afterAll(() => emulator.stop());
+const emulator = useEmulator({ jobDelay: 'manual' });
 
 async function admin(path: string, body: unknown): Promise<{ jobs: { id: string }[] }> {
   const res = await fetch(`${emulator.url}/_emulator/${path}`, {
@@ -31,7 +25,7 @@ async function waitingMigration(
   if (!doc) throw new Error('out of fixture documents');
   const term = svcInTerminal(
     ['docs', 'migrate', '--org', 'acme', '--doc', doc, '--to', `${doc}-moved`, '--wait'],
-    { ...env, ...extraEnv },
+    { ...emulator.env, ...extraEnv },
     options,
   );
   let id: string | undefined;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, haveChromium, openBrowser } from '../support/browser.js';
-import { type Emulator, seedWorkspaces, startEmulator, svc } from '../support/e2e.js';
+import { svc } from '../support/e2e.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
 const OWNER = 'ui@example.com';
 const fixture = {
@@ -51,21 +52,17 @@ const fixture = {
 describe.skipIf(!haveChromium && process.env.CI !== 'true')(
   'the emulator web UI, in Chromium',
   () => {
-    let emulator: Emulator;
+    const emulator = useEmulator({ seed: fixture, jobDelay: 'manual' });
     let browser: Browser;
-    let env: Record<string, string>;
     let ui: string;
 
     beforeAll(async () => {
-      emulator = await startEmulator(['--job-delay', 'manual']);
       ui = `${emulator.url}/_emulator/ui/`;
-      env = (await seedWorkspaces(emulator, fixture)).envFor(OWNER);
       browser = await openBrowser();
     }, 60_000);
 
     afterAll(async () => {
       await browser?.close();
-      await emulator?.stop();
     });
 
     it('shows the seeded data: the folder tree, documents with their access, users and grants', async () => {
@@ -128,7 +125,7 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
           'welcome,plans',
           '--json',
         ],
-        env,
+        emulator.env,
       );
       expect(r.exitCode, r.stderr).toBe(0);
 
@@ -143,7 +140,7 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       );
       expect(await decisions.textContent()).toContain('Document plans is restricted');
       // The caller's auth token never reaches the page.
-      expect(await call.textContent()).not.toContain(env.SVC_AUTH_TOKEN);
+      expect(await call.textContent()).not.toContain(emulator.env.SVC_AUTH_TOKEN);
       await browser.screenshot('requests');
     });
 
@@ -163,7 +160,10 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
 
     it('switching a console option on lets a refused svc folders add succeed', async () => {
       const add = (id: string) =>
-        svc(['folders', 'add', '--org', 'acme', '--id', id, '--name', `Folder ${id}`], env);
+        svc(
+          ['folders', 'add', '--org', 'acme', '--id', id, '--name', `Folder ${id}`],
+          emulator.env,
+        );
       const refused = await add('f1');
       expect(refused.exitCode).not.toBe(0);
       expect(refused.stderr).toContain('FAILED_PRECONDITION');
@@ -196,7 +196,7 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
     it('steps a migration to completion from the jobs view', async () => {
       const started = await svc(
         ['docs', 'migrate', '--org', 'acme', '--doc', 'notes', '--to', 'notes-v2', '--json'],
-        env,
+        emulator.env,
       );
       expect(started.exitCode, started.stderr).toBe(0);
       const { migrationId } = JSON.parse(started.stdout) as { migrationId: string };
@@ -240,7 +240,7 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
     it('shows the emails the emulator sent, with their links', async () => {
       const sent = await svc(
         ['workspace', 'login-link', '--email', OWNER, '--continue-url', 'http://localhost:3000/'],
-        env,
+        emulator.env,
       );
       expect(sent.exitCode, sent.stderr).toBe(0);
       const { page } = browser;
@@ -353,11 +353,11 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       await page.goto(`${ui}workspaces`);
       const card = page.locator('article', { hasText: 'UI workspace' });
       await card.getByRole('button', { name: 'Reveal tokens' }).waitFor();
-      expect(await card.textContent()).not.toContain(env.SVC_AUTH_TOKEN);
+      expect(await card.textContent()).not.toContain(emulator.env.SVC_AUTH_TOKEN);
       await card.getByRole('button', { name: 'Reveal tokens' }).click();
-      await expect.poll(() => card.textContent()).toContain(env.SVC_AUTH_TOKEN);
+      await expect.poll(() => card.textContent()).toContain(emulator.env.SVC_AUTH_TOKEN);
       await card.getByRole('button', { name: 'Hide tokens' }).click();
-      await expect.poll(() => card.textContent()).not.toContain(env.SVC_AUTH_TOKEN);
+      await expect.poll(() => card.textContent()).not.toContain(emulator.env.SVC_AUTH_TOKEN);
     });
 
     it('exports the state, and imports it back after a confirmation', async () => {

@@ -1,16 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, svc } from '../support/e2e.js';
 import { jsonNotices } from '../support/json-notices.js';
+import { useEmulator } from '../support/seeded-emulator.js';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator.stop();
-});
+const emulator = useEmulator({ seed: null });
 
 interface Profiles {
   activeProfile: string;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, svc } from '../support/e2e.js';
 import {
+  jsonReply,
   startScriptedServer,
   type ScriptedReply,
   type ScriptedServer,
@@ -43,7 +44,7 @@ describe('a base URL that is not the service', () => {
   );
 
   it('says the same of JSON that is not the envelope', async () => {
-    answer = { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' };
+    answer = jsonReply([]);
     const r = await svc(['docs', 'list', '--org', 'acme'], env);
     expect(r.stderr).toBe(notTheService(200, 'application/json'));
     expect(r.exitCode).toBe(1);

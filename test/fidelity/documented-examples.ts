@@ -1,4 +1,5 @@
 import type { OperationName } from '../../src/catalogue/operations.js';
+import { envelope } from '../support/envelopes.js';
 import { ANY_KEY } from './shape.js';
 
 /**
@@ -31,9 +32,9 @@ const S = 'text';
 const N = 0;
 const B = true;
 
-const success = (data: unknown) => ({ result: { status: 'success', message: S, data } });
+const success = (data: unknown) => envelope.standard(data, { message: S });
 const bulkItem = { success: true, id: S, message: S };
-const error = (status: string) => ({ error: { status, message: S } });
+const error = (status: string) => envelope.error(status, S);
 
 const folderShape = {
   folderId: S,
@@ -201,7 +202,7 @@ export const documentedExamples: DocumentedExample[] = [
     title: 'a link continuing to the service console',
     data: { email: 'fidelity-new@example.com', continueUrl: 'https://console.example.com/' },
     httpStatus: 200,
-    answer: { result: { status: 'success', message: S, data: null } },
+    answer: success(null),
   },
   {
     operation: 'workspace.loginLink',
@@ -255,18 +256,12 @@ export const documentedExamples: DocumentedExample[] = [
     title: 'a document that does not exist',
     data: { organizationId: 'acme', userIds: ['alice'], documentIds: ['ghost'] },
     httpStatus: 404,
-    answer: {
-      error: {
-        status: 'NOT_FOUND',
-        message: S,
-        details: {
-          alice: {
-            documents: { ghost: { error: S, errorCode: 'does_not_exist' } },
-            organization: { acme: { accessRole: S } },
-          },
-        },
+    answer: envelope.error('NOT_FOUND', S, {
+      alice: {
+        documents: { ghost: { error: S, errorCode: 'does_not_exist' } },
+        organization: { acme: { accessRole: S } },
       },
-    },
+    }),
   },
   {
     operation: 'permissions.get',
@@ -389,7 +384,7 @@ export const documentedExamples: DocumentedExample[] = [
     title: 'an asynchronous deletion job, answered at top level',
     data: { userIds: ['bob'], organizationIds: ['acme'] },
     httpStatus: 202,
-    answer: { status: 'success', message: S, data: { jobId: S, tasksCount: N }, statusCode: 202 },
+    answer: envelope.topLevel({ jobId: S, tasksCount: N }, S),
   },
   // 17. Add activity logs
   {
@@ -495,7 +490,7 @@ export const documentedExamples: DocumentedExample[] = [
       data: 'Welcome aboard',
     },
     httpStatus: 200,
-    answer: { result: { status: 'success', message: S } },
+    answer: envelope.noData(S),
   },
   {
     operation: 'crdt.update',
@@ -529,28 +524,24 @@ export const documentedExamples: DocumentedExample[] = [
     title: 'a page of a document’s notifications, with the next page’s token',
     data: { organizationId: 'acme', documentId: 'welcome', pageSize: 1 },
     httpStatus: 200,
-    answer: {
-      result: {
-        status: 'success',
-        message: S,
-        data: [
-          {
-            id: S,
-            notificationSource: S,
-            notificationSourceData: { commentId: S },
-            actionUser: user,
-            displayBodyMessage: S,
-            displayHeadlineMessageTemplate: S,
-            displayHeadlineMessageTemplateData: { actionUser: user, recipientUser: user },
-            metadata: { apiKey: S, documentId: S, organizationId: S },
-            notifyUsers: { [ANY_KEY]: B },
-            notifyUsersByUserId: { [ANY_KEY]: B },
-            timestamp: N,
-          },
-        ],
-        pageToken: S,
-      },
-    },
+    answer: envelope.standard(
+      [
+        {
+          id: S,
+          notificationSource: S,
+          notificationSourceData: { commentId: S },
+          actionUser: user,
+          displayBodyMessage: S,
+          displayHeadlineMessageTemplate: S,
+          displayHeadlineMessageTemplateData: { actionUser: user, recipientUser: user },
+          metadata: { apiKey: S, documentId: S, organizationId: S },
+          notifyUsers: { [ANY_KEY]: B },
+          notifyUsersByUserId: { [ANY_KEY]: B },
+          timestamp: N,
+        },
+      ],
+      { message: S, pageToken: S },
+    ),
   },
   {
     operation: 'notifications.get',
@@ -600,7 +591,7 @@ export const documentedExamples: DocumentedExample[] = [
     title: 'no key configured for the provider',
     data: { model: 'gpt-4o', prompt: 'Make it shorter', text: 'A long sentence.' },
     httpStatus: 200,
-    answer: { result: { success: false, error: S } },
+    answer: envelope.ai({ success: false, error: S }),
   },
   {
     operation: 'ai.rewrite',

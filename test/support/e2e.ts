@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +18,6 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
     SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-e2e-')),
     ...extra,
   };
-}
-
-/** examples/fixtures/basic.json: the workspace owner@example.com with the acme organization. */
-export function basicFixture(): string {
-  return readFileSync(new URL('../../examples/fixtures/basic.json', import.meta.url), 'utf8');
 }
 
 /** Runs a command line that svc printed, as a person pasting it into a shell would. */
@@ -126,16 +121,3 @@ export async function seedWorkspaces(
 export const BASIC_FIXTURE = fileURLToPath(
   new URL('../../examples/fixtures/basic.json', import.meta.url),
 );
-
-/**
- * Starts an emulator seeded with the fixture at `path`, and gives svc's environment for the
- * key-level credentials of the workspace of `ownerEmail`.
- */
-export async function startSeededEmulator(
-  path = BASIC_FIXTURE,
-  ownerEmail = 'owner@example.com',
-): Promise<{ emulator: Emulator; env: Record<string, string> }> {
-  const emulator = await startEmulator();
-  const seeded = await seedWorkspaces(emulator, readFileSync(path, 'utf8'));
-  return { emulator, env: seeded.envFor(ownerEmail) };
-}

@@ -1,4 +1,6 @@
-import { MockAgent } from 'undici';
+import { MockAgent, type MockCallHistoryLog } from 'undici';
+import { onTestFinished } from 'vitest';
+import { envelope, type StandardOptions } from './envelopes.js';
 import { runCli, tempConfigDir, type RunOptions, type RunResult } from './harness.js';
 
 export const FAKE_BASE = 'https://svc.test';
@@ -12,33 +14,76 @@ export interface FakeReply {
 /** Answers one request's `data`; the call's index among the calls to the same path is given. */
 export type FakeRoute = (data: Record<string, unknown>, call: number) => FakeReply;
 
+/** A request that reached the fake: its path and the `data` of its body. */
+interface SentRequest {
+  path: string;
+  data: Record<string, unknown>;
+}
+
+function dataOf(body: unknown): Record<string, unknown> {
+  return (JSON.parse(String(body)) as { data: Record<string, unknown> }).data;
+}
+
 /**
  * A stand-in for the service at the HTTP level, for command tests in process: each path
- * answers from a function, every request's `data` is recorded, and nothing reaches the
- * network. Paths without a route fail the request, so an unexpected call shows.
+ * (a stub) answers from a function, every request is recorded, and nothing reaches the
+ * network. Call it inside a test: when the test ends the fake checks itself (`verify`) and
+ * closes, so a stub the test never reached, or a request no stub answers, fails the test.
  */
 export function fakeService(routes: Record<string, FakeRoute>) {
-  const agent = new MockAgent();
+  const agent = new MockAgent({ enableCallHistory: true });
   agent.disableNetConnect();
   const pool = agent.get(FAKE_BASE);
-  const sent: { path: string; data: Record<string, unknown> }[] = [];
+  const answered = new Map<string, number>();
   for (const [path, route] of Object.entries(routes)) {
-    let calls = 0;
+    answered.set(path, 0);
     pool
       .intercept({ path, method: 'POST' })
       .reply((request) => {
-        const data = (JSON.parse(String(request.body)) as { data: Record<string, unknown> }).data;
-        sent.push({ path, data });
-        const reply = route(data, calls++);
+        const call = answered.get(path) ?? 0;
+        answered.set(path, call + 1);
+        const reply = route(dataOf(request.body), call);
         return { statusCode: reply.status ?? 200, data: JSON.stringify(reply.body) };
       })
       .persist();
   }
+
+  const history = (): MockCallHistoryLog[] => agent.getCallHistory()?.calls() ?? [];
+
+  /** Every request, in order, whether a stub answered it or not. */
+  const all = (): SentRequest[] =>
+    history().map((log) => ({ path: log.path, data: dataOf(log.body) }));
+
+  /** Throws naming each stub no request reached and each request no stub answered. */
+  const verify = (): void => {
+    const problems = [
+      ...[...answered]
+        .filter(([, calls]) => calls === 0)
+        .map(([path]) => `stub POST ${path} was never called`),
+      ...history()
+        .filter((log) => log.method !== 'POST' || !answered.has(log.path))
+        .map((log) => `no stub answers ${log.method} ${log.path}`),
+    ];
+    if (problems.length > 0) throw new Error(`fake service: ${problems.join('; ')}`);
+  };
+
+  // A test that failed already is not checked: its stubs were left unused by the failure.
+  onTestFinished(async ({ task }) => {
+    try {
+      if (task.result?.state !== 'fail') verify();
+    } finally {
+      await agent.close();
+    }
+  });
+
   return {
     /** The `data` of every request to `path`, in order. */
-    sent: (path: string) => sent.filter((s) => s.path === path).map((s) => s.data),
-    /** Every request, in order. */
-    all: () => sent,
+    sent: (path: string) =>
+      all()
+        .filter((s) => s.path === path)
+        .map((s) => s.data),
+    all,
+    verify,
     /** Runs svc against the fake with key-level credentials from the environment. */
     run(argv: string[], options: RunOptions = {}): Promise<RunResult> {
       return runCli(argv, {
@@ -53,17 +98,16 @@ export function fakeService(routes: Record<string, FakeRoute>) {
         },
       });
     },
-    close: () => agent.close(),
   };
 }
 
 /** The standard success envelope around `data`. */
-export const ok = (data: unknown, extra: Record<string, unknown> = {}): FakeReply => ({
-  body: { result: { status: 'success', message: 'ok', data, ...extra } },
+export const ok = (data: unknown, options?: StandardOptions): FakeReply => ({
+  body: envelope.standard(data, options),
 });
 
 /** The error envelope with the HTTP status the status name maps to. */
 export const fail = (status: string, message: string, http = 400): FakeReply => ({
   status: http,
-  body: { error: { status, message } },
+  body: envelope.error(status, message),
 });

@@ -45,20 +45,11 @@ export async function startScriptedServer(
   };
 }
 
-/** The service's success envelope around `data`, as JSON. */
-export function envelope(data: unknown): ScriptedReply {
+/** `body` as JSON, with its content type: HTTP 200 unless said. */
+export function jsonReply(body: unknown, status = 200): ScriptedReply {
   return {
-    status: 200,
+    status,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ result: { status: 'success', message: 'ok', data } }),
-  };
-}
-
-/** The service's error envelope, as JSON. */
-export function errorEnvelope(httpStatus: number, status: string, message: string): ScriptedReply {
-  return {
-    status: httpStatus,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ error: { status, message } }),
+    body: JSON.stringify(body),
   };
 }

@@ -1,15 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { fakeService, ok } from '../../support/fake-service.js';
-
-let fake: ReturnType<typeof fakeService> | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { fakeService } from '../../support/fake-service.js';
 
 describe('a destructive command that may not prompt and has no --yes', () => {
   it('refuses with one JSON line that names --yes, and sends nothing', async () => {
-    fake = fakeService({ '/v1/users/data/delete': () => ok({ jobId: 'j', tasksCount: 1 }) });
+    const fake = fakeService({});
     const r = await fake.run(['users', 'purge', '--user', 'u1,u2', '--json']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
@@ -29,7 +23,7 @@ describe('a destructive command that may not prompt and has no --yes', () => {
   });
 
   it('names how many users a purge deletes, the first few, and the organizations', async () => {
-    fake = fakeService({ '/v1/users/data/delete': () => ok({ jobId: 'j', tasksCount: 1 }) });
+    const fake = fakeService({});
     const users = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7'].join(',');
     const r = await fake.run(['users', 'purge', '--user', users, '--org', 'acme,beta']);
     expect(r.code).toBe(2);
@@ -41,7 +35,7 @@ describe('a destructive command that may not prompt and has no --yes', () => {
   });
 
   it('says why it could not ask, for a person reading stderr', async () => {
-    fake = fakeService({ '/v1/organizations/access/disablestate/update': () => ok({}) });
+    const fake = fakeService({});
     const r = await fake.run(['orgs', 'disable', '--org', 'acme', '--no-input']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(

@@ -2,6 +2,7 @@ import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { envelope } from '../../support/envelopes.js';
 import { runCli, tempConfigDir } from '../../support/harness.js';
 import { jsonNotices } from '../../support/json-notices.js';
 
@@ -90,7 +91,7 @@ describe('main: workspace create against a mocked service', () => {
     const pool = agent.get(BASE);
     pool
       .intercept({ path: '/v2/workspace/create', method: 'POST' })
-      .reply(200, { result: { status: 'success', message: 'ok', data: workspace } });
+      .reply(200, envelope.standard(workspace));
     pool
       .intercept({
         path: '/v2/workspace/authtokens/get',
@@ -100,18 +101,15 @@ describe('main: workspace create against a mocked service', () => {
           'x-service-auth-token': 'workspace-token-0123456789',
         },
       })
-      .reply(200, {
-        result: {
-          status: 'success',
-          message: 'ok',
-          data: {
-            apiKey: 'key1',
-            authTokens: [
-              { token: 'key-token-abcdefghijkl', name: 'Default Auth Token', domains: [] },
-            ],
-          },
-        },
-      });
+      .reply(
+        200,
+        envelope.standard({
+          apiKey: 'key1',
+          authTokens: [
+            { token: 'key-token-abcdefghijkl', name: 'Default Auth Token', domains: [] },
+          ],
+        }),
+      );
 
     const r = await runCli(
       [
@@ -164,9 +162,7 @@ describe('main: workspace create against a mocked service', () => {
     agent
       .get(BASE)
       .intercept({ path: '/v2/workspace/create', method: 'POST' })
-      .reply(400, {
-        error: { status: 'INVALID_ARGUMENT', message: 'Disposable email domains are not allowed.' },
-      });
+      .reply(400, envelope.error('INVALID_ARGUMENT', 'Disposable email domains are not allowed.'));
     const r = await runCli(
       ['workspace', 'create', '--email', 'x@mailinator.com', '--base-url', BASE],
       {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations } from '../../../src/catalogue/operations.js';
 import { declaredLeaves, operationsOf } from '../../../src/cli/declare/ownership.js';
 import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
 import { svcCommands } from '../../../src/commands/index.js';
+import { envelope, type AiAnswer } from '../../support/envelopes.js';
 import { fakeService, ok, type FakeRoute } from '../../support/fake-service.js';
 import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
@@ -28,12 +29,6 @@ async function conforms(command: string, document: unknown): Promise<boolean> {
   return z.fromJSONSchema((await schemaOf(command)) as never).safeParse(document).success;
 }
 
-let fake: ReturnType<typeof fakeService> | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
 /** Runs `svc … --json` against routes by operation name; returns the document it printed. */
 async function printed(
   argv: string[],
@@ -41,7 +36,7 @@ async function printed(
   exitCode = 0,
   env: Record<string, string> = {},
 ): Promise<unknown> {
-  fake = fakeService(
+  const fake = fakeService(
     Object.fromEntries(
       Object.entries(routes).map(([name, route]) => [
         operations.find((op) => op.name === name)?.path ?? name,
@@ -174,7 +169,7 @@ describe('what commands print conforms to their schema', () => {
   it('users purge, without and with --wait', async () => {
     const purge: FakeRoute = () => ({
       status: 202,
-      body: { status: 'success', message: 'queued', data: { jobId: 'j1', tasksCount: 3 } },
+      body: envelope.topLevel({ jobId: 'j1', tasksCount: 3 }, 'queued'),
     });
     const job = await printed(['users', 'purge', '--user', 'u1', '--yes'], {
       'users.purge': purge,
@@ -205,8 +200,8 @@ describe('what commands print conforms to their schema', () => {
 
   it('ai rewrite, answered and failed (exit 6)', async () => {
     const route =
-      (answer: object): FakeRoute =>
-      () => ({ body: { result: answer } });
+      (answer: AiAnswer): FakeRoute =>
+      () => ({ body: envelope.ai(answer) });
     const argv = ['ai', 'rewrite', '--model', 'm', '--prompt', 'p', '--text', 't'];
     const good = await printed(argv, { 'ai.rewrite': route({ success: true, text: 'T' }) });
     expect(await conforms('ai rewrite', good)).toBe(true);
@@ -226,7 +221,7 @@ describe('what commands print conforms to their schema', () => {
         'update',
         ...['--org', 'o', '--doc', 'd', '--editor', 'e', '--type', 'text', '--data', 'hi'],
       ],
-      { 'crdt.update': () => ({ body: { result: { status: 'success', message: 'updated' } } }) },
+      { 'crdt.update': () => ({ body: envelope.noData('updated') }) },
     );
     expect(await conforms('crdt update', updated)).toBe(true);
     const link = await printed(

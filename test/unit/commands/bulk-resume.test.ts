@@ -1,17 +1,11 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fail, fakeService, ok } from '../../support/fake-service.js';
 import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
 const ADD = '/v1/organizations/folders/add';
-
-let fake: ReturnType<typeof fakeService> | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
 
 function foldersFile(n: number): string {
   const file = join(mkdtempSync(join(tmpdir(), 'svc-resume-')), 'folders.ndjson');
@@ -25,7 +19,7 @@ function foldersFile(n: number): string {
 /** The folder-add service: each folder added, until call `downFrom` on, which fail with 500. */
 function folderService(downFrom = Infinity) {
   const state = { downFrom };
-  fake = fakeService({
+  const fake = fakeService({
     [ADD]: (data, call) => {
       if (call >= state.downFrom) return fail('INTERNAL', 'the service is down', 500);
       const folders = data.folders as { folderId: string }[];
@@ -37,7 +31,7 @@ function folderService(downFrom = Infinity) {
   return { fake, state };
 }
 
-const sentIds = (f: NonNullable<typeof fake>) =>
+const sentIds = (f: ReturnType<typeof fakeService>) =>
   f.sent(ADD).flatMap((d) => (d.folders as { folderId: string }[]).map((x) => x.folderId));
 
 describe('a bulk run that a 500 stops', () => {
@@ -128,7 +122,7 @@ describe('--resume and --resend-unknown', () => {
       'nothing to resume',
     ],
   ])('refuses %s (exit 2)', async (_, flags, message) => {
-    const { fake } = folderService();
+    const fake = fakeService({});
     const r = await fake.run(['folders', 'add', '--org', 'o', ...flags()]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
@@ -136,7 +130,7 @@ describe('--resume and --resend-unknown', () => {
   });
 
   it('is not offered by users purge, which starts jobs', async () => {
-    const { fake } = folderService();
+    const fake = fakeService({});
     const r = await fake.run(['users', 'purge', '--user', 'u', '--resume']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("unknown option '--resume'");

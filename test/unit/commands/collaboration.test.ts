@@ -1,17 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
 import { MAX_JSON_DEPTH, MAX_STRING_LENGTH } from '../../../src/catalogue/limits.js';
+import { envelope } from '../../support/envelopes.js';
 import { FAKE_BASE, fakeService, fail, ok, type FakeReply } from '../../support/fake-service.js';
 import { runCli, tempConfigDir } from '../../support/harness.js';
-
-let fake: ReturnType<typeof fakeService> | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
 
 /** JSON nested far past the request limit: 100,000 objects, one inside the other. */
 const deeplyNested = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
@@ -25,11 +20,11 @@ function tempFile(name: string, text: string): string {
 describe('ai rewrite', () => {
   const AI = '/v2/rewriter/ask-ai';
   const rewrite = (data: Record<string, unknown>): FakeReply => ({
-    body: { result: { success: true, text: String(data.text).toUpperCase() } },
+    body: envelope.ai({ success: true, text: String(data.text).toUpperCase() }),
   });
 
   it('prints only the rewritten text', async () => {
-    fake = fakeService({ [AI]: rewrite });
+    const fake = fakeService({ [AI]: rewrite });
     const r = await fake.run([
       'ai',
       'rewrite',
@@ -46,7 +41,7 @@ describe('ai rewrite', () => {
   });
 
   it('reads the text from stdin when --text is absent', async () => {
-    fake = fakeService({ [AI]: rewrite });
+    const fake = fakeService({ [AI]: rewrite });
     const r = await fake.run(
       ['ai', 'rewrite', '--model', 'claude-x', '--prompt', 'Shout', '--json'],
       {
@@ -62,7 +57,7 @@ describe('ai rewrite', () => {
     ['text\n\n', 'text\n'],
     ['  text', '  text'],
   ])('sends stdin %j as %j: only the one final line ending goes', async (stdin, sent) => {
-    fake = fakeService({ [AI]: rewrite });
+    const fake = fakeService({ [AI]: rewrite });
     const r = await fake.run(['ai', 'rewrite', '--model', 'gpt-4o', '--prompt', 'p'], { stdin });
     expect(r.code).toBe(0);
     expect(fake.sent(AI)).toEqual([{ model: 'gpt-4o', prompt: 'p', text: sent }]);
@@ -74,7 +69,7 @@ describe('ai rewrite', () => {
     [[], '\n'],
     [[], '\r\n'],
   ])('refuses empty text (%j, stdin %j) with exit 2 and sends nothing', async (flags, stdin) => {
-    fake = fakeService({ [AI]: rewrite });
+    const fake = fakeService({});
     const r = await fake.run(['ai', 'rewrite', '--model', 'gpt-4o', '--prompt', 'p', ...flags], {
       stdin,
     });
@@ -84,9 +79,9 @@ describe('ai rewrite', () => {
   });
 
   it('exits 6 on success: false, with the answer on stdout under --json', async () => {
-    fake = fakeService({
+    const fake = fakeService({
       [AI]: () => ({
-        body: { result: { success: false, error: 'No API key configured for provider: OpenAI' } },
+        body: envelope.ai({ success: false, error: 'No API key configured for provider: OpenAI' }),
       }),
     });
     const r = await fake.run([
@@ -109,7 +104,9 @@ describe('ai rewrite', () => {
   });
 
   it('exits 6 without --json too, printing nothing on stdout', async () => {
-    fake = fakeService({ [AI]: () => ({ body: { result: { success: false, error: 'nope' } } }) });
+    const fake = fakeService({
+      [AI]: () => ({ body: envelope.ai({ success: false, error: 'nope' }) }),
+    });
     const r = await fake.run([
       'ai',
       'rewrite',
@@ -126,7 +123,7 @@ describe('ai rewrite', () => {
   });
 
   it('refuses to wait for typed text when it may not prompt', async () => {
-    fake = fakeService({ [AI]: rewrite });
+    const fake = fakeService({});
     const r = await fake.run(
       ['ai', 'rewrite', '--model', 'gpt-4o', '--prompt', 'p', '--no-input'],
       {
@@ -141,11 +138,11 @@ describe('ai rewrite', () => {
 
 describe('crdt update', () => {
   const CRDT = '/v2/crdt/update';
-  const done = () => ({ body: { result: { status: 'success', message: 'CRDT data updated.' } } });
+  const done = () => ({ body: envelope.noData('CRDT data updated.') });
   const base = ['crdt', 'update', '--org', 'acme', '--doc', 'spec', '--editor', 'e1'];
 
   it('sends text as the content itself, from a file with @', async () => {
-    fake = fakeService({ [CRDT]: done });
+    const fake = fakeService({ [CRDT]: done });
     const file = tempFile('body.txt', 'Hello {not json}');
     const r = await fake.run([...base, '--type', 'text', '--data', `@${file}`]);
     expect(r.code).toBe(0);
@@ -154,7 +151,7 @@ describe('crdt update', () => {
   });
 
   it('parses map and array data as JSON, and sends the content key', async () => {
-    fake = fakeService({ [CRDT]: done });
+    const fake = fakeService({ [CRDT]: done });
     await fake.run([...base, '--type', 'map', '--data', '{"title":"Spec"}']);
     await fake.run([...base, '--type', 'array', '--data', '[{"id":1}]', '--json']);
     await fake.run([...base, '--type', 'xml', '--data', '<p>x</p>', '--content-key', 'body']);
@@ -175,7 +172,7 @@ describe('crdt update', () => {
     [['--type', 'tree', '--data', 'x'], "argument 'tree' is invalid"],
     [['--data', 'x'], "'--type <type>' not specified"],
   ])('%j exits 2 before sending', async (flags, message) => {
-    fake = fakeService({ [CRDT]: done });
+    const fake = fakeService({});
     const r = await fake.run([...base, ...flags]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
@@ -183,7 +180,7 @@ describe('crdt update', () => {
   });
 
   it('maps NOT_FOUND for an editor without data to exit 4', async () => {
-    fake = fakeService({
+    const fake = fakeService({
       [CRDT]: () => fail('NOT_FOUND', 'No CRDT data found for this editor ID.', 404),
     });
     const r = await fake.run([...base, '--type', 'text', '--data', 'x']);
@@ -197,7 +194,7 @@ describe('livestate broadcast', () => {
   const base = ['livestate', 'broadcast', '--org', 'acme', '--doc', 'spec', '--id', 'cursor'];
 
   it('sends the object with merge off unless --merge', async () => {
-    fake = fakeService({ [LIVE]: () => ok({ success: true }) });
+    const fake = fakeService({ [LIVE]: () => ok({ success: true }) });
     const r = await fake.run([...base, '--data', '{"x":1}', '--json']);
     await fake.run([...base, '--data', '-', '--merge'], { stdin: '{"x":null}' });
     expect(r.code).toBe(0);
@@ -221,7 +218,7 @@ describe('livestate broadcast', () => {
   });
 
   it('names the line and column of a JSON syntax error', async () => {
-    fake = fakeService({ [LIVE]: () => ok({ success: true }) });
+    const fake = fakeService({});
     const file = tempFile('state.json', '{\n  "x": 1,\n  "y": }\n');
     const r = await fake.run([...base, '--data', `@${file}`]);
     expect(r.code).toBe(2);
@@ -230,7 +227,7 @@ describe('livestate broadcast', () => {
   });
 
   it('refuses JSON that is not an object', async () => {
-    fake = fakeService({ [LIVE]: () => ok({ success: true }) });
+    const fake = fakeService({});
     const r = await fake.run([...base, '--data', '[1,2]']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--data must be a JSON object');
@@ -242,7 +239,7 @@ describe('livestate broadcast', () => {
     ['from stdin', (deep) => ({ args: ['--data', '-'], stdin: deep })],
     ['from stdin under --dry-run', (deep) => ({ args: ['--data', '-', '--dry-run'], stdin: deep })],
   ])('refuses JSON nested past the request limit %s, sending nothing', async (_, given) => {
-    fake = fakeService({ [LIVE]: () => ok({ success: true }) });
+    const fake = fakeService({});
     const { args, stdin } = given(deeplyNested);
     const r = await fake.run([...base, ...args], stdin === undefined ? {} : { stdin });
     expect(r.code).toBe(2);
@@ -255,7 +252,7 @@ describe('livestate broadcast', () => {
 
 describe('api', () => {
   it('refuses --data nested past the request limit, sending nothing', async () => {
-    fake = fakeService({});
+    const fake = fakeService({});
     const r = await fake.run(['api', '/v2/livestate/broadcast', '--data', deeplyNested, '--json']);
     expect(r.code).toBe(2);
     const line = JSON.parse(r.stderr.trim()) as { error: { message: string }; exitCode: number };
@@ -265,7 +262,7 @@ describe('api', () => {
   });
 
   it('refuses a string longer than a request may hold', async () => {
-    fake = fakeService({});
+    const fake = fakeService({});
     const data = JSON.stringify({ text: 'x'.repeat(MAX_STRING_LENGTH + 1) });
     const r = await fake.run(['api', '/v2/rewriter/ask-ai', '--data', '-'], { stdin: data });
     expect(r.code).toBe(2);
@@ -278,7 +275,7 @@ describe('presence add', () => {
   const PRESENCE = '/v2/presence/add';
 
   it('adds one user from flags and reports it by user id', async () => {
-    fake = fakeService({ [PRESENCE]: () => ok({ success: true }) });
+    const fake = fakeService({ [PRESENCE]: () => ok({ success: true }) });
     const r = await fake.run([
       'presence',
       'add',
@@ -306,7 +303,7 @@ describe('presence add', () => {
   });
 
   it('reads users from a CSV file', async () => {
-    fake = fakeService({ [PRESENCE]: () => ok({ success: true }) });
+    const fake = fakeService({ [PRESENCE]: () => ok({ success: true }) });
     const file = tempFile('people.csv', 'userId,name,status\nu1,Ana,online\nu2,Bo,away\n');
     const r = await fake.run([
       'presence',
@@ -330,7 +327,7 @@ describe('activities add', () => {
   const base = ['activities', 'add', '--org', 'acme', '--doc', 'spec'];
 
   it('builds one activity from flags', async () => {
-    fake = fakeService({ [ADD]: () => ok({ success: true, message: 'Activities added.' }) });
+    const fake = fakeService({ [ADD]: () => ok({ success: true, message: 'Activities added.' }) });
     const r = await fake.run([
       ...base,
       '--id',
@@ -364,7 +361,7 @@ describe('activities add', () => {
   });
 
   it('refuses an activity nested past the request limit before sending any', async () => {
-    fake = fakeService({ [ADD]: () => ok({ success: true }) });
+    const fake = fakeService({});
     const good = '{"featureType":"comment","actionType":"comment.add","actionUser":{"userId":"u1"}';
     const file = tempFile(
       'a.ndjson',
@@ -377,7 +374,7 @@ describe('activities add', () => {
   });
 
   it('validates every activity of a file before sending any', async () => {
-    fake = fakeService({ [ADD]: () => ok({ success: true }) });
+    const fake = fakeService({});
     const good = {
       featureType: 'comment',
       actionType: 'comment.add',
@@ -395,7 +392,7 @@ describe('activities add', () => {
   });
 
   it('sends 150 activities in two requests and gives each the answer of its request', async () => {
-    fake = fakeService({
+    const fake = fakeService({
       [ADD]: (_data, call) =>
         call === 0 ? ok({ success: true }) : ok({ success: false, message: 'quota' }),
     });
@@ -431,24 +428,23 @@ describe('activities add', () => {
       actionUser: { userId: 'u1' },
     };
 
-    fake = fakeService({ [ADD]: flaky });
-    const withIds = await fake.run([...base, '--file', '-'], {
+    const first = fakeService({ [ADD]: flaky });
+    const withIds = await first.run([...base, '--file', '-'], {
       stdin: JSON.stringify([{ ...activity, id: 'a1' }]),
     });
     expect(withIds.code).toBe(0);
-    expect(fake.sent(ADD)).toHaveLength(2);
-    await fake.close();
+    expect(first.sent(ADD)).toHaveLength(2);
 
-    fake = fakeService({ [ADD]: flaky });
-    const withoutIds = await fake.run([...base, '--file', '-'], {
+    const second = fakeService({ [ADD]: flaky });
+    const withoutIds = await second.run([...base, '--file', '-'], {
       stdin: JSON.stringify([activity]),
     });
     expect(withoutIds.code).toBe(1);
-    expect(fake.sent(ADD)).toHaveLength(1);
+    expect(second.sent(ADD)).toHaveLength(1);
   });
 
   it('names the flags for one activity when neither they nor --file are given', async () => {
-    fake = fakeService({ [ADD]: () => ok({ success: true }) });
+    const fake = fakeService({});
     const r = await fake.run(base);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--feature-type');
@@ -468,7 +464,7 @@ describe('activities delete', () => {
     );
 
   it('refuses without --yes when it cannot ask, naming --yes, and sends nothing', async () => {
-    fake = fakeService({ [DEL]: answer });
+    const fake = fakeService({});
     const r = await fake.run(['activities', 'delete', '--org', 'acme', '--doc', 'spec']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('delete every activity log of document spec');
@@ -477,7 +473,7 @@ describe('activities delete', () => {
   });
 
   it('deletes by document and target with --yes', async () => {
-    fake = fakeService({ [DEL]: answer });
+    const fake = fakeService({ [DEL]: answer });
     const r = await fake.run([
       'activities',
       'delete',
@@ -498,7 +494,7 @@ describe('activities delete', () => {
   });
 
   it('exits 5 when an id could not be deleted, still printing every result', async () => {
-    fake = fakeService({ [DEL]: answer });
+    const fake = fakeService({ [DEL]: answer });
     const r = await fake.run(['activities', 'delete', '--org', 'acme', '--id', 'a1,gone', '--yes']);
     expect(r.code).toBe(5);
     expect(r.stdout.split('\n')[0]).toBe('gone\tfalse\tActivity not found.');
@@ -506,7 +502,7 @@ describe('activities delete', () => {
   });
 
   it('needs a selector', async () => {
-    fake = fakeService({ [DEL]: answer });
+    const fake = fakeService({});
     const r = await fake.run(['activities', 'delete', '--org', 'acme', '--yes']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('give --id, --doc or --target');
@@ -525,9 +521,7 @@ describe('a batch whose outcome is unknown', () => {
     pool
       .intercept({ path, method: 'POST' })
       .replyWithError(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }));
-    pool
-      .intercept({ path, method: 'POST' })
-      .reply(200, { result: { status: 'success', data: { success: true } } });
+    pool.intercept({ path, method: 'POST' }).reply(200, envelope.standard({ success: true }));
     const lines = Array.from({ length: 150 }, () =>
       JSON.stringify({
         featureType: 'comment',

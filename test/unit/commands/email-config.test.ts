@@ -1,14 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeService, ok } from '../../support/fake-service.js';
 
 const PATH = '/v2/workspace/emailconfig/update';
 const KEY = 'SG.secret-provider-key-9876';
-
-let fake: ReturnType<typeof fakeService> | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
 
 describe('workspace email-config', () => {
   it('prints the configuration a newer service echoes, with its key masked', async () => {
@@ -21,7 +15,7 @@ describe('workspace email-config', () => {
         fromCompany: 'Acme',
       },
     };
-    fake = fakeService({ [PATH]: () => ok(stored) });
+    const fake = fakeService({ [PATH]: () => ok(stored) });
     const r = await fake.run(['workspace', 'email-config', '--from-company', 'Acme', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
@@ -32,7 +26,7 @@ describe('workspace email-config', () => {
   });
 
   it('--trigger sends only the named triggers, so one can be switched alone', async () => {
-    fake = fakeService({ [PATH]: () => ok(null) });
+    const fake = fakeService({ [PATH]: () => ok(null) });
     const r = await fake.run(['workspace', 'email-config', '--trigger', 'comment.add=off']);
     expect(r.code).toBe(0);
     expect(fake.sent(PATH)).toEqual([
@@ -41,7 +35,7 @@ describe('workspace email-config', () => {
   });
 
   it('--trigger repeats and comma-separates, and a later switch of a trigger wins', async () => {
-    fake = fakeService({ [PATH]: () => ok(null) });
+    const fake = fakeService({ [PATH]: () => ok(null) });
     const r = await fake.run(
       [
         'workspace',
@@ -82,7 +76,7 @@ describe('workspace email-config', () => {
       'comment_annotation.assign': true,
       'comment_annotation.priority_change': false,
     };
-    fake = fakeService({ [PATH]: () => ok({ emailServiceConfig: { triggers } }) });
+    const fake = fakeService({ [PATH]: () => ok({ emailServiceConfig: { triggers } }) });
     const r = await fake.run(['workspace', 'email-config', '--trigger', 'comment.add=on'], {
       tty: true,
     });
@@ -93,7 +87,7 @@ describe('workspace email-config', () => {
   it.each([['page.view=on'], ['comment.add'], ['comment.add=yes'], ['']])(
     '--trigger %j exits 2 naming the valid values, and sends nothing',
     async (value) => {
-      fake = fakeService({ [PATH]: () => ok(null) });
+      const fake = fakeService({});
       const r = await fake.run(['workspace', 'email-config', '--trigger', value, '--json']);
       expect(r.code).toBe(2);
       const { error } = JSON.parse(r.stderr) as { error: { message: string } };
@@ -106,7 +100,7 @@ describe('workspace email-config', () => {
   );
 
   it('has no --triggers: the contract has --trigger NAME=on/off', async () => {
-    fake = fakeService({ [PATH]: () => ok(null) });
+    const fake = fakeService({});
     const r = await fake.run(['workspace', 'email-config', '--triggers', 'comment.add']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("unknown option '--triggers'");
@@ -114,7 +108,7 @@ describe('workspace email-config', () => {
   });
 
   it('without a terminal, SVC_EMAIL_PROVIDER_KEY alone sends just the key', async () => {
-    fake = fakeService({ [PATH]: () => ok(null) });
+    const fake = fakeService({ [PATH]: () => ok(null) });
     const r = await fake.run(['workspace', 'email-config'], {
       env: { SVC_EMAIL_PROVIDER_KEY: KEY },
     });
@@ -124,7 +118,7 @@ describe('workspace email-config', () => {
   });
 
   it('refuses an empty key on stdin before sending', async () => {
-    fake = fakeService({ [PATH]: () => ok(null) });
+    const fake = fakeService({});
     const r = await fake.run(['workspace', 'email-config', '--provider-key-stdin'], {
       stdin: '\n',
     });
@@ -134,7 +128,7 @@ describe('workspace email-config', () => {
   });
 
   it('--disable says what is now in force, and --json prints the answer, not the request', async () => {
-    fake = fakeService({ [PATH]: () => ok(null, { message: 'Email config updated.' }) });
+    const fake = fakeService({ [PATH]: () => ok(null, { message: 'Email config updated.' }) });
     const shown = await fake.run(['workspace', 'email-config', '--disable'], { tty: true });
     expect(shown.code).toBe(0);
     expect(shown.stdout).toBe('');

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeService, fail, ok } from '../../support/fake-service.js';
 import { listSpecNotifications } from '../../support/notifications.js';
 
@@ -27,15 +27,9 @@ function pages(data: Record<string, unknown>) {
   return ok(page, { pageToken: next });
 }
 
-let fake: ReturnType<typeof fakeService> | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
 describe('notifications list', () => {
   it('--all --json follows every page token and prints one array', async () => {
-    fake = fakeService({ [GET]: pages });
+    const fake = fakeService({ [GET]: pages });
     const r = await fake.run(listSpecNotifications('--all', '--json'));
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { id: string }[]).map((n) => n.id)).toEqual(
@@ -46,7 +40,7 @@ describe('notifications list', () => {
   });
 
   it('prints the same text JSON.stringify gives for the whole array, on a terminal too', async () => {
-    fake = fakeService({ [GET]: pages });
+    const fake = fakeService({ [GET]: pages });
     const r = await fake.run(listSpecNotifications('--all', '--json'), { tty: true });
     expect(r.stdout).toBe(`${JSON.stringify(all, null, 2)}\n`);
   });
@@ -54,7 +48,7 @@ describe('notifications list', () => {
   it.each([[['--all']], [['--limit', '5', '--page-size', '3']]])(
     '%j --json prints nothing but the error when a later page fails',
     async (flags) => {
-      fake = fakeService({
+      const fake = fakeService({
         [GET]: (data, call) => (call === 0 ? pages(data) : fail('INVALID_ARGUMENT', 'Bad page.')),
       });
       const r = await fake.run(listSpecNotifications(...flags, '--json'));
@@ -69,7 +63,7 @@ describe('notifications list', () => {
   );
 
   it('prints an empty array when nothing matches', async () => {
-    fake = fakeService({ [GET]: () => ok([], { pageToken: '' }) });
+    const fake = fakeService({ [GET]: () => ok([], { pageToken: '' }) });
     const r = await fake.run([
       'notifications',
       'list',
@@ -84,7 +78,7 @@ describe('notifications list', () => {
   });
 
   it('without --all or --limit prints one page and the next token on stderr', async () => {
-    fake = fakeService({ [GET]: pages });
+    const fake = fakeService({ [GET]: pages });
     const r = await fake.run(listSpecNotifications('--json'));
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as unknown[]).length).toBe(3);
@@ -93,14 +87,14 @@ describe('notifications list', () => {
   });
 
   it('--page-token continues, and the last page prints no token', async () => {
-    fake = fakeService({ [GET]: pages });
+    const fake = fakeService({ [GET]: pages });
     const r = await fake.run(listSpecNotifications('--page-token', '6', '--json'));
     expect((JSON.parse(r.stdout) as { id: string }[]).map((n) => n.id)).toEqual(['n7']);
     expect(r.stderr).toBe('');
   });
 
   it('--limit asks for no more than it needs and says where to continue', async () => {
-    fake = fakeService({ [GET]: pages });
+    const fake = fakeService({ [GET]: pages });
     const r = await fake.run(listSpecNotifications('--limit', '5', '--page-size', '3', '--json'));
     expect((JSON.parse(r.stdout) as { id: string }[]).map((n) => n.id)).toEqual([
       'n1',
@@ -114,7 +108,7 @@ describe('notifications list', () => {
   });
 
   it('sends the filters and order it was given', async () => {
-    fake = fakeService({ [GET]: pages });
+    const fake = fakeService({ [GET]: pages });
     await fake.run(listSpecNotifications('--location', 'l1', '--id', 'n1,n2', '--order', 'asc'));
     expect(fake.sent(GET)[0]).toEqual({
       organizationId: 'acme',
@@ -126,7 +120,7 @@ describe('notifications list', () => {
   });
 
   it('shows time, source, the filled-in headline and document, one line each when piped', async () => {
-    fake = fakeService({ [GET]: pages });
+    const fake = fakeService({ [GET]: pages });
     const r = await fake.run(listSpecNotifications('--limit', '2'));
     expect(r.stdout.split('\n')[0]).toBe(
       '2026-01-01T00:00:01Z\tcustom\tAna mentioned bo@example.com in section 1\tspec',
@@ -135,7 +129,7 @@ describe('notifications list', () => {
   });
 
   it('prints a table with headers on a terminal', async () => {
-    fake = fakeService({ [GET]: pages });
+    const fake = fakeService({ [GET]: pages });
     const r = await fake.run(listSpecNotifications('--all'), { tty: true });
     expect(r.stdout).toMatch(/TIME\s+SOURCE\s+HEADLINE\s+DOCUMENT/);
     expect(r.stdout).toContain('Ana mentioned bo@example.com in section 7');
@@ -148,7 +142,7 @@ describe('notifications list', () => {
     [['--order', 'up'], "argument 'up' is invalid"],
     [['--location', 'l1'], 'unsupported filter combination'],
   ])('%j is a usage error and sends nothing', async (flags, message) => {
-    fake = fakeService({ [GET]: pages });
+    const fake = fakeService({});
     const r = await fake.run(['notifications', 'list', '--org', 'acme', ...flags]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
@@ -156,7 +150,9 @@ describe('notifications list', () => {
   });
 
   it('exits 2 when the advanced-queries option is off (FAILED_PRECONDITION)', async () => {
-    fake = fakeService({ [GET]: () => fail('FAILED_PRECONDITION', 'Advanced queries are off.') });
+    const fake = fakeService({
+      [GET]: () => fail('FAILED_PRECONDITION', 'Advanced queries are off.'),
+    });
     const r = await fake.run(listSpecNotifications());
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Advanced queries are off.');
@@ -189,7 +185,7 @@ describe('notifications config', () => {
     );
 
   it('uses v2 by default and prints one row per document', async () => {
-    fake = fakeService({ [V2]: configs });
+    const fake = fakeService({ [V2]: configs });
     const r = await fake.run(configFor('--doc', 'a,b'));
     expect(r.code).toBe(0);
     expect(fake.sent(V2)).toEqual([
@@ -199,7 +195,7 @@ describe('notifications config', () => {
   });
 
   it('--org-level asks v2 for the organization config', async () => {
-    fake = fakeService({ [V2]: configs });
+    const fake = fakeService({ [V2]: configs });
     const r = await fake.run(configFor('--org-level', '--json'));
     expect(fake.sent(V2)).toEqual([
       { organizationId: 'acme', userId: 'u1', getOrganizationConfig: true },
@@ -208,7 +204,7 @@ describe('notifications config', () => {
   });
 
   it('--api v1 reads more than 30 documents 30 at a time, in order', async () => {
-    fake = fakeService({ [V1]: configs });
+    const fake = fakeService({ [V1]: configs });
     const docs = Array.from({ length: 31 }, (_, i) => `d${i}`);
     const r = await fake.run(configFor('--doc', docs.join(','), '--api', 'v1', '--json'));
     expect(r.code).toBe(0);
@@ -226,7 +222,7 @@ describe('notifications config', () => {
     [['--doc', 'a', '--org-level'], 'not both'],
     [['--doc', 'a', '--api', 'v3'], "argument 'v3' is invalid"],
   ])('%j is a usage error and sends nothing', async (flags, message) => {
-    fake = fakeService({ [V1]: configs, [V2]: configs });
+    const fake = fakeService({});
     const r = await fake.run(configFor(...flags));
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeService, ok } from '../../support/fake-service.js';
 
 const GET = '/v2/auth/permissions/get';
@@ -37,15 +37,9 @@ const permissionsOf = (users: string, ...flags: string[]) => [
 
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
-let fake: ReturnType<typeof fakeService> | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
 describe('permissions get', () => {
   it('asks about more users and documents than one call takes in several, and merges them', async () => {
-    fake = fakeService({ [GET]: grants });
+    const fake = fakeService({ [GET]: grants });
     const users = ids('u', 250);
     const docs = ids('d', 150);
     const r = await fake.run(
@@ -78,7 +72,7 @@ describe('permissions get', () => {
   });
 
   it('makes one call when everything fits, asking each user once', async () => {
-    fake = fakeService({ [GET]: grants });
+    const fake = fakeService({ [GET]: grants });
     const r = await fake.run(permissionsOf('alice,bob,alice', '--doc', 'spec'));
     expect(r.code).toBe(0);
     expect(fake.sent(GET)).toEqual([

@@ -1,18 +1,13 @@
 import { execa } from 'execa';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { envelope } from '../../support/envelopes.js';
 import { fail, fakeService, type FakeReply } from '../../support/fake-service.js';
 import { tempConfigDir } from '../../support/harness.js';
-
-let fake: ReturnType<typeof fakeService> | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
 
 /** Op 16's top-level answer (docs/wire-notes.md). */
 const started = (jobId: string): FakeReply => ({
   status: 202,
-  body: { status: 'success', message: 'started', data: { jobId, tasksCount: 1 }, statusCode: 202 },
+  body: envelope.topLevel({ jobId, tasksCount: 1 }, 'started'),
 });
 
 /** The words a POSIX shell makes of a command line that svc printed, less the leading `svc`. */
@@ -26,7 +21,7 @@ const users = Array.from({ length: 250 }, (_, i) => `u${i}`);
 
 describe('users purge of more than one batch, when a later batch fails', () => {
   it('lists the jobs started, and names the users not handled with the command for them', async () => {
-    fake = fakeService({
+    const fake = fakeService({
       '/v1/users/data/delete': (_data, call) =>
         call === 0 ? started('job-1') : fail('PERMISSION_DENIED', 'Key revoked.', 403),
     });
@@ -47,11 +42,12 @@ describe('users purge of more than one batch, when a later batch fails', () => {
     expect(message).toContain(`150 users not yet handled; delete their data with: ${rerun}`);
 
     // Pasted, it deletes exactly the users left, in the organization asked for.
-    await fake.close();
-    fake = fakeService({ '/v1/users/data/delete': (_data, call) => started(`job-${call + 2}`) });
-    const again = await fake.run(await wordsOf(rerun), { env });
+    const pasted = fakeService({
+      '/v1/users/data/delete': (_data, call) => started(`job-${call + 2}`),
+    });
+    const again = await pasted.run(await wordsOf(rerun), { env });
     expect(again.code).toBe(0);
-    const sent = fake.sent('/v1/users/data/delete');
+    const sent = pasted.sent('/v1/users/data/delete');
     expect(sent.flatMap((data) => data.userIds as string[])).toEqual(users.slice(100));
     expect(sent.every((data) => (data.organizationIds as string[]).join() === 'acme')).toBe(true);
   });

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { envelope } from '../../support/envelopes.js';
 import { createWorkspace, type Credentials, keyHeaders, post } from './helpers.js';
 
 interface RawReply {
@@ -65,9 +66,9 @@ describe('a web page cannot drive the admin routes', () => {
       'content-type': 'application/json',
     });
     expect(reply.status).toBe(403);
-    expect(JSON.parse(reply.body)).toMatchObject({
-      error: { status: 'PERMISSION_DENIED', message: expect.stringContaining('evil.example') },
-    });
+    expect(JSON.parse(reply.body)).toMatchObject(
+      envelope.error('PERMISSION_DENIED', expect.stringContaining('evil.example') as string),
+    );
     expect(await workspaceSurvives()).toBe(true);
   });
 
@@ -80,9 +81,9 @@ describe('a web page cannot drive the admin routes', () => {
   it('refuses a cross-site simple request with a text/plain body even without Origin', async () => {
     const reply = await postReset({ 'content-type': 'text/plain;charset=UTF-8' });
     expect(reply.status).toBe(415);
-    expect(JSON.parse(reply.body)).toMatchObject({
-      error: { status: 'INVALID_ARGUMENT', message: expect.stringContaining('application/json') },
-    });
+    expect(JSON.parse(reply.body)).toMatchObject(
+      envelope.error('INVALID_ARGUMENT', expect.stringContaining('application/json') as string),
+    );
     expect(await workspaceSurvives()).toBe(true);
   });
 

@@ -10,6 +10,7 @@ import {
   type SeededWorkspace,
   startEmulator,
 } from '../../../src/emulator/server.js';
+import { envelope } from '../../support/envelopes.js';
 import { type AiProvider, rewritten, startAiProvider } from '../../support/ai-provider.js';
 import { expectError, expectSuccess, type Reply, request } from './helpers.js';
 import { adminPost } from './jobs.js';
@@ -103,7 +104,7 @@ describe('AI rewrite (op 25) against the providers', () => {
       prompt: 'Make it formal',
       text: 'hey there',
     });
-    expect(reply.json).toEqual({ result: { success: true, text: rewritten('hey there') } });
+    expect(reply.json).toEqual(envelope.ai({ success: true, text: rewritten('hey there') }));
     expect(provider.requests).toHaveLength(1);
     const [sent] = provider.requests;
     expect(sent?.method).toBe('POST');
@@ -196,9 +197,9 @@ describe('AI rewrite (op 25) against the providers', () => {
     for (const [model, name] of cases) {
       const reply = await as(REWRITE, { model, prompt: 'p', text: 't' });
       expect(reply.status).toBe(200);
-      expect(reply.json).toEqual({
-        result: { success: false, error: `No API key configured for provider: ${name}` },
-      });
+      expect(reply.json).toEqual(
+        envelope.ai({ success: false, error: `No API key configured for provider: ${name}` }),
+      );
     }
     expect(provider.requests).toEqual([]);
   });

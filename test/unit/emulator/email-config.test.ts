@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSecretBox, SecretBox } from '../../../src/emulator/secrets.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { envelope } from '../../support/envelopes.js';
 import { createWorkspace, expectError, keyHeaders, post, request } from './helpers.js';
 
 const PATH = '/v2/workspace/emailconfig/update';
@@ -39,11 +40,9 @@ describe('email config (op 3)', () => {
       keyHeaders(c),
     );
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({
-      result: {
-        status: 'success',
-        message: 'Email config updated.',
-        data: {
+    expect(first.json).toEqual(
+      envelope.standard(
+        {
           useEmailService: true,
           emailServiceConfig: {
             type: 'sendgrid',
@@ -54,8 +53,9 @@ describe('email config (op 3)', () => {
             triggers: { 'comment.add': true, 'comment_annotation.add': true },
           },
         },
-      },
-    });
+        { message: 'Email config updated.' },
+      ),
+    );
     expect(first.text).not.toContain(PROVIDER_KEY);
 
     const second = await post(

@@ -10,6 +10,7 @@ import {
   startEmulator,
 } from '../../../src/emulator/server.js';
 import { openStore } from '../../../src/emulator/store/store.js';
+import { envelope } from '../../support/envelopes.js';
 import { type AiProvider, rewritten, startAiProvider } from '../../support/ai-provider.js';
 import { adminRead, seedOrganizations } from './collab.js';
 import {
@@ -253,7 +254,7 @@ describe('export and import of the whole state', () => {
       { model: 'gpt-4o', prompt: 'p', text: 'moved' },
       keyHeaders(rich.owner),
     );
-    expect(rewrite.json).toEqual({ result: { success: true, text: rewritten('moved') } });
+    expect(rewrite.json).toEqual(envelope.ai({ success: true, text: rewritten('moved') }));
     expect(provider.requests.at(-1)?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
     const config = await request(
       `${target.url}/_emulator/email-config?workspaceId=${rich.owner.workspaceId}&apiKey=${rich.owner.apiKey}`,

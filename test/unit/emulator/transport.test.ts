@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STRING_LENGTH } from '../../../src/catalogue/limits.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { envelope } from '../../support/envelopes.js';
 import {
   createWorkspace,
   expectError,
@@ -95,9 +96,9 @@ describe('request bodies', () => {
       `POST ${create} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{}`,
     );
     expect(answer.startsWith('HTTP/1.1 413 ')).toBe(true);
-    expect(rawBody(answer)).toEqual({
-      error: { status: 'INVALID_ARGUMENT', message: expect.stringContaining('larger') as string },
-    });
+    expect(rawBody(answer)).toEqual(
+      envelope.error('INVALID_ARGUMENT', expect.stringContaining('larger') as string),
+    );
   });
 
   it('requires a JSON content type', async () => {
@@ -148,9 +149,7 @@ describe('routing', () => {
   it('answers unparsable HTTP with an envelope', async () => {
     const answer = await rawExchange(emulator.port, 'THIS IS NOT HTTP\r\n\r\n');
     expect(answer.startsWith('HTTP/1.1 400 ')).toBe(true);
-    expect(rawBody(answer)).toEqual({
-      error: { status: 'INVALID_ARGUMENT', message: 'Malformed HTTP request.' },
-    });
+    expect(rawBody(answer)).toEqual(envelope.error('INVALID_ARGUMENT', 'Malformed HTTP request.'));
   });
 });
 

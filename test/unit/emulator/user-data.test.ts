@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { envelope } from '../../support/envelopes.js';
 import { expectError, expectSuccess, type Reply } from './helpers.js';
 import { access, adminPost, allowed, denied, jobsOf, stepJob } from './jobs.js';
 import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
@@ -39,12 +40,12 @@ describe('user-data deletion (op 16)', () => {
   it('answers 202 with the top-level body, one task per organization the users appear in', async () => {
     const reply = await call('/v1/users/data/delete', { userIds: ['alice', 'bob'] });
     expect(reply.status).toBe(202);
-    expect(reply.json).toEqual({
-      status: 'success',
-      message: expect.any(String) as string,
-      data: { jobId: expect.any(String) as string, tasksCount: 2 },
-      statusCode: 202,
-    });
+    expect(reply.json).toEqual(
+      envelope.topLevel(
+        { jobId: expect.any(String) as string, tasksCount: 2 },
+        expect.any(String) as string,
+      ),
+    );
     expectSuccess(reply, 'users.purge');
     // bob is in acme only; dave has a grant in acme only.
     expect(await purge({ userIds: ['bob', 'dave', 'bob'] })).toMatchObject({ tasksCount: 1 });

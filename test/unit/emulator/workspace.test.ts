@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../../src/catalogue/models.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { DEFAULT_RATE_LIMITS } from '../../../src/emulator/service-rules.js';
+import { envelope } from '../../support/envelopes.js';
 import {
   createWorkspace,
   expectError,
@@ -262,9 +263,7 @@ describe('email verification (ops 4 and 5)', () => {
     const continueUrl = 'http://localhost:3000/after-login';
     const sent = await post(url, '/v2/workspace/email/send-login-link', { email, continueUrl });
     expect(expectSuccess(sent, 'workspace.loginLink')).toBeNull();
-    expect(sent.json).toEqual({
-      result: { status: 'success', message: expect.any(String) as string, data: null },
-    });
+    expect(sent.json).toEqual(envelope.standard(null, { message: expect.any(String) as string }));
 
     const outbox = await request(`${url}/_emulator/outbox?to=${encodeURIComponent(email)}`);
     expect(outbox.status).toBe(200);

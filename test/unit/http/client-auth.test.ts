@@ -3,13 +3,13 @@ import { operation } from '../../../src/catalogue/operations.js';
 import { CredentialsError } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
 import { authHeaders } from '../../../src/http/client.js';
+import { envelope } from '../../support/envelopes.js';
 import {
   API_KEY,
   AUTH_TOKEN,
   WORKSPACE_ID,
   WORKSPACE_TOKEN,
   rejection,
-  standard,
   thrown,
   useHarnesses,
 } from './harness.js';
@@ -31,7 +31,7 @@ describe('auth headers by level', () => {
         method: 'POST',
         headers: (headers) => serviceHeaders(headers).length === 0,
       })
-      .reply(200, standard({ verified: false }));
+      .reply(200, envelope.standard({ verified: false }));
     await h.client.call(operation('workspace.emailStatus'), { ownerEmail: 'owner@example.com' });
     const sent = h.calls()[0]?.headers;
     expect(serviceHeaders(sent)).toEqual([]);
@@ -49,7 +49,7 @@ describe('auth headers by level', () => {
           'x-service-auth-token': WORKSPACE_TOKEN,
         },
       })
-      .reply(200, standard({ apiKey: API_KEY, authTokens: [] }));
+      .reply(200, envelope.standard({ apiKey: API_KEY, authTokens: [] }));
     await h.client.call(operation('workspace.authTokens'), { apiKey: API_KEY });
     const sent = h.calls()[0]?.headers;
     expect(serviceHeaders(sent)).toEqual(['x-service-auth-token', 'x-service-workspace-id']);
@@ -65,7 +65,7 @@ describe('auth headers by level', () => {
         method: 'POST',
         headers: { 'x-service-api-key': API_KEY, 'x-service-auth-token': AUTH_TOKEN },
       })
-      .reply(200, standard([]));
+      .reply(200, envelope.standard([]));
     await h.client.call(operation('documents.get'), { organizationId: 'org-1' });
     const sent = h.calls()[0]?.headers;
     expect(serviceHeaders(sent)).toEqual(['x-service-api-key', 'x-service-auth-token']);
@@ -85,7 +85,7 @@ describe('auth headers by level', () => {
           'x-service-auth-token': fresh.workspaceToken,
         },
       })
-      .reply(200, standard({ apiKey: 'key_new', authTokens: [] }));
+      .reply(200, envelope.standard({ apiKey: 'key_new', authTokens: [] }));
     await h.client.call(
       operation('workspace.authTokens'),
       { apiKey: 'key_new' },
@@ -137,7 +137,7 @@ describe('missing credentials', () => {
     const h = setup({ credentials: {} });
     h.pool
       .intercept({ path: operation('workspace.emailStatus').path, method: 'POST' })
-      .reply(200, standard({ verified: true }));
+      .reply(200, envelope.standard({ verified: true }));
     const res = await h.client.call(operation('workspace.emailStatus'), { ownerEmail: 'a@b.co' });
     expect(res.data).toEqual({ verified: true });
   });

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import { ApiError, ForeignAnswerError } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
-import {
-  ORIGIN,
-  errorEnvelope,
-  jsonHeaders,
-  rejection,
-  standard,
-  useHarnesses,
-} from './harness.js';
+import { envelope } from '../../support/envelopes.js';
+import { ORIGIN, jsonHeaders, rejection, useHarnesses } from './harness.js';
 
 const setup = useHarnesses();
 
@@ -25,7 +19,7 @@ describe('HttpClient.call decodes each envelope kind', () => {
     const items = [{ id: 'n1', timestamp: 1 }];
     h.pool
       .intercept({ path: operation('notifications.get').path, method: 'POST' })
-      .reply(200, standard(items, { pageToken: 'next-page' }), jsonHeaders);
+      .reply(200, envelope.standard(items, { pageToken: 'next-page' }), jsonHeaders);
     const res = await h.client.call(operation('notifications.get'), {
       organizationId: 'o1',
       userId: 'u1',
@@ -43,12 +37,7 @@ describe('HttpClient.call decodes each envelope kind', () => {
 
   it('top-level: users.purge answers HTTP 202 with a top-level body', async () => {
     const h = setup();
-    const body = {
-      status: 'success',
-      message: 'User data deletion started',
-      data: { jobId: 'job-7', tasksCount: 4 },
-      statusCode: 202,
-    };
+    const body = envelope.topLevel({ jobId: 'job-7', tasksCount: 4 }, 'User data deletion started');
     h.pool
       .intercept({ path: operation('users.purge').path, method: 'POST' })
       .reply(202, body, jsonHeaders);
@@ -66,10 +55,13 @@ describe('HttpClient.call decodes each envelope kind', () => {
     const path = operation('ai.rewrite').path;
     h.pool
       .intercept({ path, method: 'POST' })
-      .reply(200, { result: { success: true, text: 'Better.' } });
-    h.pool.intercept({ path, method: 'POST' }).reply(200, {
-      result: { success: false, error: 'No API key configured for provider: OpenAI' },
-    });
+      .reply(200, envelope.ai({ success: true, text: 'Better.' }));
+    h.pool
+      .intercept({ path, method: 'POST' })
+      .reply(
+        200,
+        envelope.ai({ success: false, error: 'No API key configured for provider: OpenAI' }),
+      );
     const op = operation('ai.rewrite');
     const data = { model: 'gpt-4o', prompt: 'improve', text: 'good' };
     expect((await h.client.call(op, data)).data).toEqual({ success: true, text: 'Better.' });
@@ -83,7 +75,7 @@ describe('HttpClient.call decodes each envelope kind', () => {
     const h = setup();
     h.pool
       .intercept({ path: operation('crdt.update').path, method: 'POST' })
-      .reply(200, { result: { status: 'success', message: 'CRDT data updated' } });
+      .reply(200, envelope.noData('CRDT data updated'));
     const res = await h.client.call(operation('crdt.update'), {
       organizationId: 'o1',
       documentId: 'd1',
@@ -150,7 +142,7 @@ describe('HttpClient.call on bodies it cannot use', () => {
     const details = { violations: [{ field: 'documentId' }] };
     h.pool
       .intercept({ path: operation('documents.get').path, method: 'POST' })
-      .reply(404, errorEnvelope('NOT_FOUND', 'Organization not found', details), jsonHeaders);
+      .reply(404, envelope.error('NOT_FOUND', 'Organization not found', details), jsonHeaders);
     const err = await apiError(h.client.call(operation('documents.get'), { organizationId: 'o1' }));
     expect(err.status).toBe('NOT_FOUND');
     expect(err.message).toBe('Organization not found');
@@ -164,7 +156,7 @@ describe('HttpClient.call on bodies it cannot use', () => {
     const h = setup();
     h.pool
       .intercept({ path: operation('documents.get').path, method: 'POST' })
-      .reply(200, errorEnvelope('PERMISSION_DENIED', 'API key does not match'));
+      .reply(200, envelope.error('PERMISSION_DENIED', 'API key does not match'));
     const err = await apiError(h.client.call(operation('documents.get'), { organizationId: 'o1' }));
     expect(err.status).toBe('PERMISSION_DENIED');
     expect(exitCodeFor(err)).toBe(3);
@@ -207,7 +199,9 @@ describe('HttpClient.raw', () => {
 
   it('keeps the error body on the ApiError for printing', async () => {
     const h = setup();
-    const text = errorEnvelope('INVALID_ARGUMENT', 'Auth Token not found in headers.');
+    const text = JSON.stringify(
+      envelope.error('INVALID_ARGUMENT', 'Auth Token not found in headers.'),
+    );
     h.pool.intercept({ path: '/v2/anything', method: 'POST' }).reply(400, text);
     const err = await apiError(
       h.client.raw(
@@ -232,7 +226,7 @@ describe('HttpClient URL and body', () => {
     const op = operation('workspace.emailStatus');
     h.pool
       .intercept({ path: `/prefix${op.path}`, method: 'POST' })
-      .reply(200, standard({ verified: true }));
+      .reply(200, envelope.standard({ verified: true }));
     await h.client.call(op, { ownerEmail: 'a@b.co' });
     expect(h.calls()[0]?.path).toBe(`/prefix${op.path}`);
     expect(h.client.baseUrl).toBe('https://api.svc.test/prefix//');
@@ -243,7 +237,7 @@ describe('HttpClient URL and body', () => {
     const op = operation('users.purge');
     h.pool
       .intercept({ path: op.path, method: 'POST' })
-      .reply(202, { status: 'success', message: 'm', data: { jobId: 'j', tasksCount: 0 } });
+      .reply(202, envelope.topLevel({ jobId: 'j', tasksCount: 0 }, 'm'));
     await h.client.call(op, { userIds: ['u1'], organizationIds: ['o1'] });
     const call = h.calls()[0];
     expect(call?.method).toBe('POST');

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import { REDACTED, Redactor } from '../../../src/http/redact.js';
-import {
-  API_KEY,
-  AUTH_TOKEN,
-  WORKSPACE_TOKEN,
-  errorEnvelope,
-  rejection,
-  standard,
-  useHarnesses,
-} from './harness.js';
+import { envelope } from '../../support/envelopes.js';
+import { API_KEY, AUTH_TOKEN, WORKSPACE_TOKEN, rejection, useHarnesses } from './harness.js';
 
 const setup = useHarnesses();
 
@@ -43,7 +36,7 @@ describe('the debug trace never shows a secret', () => {
 
     h.pool.intercept({ path: create.path, method: 'POST' }).reply(
       200,
-      standard({
+      envelope.standard({
         id: 'ws_new',
         name: 'New',
         owner: { email: 'o@example.com', id: 'u', name: 'O', avatar: '' },
@@ -53,7 +46,7 @@ describe('the debug trace never shows a secret', () => {
     );
     h.pool.intercept({ path: tokens.path, method: 'POST' }).reply(
       200,
-      standard({
+      envelope.standard({
         apiKey: 'key_new',
         authTokens: [
           { token: LISTED_TOKEN_1, name: 'Default Auth Token', domains: [] },
@@ -63,7 +56,7 @@ describe('the debug trace never shows a secret', () => {
     );
     h.pool.intercept({ path: email.path, method: 'POST' }).reply(
       200,
-      standard({
+      envelope.standard({
         useEmailService: true,
         emailServiceConfig: { type: 'sendgrid', apiKey: PROVIDER_KEY, fromEmail: 'a@b.co' },
       }),
@@ -100,7 +93,9 @@ describe('the debug trace never shows a secret', () => {
   it('has the expected shape: request line, headers, body, status, body', async () => {
     const h = setup({ redactor: new Redactor(), now: () => 1_000 });
     const op = operation('workspace.emailStatus');
-    h.pool.intercept({ path: op.path, method: 'POST' }).reply(200, standard({ verified: true }));
+    h.pool
+      .intercept({ path: op.path, method: 'POST' })
+      .reply(200, envelope.standard({ verified: true }));
     await h.client.call(op, { ownerEmail: 'a@b.co' });
     expect(h.trace).toEqual([
       `* POST https://api.svc.test${op.path} (attempt 1/4)`,
@@ -132,7 +127,7 @@ describe('the debug trace never shows a secret', () => {
     h.pool.intercept({ path: op.path, method: 'POST' }).reply(502, body);
     h.pool
       .intercept({ path: op.path, method: 'POST' })
-      .reply(403, errorEnvelope('PERMISSION_DENIED', 'no'));
+      .reply(403, envelope.error('PERMISSION_DENIED', 'no'));
     await rejection(h.client.call(op, { apiKey: API_KEY }));
     expect(h.trace.some((l) => l.startsWith('* server error (502), retrying in 75ms'))).toBe(true);
     expectNoSecret(h.trace);

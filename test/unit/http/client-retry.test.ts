@@ -9,7 +9,8 @@ import {
   TransientError,
 } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
-import { API_KEY, NOW, errorEnvelope, rejection, standard, useHarnesses } from './harness.js';
+import { envelope } from '../../support/envelopes.js';
+import { API_KEY, NOW, rejection, useHarnesses } from './harness.js';
 
 const setup = useHarnesses();
 
@@ -28,10 +29,10 @@ describe('retries of a read (idempotent)', () => {
     const h = setup();
     h.pool
       .intercept({ path: read.path, method: 'POST' })
-      .reply(500, errorEnvelope('INTERNAL', 'boom'));
+      .reply(500, envelope.error('INTERNAL', 'boom'));
     h.pool
       .intercept({ path: read.path, method: 'POST' })
-      .reply(200, standard({ apiKey: API_KEY, authTokens: [] }));
+      .reply(200, envelope.standard({ apiKey: API_KEY, authTokens: [] }));
     const res = await h.client.call(read, readData);
     expect(res.data).toEqual({ apiKey: API_KEY, authTokens: [] });
     expect(h.calls()).toHaveLength(2);
@@ -43,7 +44,7 @@ describe('retries of a read (idempotent)', () => {
     const h = setup({ retries: 5, backoffBaseMs: 100, backoffCapMs: 500 });
     h.pool
       .intercept({ path: read.path, method: 'POST' })
-      .reply(500, errorEnvelope('INTERNAL', 'still broken'))
+      .reply(500, envelope.error('INTERNAL', 'still broken'))
       .times(6);
     const err = await rejection(h.client.call(read, readData));
     expect(err).toBeInstanceOf(ApiError);
@@ -71,7 +72,7 @@ describe('retries of a read (idempotent)', () => {
     const h = setup();
     h.pool
       .intercept({ path: read.path, method: 'POST' })
-      .reply(403, errorEnvelope('PERMISSION_DENIED', 'no'));
+      .reply(403, envelope.error('PERMISSION_DENIED', 'no'));
     const err = await rejection(h.client.call(read, readData));
     expect(exitCodeFor(err)).toBe(3);
     expect(h.calls()).toHaveLength(1);
@@ -85,7 +86,7 @@ describe('retries of a read (idempotent)', () => {
       .replyWithError(new errors.SocketError('other side closed'));
     h.pool
       .intercept({ path: read.path, method: 'POST' })
-      .reply(200, standard({ apiKey: API_KEY, authTokens: [] }));
+      .reply(200, envelope.standard({ apiKey: API_KEY, authTokens: [] }));
     await h.client.call(read, readData);
     expect(h.calls()).toHaveLength(2);
     expect(h.sleeps).toEqual([75]);
@@ -95,8 +96,10 @@ describe('retries of a read (idempotent)', () => {
     const h = setup();
     h.pool
       .intercept({ path: create.path, method: 'POST' })
-      .reply(500, errorEnvelope('INTERNAL', 'oops'));
-    h.pool.intercept({ path: create.path, method: 'POST' }).reply(200, standard(workspace));
+      .reply(500, envelope.error('INTERNAL', 'oops'));
+    h.pool
+      .intercept({ path: create.path, method: 'POST' })
+      .reply(200, envelope.standard(workspace));
     await h.client.call(create, createData, { idempotent: true });
     expect(h.calls()).toHaveLength(2);
   });
@@ -107,10 +110,12 @@ describe('Retry-After', () => {
     const h = setup();
     h.pool
       .intercept({ path: create.path, method: 'POST' })
-      .reply(429, errorEnvelope('RESOURCE_EXHAUSTED', 'slow down'), {
+      .reply(429, envelope.error('RESOURCE_EXHAUSTED', 'slow down'), {
         headers: { 'retry-after': '2' },
       });
-    h.pool.intercept({ path: create.path, method: 'POST' }).reply(200, standard(workspace));
+    h.pool
+      .intercept({ path: create.path, method: 'POST' })
+      .reply(200, envelope.standard(workspace));
     const res = await h.client.call(create, createData);
     expect(res.data).toEqual(workspace);
     expect(h.calls()).toHaveLength(2);
@@ -121,10 +126,12 @@ describe('Retry-After', () => {
     const h = setup();
     h.pool
       .intercept({ path: create.path, method: 'POST' })
-      .reply(503, errorEnvelope('UNAVAILABLE', 'maintenance'), {
+      .reply(503, envelope.error('UNAVAILABLE', 'maintenance'), {
         headers: { 'retry-after': new Date(NOW + 3000).toUTCString() },
       });
-    h.pool.intercept({ path: create.path, method: 'POST' }).reply(200, standard(workspace));
+    h.pool
+      .intercept({ path: create.path, method: 'POST' })
+      .reply(200, envelope.standard(workspace));
     await h.client.call(create, createData);
     expect(h.sleeps).toEqual([3000]);
   });
@@ -133,7 +140,7 @@ describe('Retry-After', () => {
     const h = setup({ maxRetryAfterMs: 10_000 });
     h.pool
       .intercept({ path: create.path, method: 'POST' })
-      .reply(429, errorEnvelope('RESOURCE_EXHAUSTED', 'too many workspaces'), {
+      .reply(429, envelope.error('RESOURCE_EXHAUSTED', 'too many workspaces'), {
         headers: { 'retry-after': '120' },
       });
     const err = await rejection(h.client.call(create, createData));
@@ -151,7 +158,7 @@ describe('a non-idempotent call is not sent twice after an unknown outcome', () 
     const h = setup();
     h.pool
       .intercept({ path: create.path, method: 'POST' })
-      .reply(500, errorEnvelope('INTERNAL', 'failed'));
+      .reply(500, envelope.error('INTERNAL', 'failed'));
     const err = await rejection(h.client.call(create, createData));
     expect(err).toBeInstanceOf(ApiError);
     expect(exitCodeFor(err)).toBe(1);
@@ -207,7 +214,9 @@ describe('connect failures', () => {
   it('a connect failure followed by a success returns the success', async () => {
     const h = setup();
     h.pool.intercept({ path: create.path, method: 'POST' }).replyWithError(withCode('ENOTFOUND'));
-    h.pool.intercept({ path: create.path, method: 'POST' }).reply(200, standard(workspace));
+    h.pool
+      .intercept({ path: create.path, method: 'POST' })
+      .reply(200, envelope.standard(workspace));
     const res = await h.client.call(create, createData);
     expect(res.data).toEqual(workspace);
     expect(h.calls()).toHaveLength(2);
@@ -227,7 +236,7 @@ describe('timeouts', () => {
     const h = setup({ timeoutMs: 25 });
     h.pool
       .intercept({ path: create.path, method: 'POST' })
-      .reply(200, standard(workspace))
+      .reply(200, envelope.standard(workspace))
       .delay(1_000);
     const err = await rejection(h.client.call(create, createData));
     expect(err).toBeInstanceOf(TimeoutError);
@@ -242,11 +251,11 @@ describe('timeouts', () => {
     const h = setup({ timeoutMs: 25 });
     h.pool
       .intercept({ path: read.path, method: 'POST' })
-      .reply(200, standard({ apiKey: API_KEY, authTokens: [] }))
+      .reply(200, envelope.standard({ apiKey: API_KEY, authTokens: [] }))
       .delay(1_000);
     h.pool
       .intercept({ path: read.path, method: 'POST' })
-      .reply(200, standard({ apiKey: API_KEY, authTokens: [] }));
+      .reply(200, envelope.standard({ apiKey: API_KEY, authTokens: [] }));
     await h.client.call(read, readData);
     expect(h.calls()).toHaveLength(2);
     expect(h.sleeps).toEqual([75]);
@@ -256,12 +265,7 @@ describe('timeouts', () => {
     const purge = operation('users.purge');
     expect(purge.slow).toBe(true);
     const h = setup({ timeoutMs: 25, slowTimeoutMs: 5_000 });
-    const body = {
-      status: 'success',
-      message: 'started',
-      data: { jobId: 'job-1', tasksCount: 1 },
-      statusCode: 202,
-    };
+    const body = envelope.topLevel({ jobId: 'job-1', tasksCount: 1 }, 'started');
     h.pool.intercept({ path: purge.path, method: 'POST' }).reply(202, body).delay(150);
     const res = await h.client.call(purge, { userIds: ['u1'] });
     expect(res.data).toEqual({ jobId: 'job-1', tasksCount: 1 });
@@ -280,7 +284,10 @@ describe('timeouts', () => {
 
   it('a normal operation does not use the slow timeout', async () => {
     const h = setup({ timeoutMs: 30, slowTimeoutMs: 5_000, retries: 0 });
-    h.pool.intercept({ path: read.path, method: 'POST' }).reply(200, standard({})).delay(1_000);
+    h.pool
+      .intercept({ path: read.path, method: 'POST' })
+      .reply(200, envelope.standard({}))
+      .delay(1_000);
     const err = await rejection(h.client.call(read, readData));
     expect((err as TimeoutError).message).toBe(`request to ${read.path} timed out after 30ms`);
   });
@@ -308,7 +315,10 @@ describe('interruption', () => {
   it('Ctrl-C during a request ends it as CancelledError, not a timeout or network error', async () => {
     const controller = new AbortController();
     const h = setup({ signal: controller.signal });
-    h.pool.intercept({ path: read.path, method: 'POST' }).reply(200, standard({})).delay(1_000);
+    h.pool
+      .intercept({ path: read.path, method: 'POST' })
+      .reply(200, envelope.standard({}))
+      .delay(1_000);
     const pending = rejection(h.client.call(read, readData));
     setTimeout(() => controller.abort(), 20);
     const err = await pending;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
 import { decodeSuccess, errorFromBody, parseJson } from '../../../src/http/envelope.js';
+import { envelope } from '../../support/envelopes.js';
 import { thrown } from './harness.js';
 
 function apiError(fn: () => unknown): ApiError {
@@ -22,7 +23,7 @@ describe('parseJson', () => {
 
 describe('decodeSuccess: standard envelope', () => {
   it('returns result.data, status and message', () => {
-    const body = { result: { status: 'success', message: 'Fetched', data: { verified: true } } };
+    const body = envelope.standard({ verified: true }, { message: 'Fetched' });
     expect(decodeSuccess('standard', 200, body)).toEqual({
       data: { verified: true },
       status: 'success',
@@ -32,9 +33,7 @@ describe('decodeSuccess: standard envelope', () => {
   });
 
   it('keeps pageToken that sits beside data in result', () => {
-    const body = {
-      result: { status: 'success', message: 'ok', data: [{ id: 'n1' }], pageToken: 'p2' },
-    };
+    const body = envelope.standard([{ id: 'n1' }], { pageToken: 'p2' });
     const decoded = decodeSuccess('standard', 200, body);
     expect(decoded.data).toEqual([{ id: 'n1' }]);
     expect(decoded.pageToken).toBe('p2');
@@ -47,9 +46,7 @@ describe('decodeSuccess: standard envelope', () => {
   });
 
   it('turns a missing data member into null', () => {
-    const decoded = decodeSuccess('standard', 200, {
-      result: { status: 'success', message: 'sent' },
-    });
+    const decoded = decodeSuccess('standard', 200, envelope.noData('sent'));
     expect(decoded.data).toBeNull();
     expect(decoded.message).toBe('sent');
   });
@@ -67,9 +64,7 @@ describe('decodeSuccess: standard envelope', () => {
   });
 
   it('throws the error envelope even on a 2xx status', () => {
-    const body = {
-      error: { status: 'NOT_FOUND', message: 'No such document', details: { id: 'd1' } },
-    };
+    const body = envelope.error('NOT_FOUND', 'No such document', { id: 'd1' });
     const err = apiError(() => decodeSuccess('standard', 200, body));
     expect(err.status).toBe('NOT_FOUND');
     expect(err.message).toBe('No such document');
@@ -80,12 +75,7 @@ describe('decodeSuccess: standard envelope', () => {
 
 describe('decodeSuccess: top-level envelope (user-data deletion, HTTP 202)', () => {
   it('reads data, status and message from the top level', () => {
-    const body = {
-      status: 'success',
-      message: 'Deletion scheduled',
-      data: { jobId: 'job-1', tasksCount: 3 },
-      statusCode: 202,
-    };
+    const body = envelope.topLevel({ jobId: 'job-1', tasksCount: 3 }, 'Deletion scheduled');
     expect(decodeSuccess('top-level', 202, body)).toEqual({
       data: { jobId: 'job-1', tasksCount: 3 },
       status: 'success',
@@ -95,30 +85,29 @@ describe('decodeSuccess: top-level envelope (user-data deletion, HTTP 202)', () 
   });
 
   it('also accepts the result-wrapped form', () => {
-    const body = {
-      result: { status: 'success', message: 'm', data: { jobId: 'job-2', tasksCount: 1 } },
-    };
+    const body = envelope.standard({ jobId: 'job-2', tasksCount: 1 }, { message: 'm' });
     expect(decodeSuccess('top-level', 202, body).data).toEqual({ jobId: 'job-2', tasksCount: 1 });
   });
 
   it('does not read a top-level body for a standard operation', () => {
-    const body = { status: 'success', message: 'm', data: { jobId: 'j' }, statusCode: 202 };
+    const body = envelope.topLevel({ jobId: 'j' }, 'm');
     expect(exitCodeFor(apiError(() => decodeSuccess('standard', 202, body)))).toBe(1);
   });
 });
 
 describe('decodeSuccess: ai envelope', () => {
   it('returns {success, text}', () => {
-    expect(decodeSuccess('ai', 200, { result: { success: true, text: 'Rewritten.' } })).toEqual({
+    expect(decodeSuccess('ai', 200, envelope.ai({ success: true, text: 'Rewritten.' }))).toEqual({
       data: { success: true, text: 'Rewritten.' },
       httpStatus: 200,
     });
   });
 
   it('returns {success: false, error}', () => {
-    const body = {
-      result: { success: false, error: 'No API key configured for provider: OpenAI' },
-    };
+    const body = envelope.ai({
+      success: false,
+      error: 'No API key configured for provider: OpenAI',
+    });
     expect(decodeSuccess('ai', 200, body).data).toEqual({
       success: false,
       error: 'No API key configured for provider: OpenAI',
@@ -134,7 +123,7 @@ describe('decodeSuccess: ai envelope', () => {
 
 describe('decodeSuccess: no-data envelope (crdt.update)', () => {
   it('returns undefined data with status and message', () => {
-    const body = { result: { status: 'success', message: 'CRDT data updated' } };
+    const body = envelope.noData('CRDT data updated');
     expect(decodeSuccess('no-data', 200, body)).toEqual({
       data: undefined,
       status: 'success',
@@ -146,9 +135,7 @@ describe('decodeSuccess: no-data envelope (crdt.update)', () => {
 
 describe('errorFromBody', () => {
   it('reads status, message and details of the error envelope', () => {
-    const body = {
-      error: { status: 'INVALID_ARGUMENT', message: 'bad id', details: [{ field: 'x' }] },
-    };
+    const body = envelope.error('INVALID_ARGUMENT', 'bad id', [{ field: 'x' }]);
     const err = errorFromBody(400, body, JSON.stringify(body));
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe('INVALID_ARGUMENT');
@@ -186,7 +173,7 @@ describe('errorFromBody', () => {
   });
 
   it('error.status decides over the HTTP status', () => {
-    const err = errorFromBody(500, { error: { status: 'NOT_FOUND', message: 'gone' } }, '');
+    const err = errorFromBody(500, envelope.error('NOT_FOUND', 'gone'), '');
     expect(exitCodeFor(err)).toBe(4);
   });
 });

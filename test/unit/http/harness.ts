@@ -114,12 +114,4 @@ export function thrown(fn: () => unknown): unknown {
   throw new Error('expected the function to throw, but it returned');
 }
 
-export function standard(data: unknown, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ result: { status: 'success', message: 'ok', data, ...extra } });
-}
-
-export function errorEnvelope(status: string, message: string, details?: unknown): string {
-  return JSON.stringify({ error: { status, message, ...(details !== undefined && { details }) } });
-}
-
 export const jsonHeaders = { headers: { 'content-type': 'application/json' } };

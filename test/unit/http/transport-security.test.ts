@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import { UsageError } from '../../../src/errors/errors.js';
 import { checkTransport } from '../../../src/http/transport-security.js';
-import { createHarness, rejection, standard, thrown } from './harness.js';
+import { envelope } from '../../support/envelopes.js';
+import { createHarness, rejection, thrown } from './harness.js';
 
 describe('checkTransport', () => {
   it.each([
@@ -73,7 +74,7 @@ describe('the client over plain http', () => {
     allowed.agent
       .get(ORIGIN)
       .intercept({ path: operation('documents.get').path, method: 'POST' })
-      .reply(200, standard([]));
+      .reply(200, envelope.standard([]));
     await allowed.client.call(operation('documents.get'), { organizationId: 'o' });
     expect(allowed.calls()).toHaveLength(1);
   });
