@@ -9,12 +9,13 @@ import {
   runIfMain,
   seedWorkspace,
   startEmulator,
+  startupTargets,
   tempDir,
   timeInTurns,
 } from './lib/common.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? (quick ? 9 : 21));
-const TARGET = 1.6;
+const TARGET = startupTargets().roundTrip;
 
 export async function bench() {
   const emulator = await startEmulator();

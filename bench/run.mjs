@@ -1,17 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench`: every performance target of issue 7, each measured by its own script in
-// one run on this machine, then one table of all of them. BENCH_QUICK=1 for smaller sizes.
+// `npm run bench`: every performance target, each measured by its own script in one run
+// on this machine, then one table of all of them. BENCH_QUICK=1 for smaller sizes.
 import { bench as bulk } from './bulk.mjs';
 import { bench as emulator } from './emulator.mjs';
 import { formatRow, printRows } from './lib/common.mjs';
 import { bench as memory } from './memory.mjs';
 import { bench as migrateWait } from './migrate-wait.mjs';
+import { bench as nodeVersions } from './node-versions.mjs';
 import { bench as roundtrip } from './roundtrip.mjs';
 import { bench as startup } from './startup.mjs';
 import { bench as ui } from './ui.mjs';
 
 const all = [];
-for (const bench of [startup, roundtrip, bulk, memory, emulator, migrateWait, ui]) {
+for (const bench of [startup, roundtrip, nodeVersions, bulk, memory, emulator, migrateWait, ui]) {
   const { title, rows, notes = [] } = await bench();
   printRows(title, rows);
   for (const note of notes) console.log(note);
