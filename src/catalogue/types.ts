@@ -67,6 +67,11 @@ export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
   destructive: boolean;
   /** May take minutes to answer (user-data deletion): uses the long request timeout. */
   slow: boolean;
+  /**
+   * Reaches past the workspace's own data: sends an email to any address, or text to a
+   * third-party AI provider. Absent means false.
+   */
+  openWorld?: boolean;
   bulk?: BulkSpec;
   /** The CLI commands that send it, e.g. `docs migrate`. */
   commands: readonly string[];

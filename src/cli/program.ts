@@ -11,6 +11,7 @@ import { registerFolders } from '../commands/folders/index.js';
 import { registerGroups } from '../commands/groups/index.js';
 import { registerHelp } from '../commands/help/index.js';
 import { registerLivestate } from '../commands/livestate/index.js';
+import { registerMcp } from '../commands/mcp/index.js';
 import { registerNotifications } from '../commands/notifications/index.js';
 import { registerOrgs } from '../commands/orgs/index.js';
 import { registerPermissions } from '../commands/permissions/index.js';
@@ -96,6 +97,7 @@ Examples:
     registerProfile,
     registerApi,
     registerEmulator,
+    registerMcp,
     registerCompletion,
     registerSchema,
     registerHelp,

@@ -100,6 +100,8 @@ export interface CallOptions {
   idempotent?: boolean;
   /** Retries after the first attempt, instead of the client's own number. */
   retries?: number;
+  /** Ends this call alone (an MCP client cancelling it), as the client's own signal ends all. */
+  signal?: AbortSignal;
 }
 
 const missingCredentialsHint =
@@ -211,7 +213,7 @@ export class HttpClient {
       slow: op.slow,
       ...(options.retries !== undefined && { retries: options.retries }),
     };
-    const raw = await this.exchange(policy, { data }, options.credentials);
+    const raw = await this.exchange(policy, { data }, options.credentials, options.signal);
     try {
       return decodeSuccess(op.envelope, raw.httpStatus, raw.body) as ApiResult<T>;
     } catch (err) {
@@ -253,7 +255,10 @@ export class HttpClient {
     policy: ExchangePolicy,
     body: unknown,
     credentials: Credentials | undefined,
+    callSignal?: AbortSignal,
   ): Promise<RawResponse> {
+    const cancel = [this.o.signal, callSignal].filter((s): s is AbortSignal => s !== undefined);
+    const signal = cancel.length > 1 ? AbortSignal.any(cancel) : cancel[0];
     checkLimits(body);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -272,7 +277,7 @@ export class HttpClient {
     try {
       for (let attempt = 0; ; attempt++) {
         try {
-          return await this.attempt(url, headers, payload, policy, attempt, attempts);
+          return await this.attempt(url, headers, payload, policy, attempt, attempts, signal);
         } catch (err) {
           if (!(err instanceof AttemptError)) throw err;
           const giveUp = () => gaveUp(err.final, attempt + 1, this.o.now() - started);
@@ -291,7 +296,7 @@ export class HttpClient {
           const line = `${describeFailure(f)}, retrying in ${formatDuration(wait)}, attempt ${attempt + 2} of ${attempts}`;
           this.trace(`* ${line} (${err.message})`);
           status?.show(line);
-          await this.sleepOrCancel(wait);
+          await this.sleepOrCancel(wait, signal);
         }
       }
     } finally {
@@ -306,13 +311,12 @@ export class HttpClient {
     policy: ExchangePolicy,
     attempt: number,
     attempts: number,
+    cancel: AbortSignal | undefined,
   ): Promise<RawResponse> {
     const timeoutMs = policy.slow ? this.o.slowTimeoutMs : this.o.timeoutMs;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const signal = this.o.signal
-      ? AbortSignal.any([this.o.signal, timeout.signal])
-      : timeout.signal;
+    const signal = cancel ? AbortSignal.any([cancel, timeout.signal]) : timeout.signal;
     const started = this.o.now();
 
     // Redacting a body parses it again: a bulk run would pay that on every batch, so only
@@ -362,7 +366,7 @@ export class HttpClient {
       );
     } catch (err) {
       if (err instanceof AttemptError || err instanceof SvcError) throw err;
-      if (this.o.signal?.aborted) throw new CancelledError('interrupted');
+      if (cancel?.aborted) throw new CancelledError('interrupted');
       if (timeout.signal.aborted) {
         this.trace(`< timed out after ${formatDuration(timeoutMs)}`);
         throw new AttemptError(
@@ -405,9 +409,9 @@ export class HttpClient {
     if (this.o.trace) this.o.trace(visibleText(this.o.redactor.text(line)));
   }
 
-  private async sleepOrCancel(ms: number): Promise<void> {
+  private async sleepOrCancel(ms: number, signal: AbortSignal | undefined): Promise<void> {
     try {
-      await this.o.sleep(ms, this.o.signal);
+      await this.o.sleep(ms, signal);
     } catch {
       throw new CancelledError('interrupted');
     }
