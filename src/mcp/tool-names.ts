@@ -11,7 +11,7 @@ export interface ToolName {
   /** `docs_disable`: the command's words joined by `_`, dashes too. */
   name: string;
   operation: OperationName;
-  /** The command it mirrors, e.g. `docs disable`. */
+  /** The command it mirrors, e.g. `docs disable`, with a flag where that chooses the operation. */
   command: string;
   /** The command's group, e.g. `docs`: what `--toolsets` selects. */
   toolset: string;
@@ -55,7 +55,10 @@ const splits: Partial<Record<OperationName, Split>> = {
  */
 const named: Partial<Record<OperationName, { command: string; name: string }>> = {
   'users.purgeStatus': { command: 'users purge-status', name: 'users_purge_status' },
-  'notifications.config.v1': { command: 'notifications config', name: 'notifications_config_v1' },
+  'notifications.config.v1': {
+    command: 'notifications config --api v1',
+    name: 'notifications_config_v1',
+  },
 };
 
 function nameOf(command: string): string {

@@ -39,7 +39,8 @@ export const registerMcp: Register = (program, invoke) => {
 Examples:
   $ svc mcp --read-only
   $ svc mcp --toolsets docs,folders --allow-destructive
-  $ svc mcp config --client claude`,
+  $ svc mcp config --client claude
+  $ svc mcp tools --allow-destructive`,
     );
 
   servingOptions(
@@ -85,4 +86,19 @@ Examples:
   $ svc mcp config --client vscode --read-only --profile prod`,
     )
     .action(invoke(() => import('./config.js')));
+
+  servingOptions(
+    mcp
+      .command('tools')
+      .description('List the tools `svc mcp` serves with these flags')
+      .option('--markdown', 'as the Markdown list of docs/mcp.md'),
+  )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc mcp tools
+  $ svc mcp tools --read-only --toolsets docs --json`,
+    )
+    .action(invoke(() => import('./tools.js')));
 };

@@ -1,0 +1,34 @@
+import type { Context } from '../../cli/context.js';
+import type { GlobalOptions } from '../../cli/globals.js';
+import type { McpFlags } from '../../mcp/flags.js';
+
+interface Options extends GlobalOptions, McpFlags {
+  markdown?: boolean;
+}
+
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  const [{ selectServed }, { toolNames }, { toolRows, toolListMarkdown }] = await Promise.all([
+    import('../../mcp/flags.js'),
+    import('../../mcp/tool-names.js'),
+    import('../../mcp/tool-docs.js'),
+  ]);
+  const { served } = selectServed(opts);
+  const rows = toolRows(toolNames.filter((t) => served.includes(t.name)));
+  if (opts.markdown) return ctx.out.text(toolListMarkdown(rows));
+  if (ctx.out.json) return ctx.out.jsonDocument(rows);
+  await ctx.out.rows(
+    rows.map((r) => ({
+      ...r,
+      kind: r.readOnly ? 'read' : r.destructive ? 'destructive' : 'write',
+    })),
+    {
+      rows: 'list',
+      columns: [
+        { header: 'TOOL', path: 'name' },
+        { header: 'TOOLSET', path: 'toolset' },
+        { header: 'KIND', path: 'kind' },
+        { header: 'SUMMARY', path: 'summary' },
+      ],
+    },
+  );
+}
