@@ -1,4 +1,3 @@
-import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
 import { formatIssues } from '../http/validation.js';
 import { unknownMembers } from './json-schema.js';
@@ -51,30 +50,4 @@ export function problemsOf(spec: ToolSpec, given: unknown): string[] {
   const request = spec.op.request.safeParse(data);
   if (!request.success) problems.push(formatIssues(request.error.issues));
   return problems;
-}
-
-/**
- * The input schema the SDK advertises and checks calls with: the tool's JSON Schema, and
- * `problemsOf` as its validation. A refused call is told to `onInvalid`, for the audit log.
- */
-export function inputSchema(
-  spec: ToolSpec,
-  onInvalid: (given: unknown, problems: string[]) => void,
-): StandardSchemaWithJSON<Args> {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'svc',
-      validate(value: unknown) {
-        const problems = problemsOf(spec, value);
-        if (problems.length === 0) return { value: value as Args };
-        onInvalid(value, problems);
-        return { issues: problems.map((message) => ({ message })) };
-      },
-      jsonSchema: {
-        input: () => spec.inputJson,
-        output: () => spec.inputJson,
-      },
-    },
-  };
 }

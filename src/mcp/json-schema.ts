@@ -7,13 +7,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The JSON Schema of what a zod schema accepts (`input`) or gives (`output`). */
+/**
+ * The JSON Schema of what a zod schema accepts (`input`) or gives (`output`). An output
+ * schema names its dialect, which clients that validate results go by; MCP reads input
+ * schemas as 2020-12 already.
+ */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-    io,
-    target: 'draft-2020-12',
-  }) as JsonSchema;
-  return json;
+  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema;
+  if (io === 'output') return json;
+  const { $schema: _dialect, ...rest } = json;
+  return rest;
 }
 
 /**

@@ -3,7 +3,7 @@ import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { VERSION } from '../version.js';
 import { runTool, type CallContext, type Runtime } from './call.js';
-import { inputSchema } from './input.js';
+import { inputSchema, outputSchema } from './sdk-schemas.js';
 import type { ToolSpec } from './tools.js';
 
 const INSTRUCTIONS = [
@@ -47,7 +47,7 @@ function buildServer(rt: Runtime, tools: readonly ToolSpec[]): McpServer {
             reason: problems.join('; '),
           }),
         ),
-        outputSchema: spec.output,
+        outputSchema: outputSchema(spec),
         annotations: spec.annotations,
       },
       (args, ctx) => runTool(rt, spec, args, callContext(ctx)),

@@ -114,6 +114,7 @@ describe('svc mcp, spoken to by the SDK client', () => {
           openWorldHint: op.openWorld === true,
         });
       }
+      await until(() => (session.stderr().includes('\n') ? true : undefined));
       expect(session.stderr()).toMatch(/^svc mcp: serving 23 tool\(s\) for http:\/\/127\.0\.0\.1/);
     } finally {
       await session.close();
@@ -163,7 +164,7 @@ describe('svc mcp, spoken to by the SDK client', () => {
       });
       expect(unknown.isError).toBe(true);
       expect(textOf(unknown)).toContain('unknown member: documentId');
-      expect(session.audit().map((a) => [a.tool, a.outcome])).toEqual([
+      expect((await session.auditOf(4)).map((a) => [a.tool, a.outcome])).toEqual([
         ['docs_list', 'ok'],
         ['docs_update', 'ok'],
         ['docs_list', 'ok'],
@@ -246,10 +247,7 @@ describe('svc mcp, spoken to by the SDK client', () => {
       expect((await documents(session, ['roadmap']))[0]?.disabled).toBe(true);
 
       expect(
-        session
-          .audit()
-          .filter((a) => a.tool !== 'docs_list')
-          .map((a) => a.outcome),
+        (await session.auditOf(11)).filter((a) => a.tool !== 'docs_list').map((a) => a.outcome),
       ).toEqual(['preview', 'refused', 'refused', 'ok', 'refused', 'preview', 'refused']);
     } finally {
       await session.close();
@@ -384,7 +382,10 @@ describe('svc mcp, spoken to by the SDK client', () => {
       const result = await purging;
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain(`user-data deletion ${job.id} failed: Disk full.`);
-      expect(session.audit().at(-1)).toMatchObject({ tool: 'users_purge', outcome: 'failed' });
+      expect((await session.auditOf(2)).at(-1)).toMatchObject({
+        tool: 'users_purge',
+        outcome: 'failed',
+      });
     } finally {
       await session.close();
     }
@@ -400,6 +401,7 @@ describe('svc mcp, spoken to by the SDK client', () => {
       expect(structured<{ result: { documentName: string }[] }>(list).result).toEqual([
         expect.objectContaining({ documentName: 'Welcome' }),
       ]);
+      await until(() => (session.stderr().includes('\n') ? true : undefined));
       expect(session.stderr()).toMatch(/^svc mcp: private emulator at http:\/\/127\.0\.0\.1:\d+/);
     } finally {
       await session.close();

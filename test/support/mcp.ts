@@ -3,12 +3,24 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { SVC } from './e2e.js';
 
+export interface AuditLine {
+  tool: string;
+  outcome: string;
+  reason?: string;
+  arguments: unknown;
+}
+
 export interface McpSession {
   client: Client;
   /** What the server wrote on stderr so far. */
   stderr(): string;
   /** The audit lines on stderr so far. */
-  audit(): { tool: string; outcome: string; reason?: string; arguments: unknown }[];
+  audit(): AuditLine[];
+  /**
+   * The audit lines once there are `count`: a line reaches stderr, another pipe, after or
+   * before the answer it is about reaches the client.
+   */
+  auditOf(count: number): Promise<AuditLine[]>;
   close(): Promise<void>;
 }
 
@@ -24,16 +36,21 @@ export async function connectMcp(args: string[], env: Record<string, string>): P
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'svc-e2e', version: '1.0.0' });
   await client.connect(transport);
+  const audit = () =>
+    stderr
+      .split('\n')
+      .filter((line) => line.startsWith('{"audit"'))
+      .map((line) => (JSON.parse(line) as { audit: AuditLine }).audit);
   return {
     client,
     stderr: () => stderr,
-    audit: () =>
-      stderr
-        .split('\n')
-        .filter((line) => line.startsWith('{"audit"'))
-        .map(
-          (line) => (JSON.parse(line) as { audit: ReturnType<McpSession['audit']>[number] }).audit,
-        ),
+    audit,
+    async auditOf(count) {
+      for (let i = 0; i < 200 && audit().length < count; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return audit();
+    },
     close: () => client.close(),
   };
 }
