@@ -43,6 +43,17 @@ async function privateEmulator(ctx: Context, seed: string | undefined) {
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
+  // Both would be read as applying to the tools' calls, which they do not.
+  if (ctx.yes) {
+    throw new UsageError('--yes does not apply to svc mcp', {
+      hint: 'each destructive call is confirmed with its own token (see docs/mcp.md)',
+    });
+  }
+  if (ctx.dryRun) {
+    throw new UsageError('--dry-run does not apply to svc mcp', {
+      hint: 'destructive tools preview before they act; --read-only serves no write at all',
+    });
+  }
   if (opts.emulator && ctx.explicitBaseUrl() !== undefined) {
     throw new UsageError(`--emulator serves its own service: drop ${ctx.explicitBaseUrlSource()}`);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli, tempConfigDir } from '../../support/harness.js';
+import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
 describe('svc mcp config', () => {
   it('prints the snippet each client reads, running svc mcp with the flags given', async () => {
@@ -70,5 +70,41 @@ describe('svc mcp tools', () => {
         operation: 'documents.migrationStatus',
       }),
     ]);
+  });
+});
+
+describe('svc mcp at start', () => {
+  it('resolves credentials as every command does, and refuses to send them elsewhere', async () => {
+    const configDir = tempConfigDir();
+    const login = await runCli(offlineLogin('work'), {
+      env: { SVC_CONFIG_DIR: configDir },
+      stdin: 'tok_stored_secret_123\n',
+    });
+    expect(login.code, login.stderr).toBe(0);
+    const elsewhere = await runCli(
+      ['mcp', '--profile', 'work', '--base-url', 'http://127.0.0.1:8'],
+      {
+        env: { SVC_CONFIG_DIR: configDir },
+      },
+    );
+    expect(elsewhere.code).toBe(3);
+    expect(elsewhere.stderr).toContain('the credentials of profile "work" were stored for');
+    expect(elsewhere.stdout).toBe('');
+    // With the origin they were stored for, it serves, until the client closes stdin.
+    const served = await runCli(['mcp', '--profile', 'work'], {
+      env: { SVC_CONFIG_DIR: configDir },
+    });
+    expect(served.code, served.stderr).toBe(0);
+    expect(served.stderr).toContain('svc mcp: serving 23 tool(s) for http://127.0.0.1:9');
+    for (const run of [elsewhere, served])
+      expect(run.stderr).not.toContain('tok_stored_secret_123');
+  });
+
+  it('refuses flags that would seem to apply to the tools', async () => {
+    for (const flag of ['--yes', '--dry-run']) {
+      const run = await runCli(['mcp', flag], { env: { SVC_BASE_URL: 'http://127.0.0.1:9' } });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${flag} does not apply to svc mcp`);
+    }
   });
 });
