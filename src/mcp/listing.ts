@@ -2,7 +2,14 @@ import type { ApiResult } from '../http/envelope.js';
 import type { Answer, Runtime } from './call.js';
 import { shown } from './call.js';
 import type { ParsedArgs } from './input.js';
-import { decodeCursor, encodeCursor, itemDigest, listChanged, type Position } from './paging.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  itemDigest,
+  listChanged,
+  PageBuilder,
+  type Position,
+} from './paging.js';
 import { success } from './results.js';
 import { DEFAULT_LIMIT, PAGE_BYTES, type Listing, type ToolSpec } from './tools.js';
 
@@ -10,31 +17,6 @@ import { DEFAULT_LIMIT, PAGE_BYTES, type Listing, type ToolSpec } from './tools.
 const ENVELOPE_BYTES = 1024;
 /** The most the service is asked for in one page of its own. */
 const SERVICE_PAGE_MAX = 1000;
-
-/** Items taken one by one until the count or the byte budget is reached. */
-class PageBuilder {
-  readonly items: unknown[] = [];
-  private bytes = 2;
-
-  constructor(
-    readonly limit: number,
-    private readonly budget: number,
-  ) {}
-
-  get full(): boolean {
-    return this.items.length >= this.limit;
-  }
-
-  /** False when the item does not fit; a page always takes its first item. */
-  add(item: unknown): boolean {
-    if (this.full) return false;
-    const size = Buffer.byteLength(JSON.stringify(item) ?? 'null') + 1;
-    if (this.items.length > 0 && this.bytes + size > this.budget) return false;
-    this.bytes += size;
-    this.items.push(item);
-    return true;
-  }
-}
 
 /** A listing's items, and how to give the answer back its shape around a page of them. */
 function partsOf(

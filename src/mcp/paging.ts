@@ -80,23 +80,27 @@ export function listChanged(): UsageError {
   });
 }
 
-/**
- * How many of `items`, from `from`, fit in a page of at most `limit` items and `budget`
- * bytes of JSON. A page holds at least one item, so a listing always moves on.
- */
-export function fitPage(
-  items: readonly unknown[],
-  from: number,
-  limit: number,
-  budget: number,
-): number {
-  let bytes = 2;
-  let count = 0;
-  for (let i = from; i < items.length && count < limit; i++) {
-    const size = Buffer.byteLength(JSON.stringify(items[i]) ?? 'null') + 1;
-    if (count > 0 && bytes + size > budget) break;
-    bytes += size;
-    count++;
+/** Items taken one by one until the count or the byte budget of JSON is reached. */
+export class PageBuilder {
+  readonly items: unknown[] = [];
+  private bytes = 2;
+
+  constructor(
+    readonly limit: number,
+    private readonly budget: number,
+  ) {}
+
+  get full(): boolean {
+    return this.items.length >= this.limit;
   }
-  return count;
+
+  /** False when the item does not fit; a page always takes its first item, so it moves on. */
+  add(item: unknown): boolean {
+    if (this.full) return false;
+    const size = Buffer.byteLength(JSON.stringify(item) ?? 'null') + 1;
+    if (this.items.length > 0 && this.bytes + size > this.budget) return false;
+    this.bytes += size;
+    this.items.push(item);
+    return true;
+  }
 }

@@ -302,6 +302,34 @@ describe('svc mcp, spoken to by the SDK client', () => {
     }
   });
 
+  it('refuses a cursor over a listing that changed under it, rather than skip or repeat', async () => {
+    const session = await connectMcp([], state.env);
+    try {
+      const page = structured<{ result: { id: string }[]; nextCursor: string }>(
+        await session.client.callTool({
+          name: 'docs_list',
+          arguments: { organizationId: 'acme', limit: 3 },
+        }),
+      );
+      const last = page.result.at(-1)?.id as string;
+      await session.client.callTool({
+        name: 'docs_update',
+        arguments: {
+          organizationId: 'acme',
+          documents: [{ documentId: last, documentName: 'Renamed under the cursor' }],
+        },
+      });
+      const next = await session.client.callTool({
+        name: 'docs_list',
+        arguments: { organizationId: 'acme', limit: 3, cursor: page.nextCursor },
+      });
+      expect(next.isError).toBe(true);
+      expect(textOf(next)).toContain('the listing changed since this cursor was made');
+    } finally {
+      await session.close();
+    }
+  });
+
   it('reports progress while waiting for a migration, and stops waiting when cancelled', async () => {
     const session = await connectMcp([], state.env);
     try {

@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors/errors.js';
-import { decodeCursor, encodeCursor, fitPage } from '../../../src/mcp/paging.js';
+import { decodeCursor, encodeCursor, PageBuilder } from '../../../src/mcp/paging.js';
 
 describe('pages of a listing', () => {
   it('end at the limit or before the byte budget, between items, with at least one', () => {
     const items = Array.from({ length: 10 }, (_, i) => ({ id: `f${i}`, pad: 'x'.repeat(90) }));
     const size = JSON.stringify(items[0]).length + 1;
-    expect(fitPage(items, 0, 4, 1_000_000)).toBe(4);
-    expect(fitPage(items, 0, 100, 2 + size * 3)).toBe(3);
-    expect(fitPage(items, 0, 100, 2 + size * 3 - 1)).toBe(2);
-    expect(fitPage(items, 8, 100, 1_000_000)).toBe(2);
-    expect(fitPage([{ big: 'x'.repeat(5000) }], 0, 10, 100)).toBe(1);
+    const fill = (limit: number, budget: number) => {
+      const page = new PageBuilder(limit, budget);
+      for (const item of items) if (!page.add(item)) break;
+      return page.items.length;
+    };
+    expect(fill(4, 1_000_000)).toBe(4);
+    expect(fill(100, 1_000_000)).toBe(10);
+    expect(fill(100, 2 + size * 3)).toBe(3);
+    expect(fill(100, 2 + size * 3 - 1)).toBe(2);
+    const big = new PageBuilder(10, 100);
+    expect(big.add({ big: 'x'.repeat(5000) })).toBe(true);
+    expect(big.add({ small: 1 })).toBe(false);
   });
 
   it('continue with a cursor made for the same arguments only', () => {
