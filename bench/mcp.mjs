@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `svc mcp`: how soon a client that starts it has the tool list, against bare Node, and what
 // a read tool call costs over the same request sent straight to the service.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import {
   binPath,
@@ -47,6 +48,7 @@ function startServer(env) {
     return answered;
   };
   return {
+    pid: child.pid,
     send,
     async open() {
       await send('initialize', {
@@ -65,15 +67,38 @@ function startServer(env) {
   };
 }
 
-/** Milliseconds from spawning `svc mcp` to holding its answer to tools/list. */
+/**
+ * CPU time of a process's main thread so far, in milliseconds (Linux): what it cost, whatever
+ * else shares the machine. Undefined where /proc does not say.
+ */
+const schedstat = (pid) => `/proc/${pid}/schedstat`;
+const hasSchedstat = existsSync(schedstat('self'));
+function cpuMs(pid) {
+  return Number(readFileSync(schedstat(pid), 'utf8').split(' ')[0]) / 1e6;
+}
+
+/** `node -e 0`'s main-thread CPU time, read by the script itself as it ends. */
+function nodeCpuMs() {
+  const r = spawnSync(process.execPath, [
+    '-e',
+    `process.stdout.write(require('fs').readFileSync('${schedstat('self')}', 'utf8'))`,
+  ]);
+  return Number(String(r.stdout).split(' ')[0]) / 1e6;
+}
+
+/**
+ * Milliseconds from spawning `svc mcp` to holding its answer to tools/list, and the CPU time
+ * its main thread had used by then.
+ */
 async function timeToToolList(env) {
   const started = process.hrtime.bigint();
   const server = startServer(env);
   const listed = await server.open();
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpu = hasSchedstat ? cpuMs(server.pid) : undefined;
   if (!listed.result?.tools?.length) throw new Error(`no tools listed: ${JSON.stringify(listed)}`);
   await server.stop();
-  return ms;
+  return { ms, cpu };
 }
 
 /** The request docs_list sends, sent straight to the emulator over a kept-alive connection. */
@@ -118,12 +143,19 @@ export async function bench() {
     // Start-up: bare Node and svc mcp in turns, after two rounds that fill the file cache.
     const node = [];
     const mcp = [];
+    const nodeCpu = [];
+    const mcpCpu = [];
     for (let round = 0; round < runs + 2; round++) {
       const n = timeRun(process.execPath, ['-e', '0']);
       const m = await timeToToolList(env);
+      const c = hasSchedstat ? nodeCpuMs() : undefined;
       if (round >= 2) {
         node.push(n);
-        mcp.push(m);
+        mcp.push(m.ms);
+        if (m.cpu !== undefined && c !== undefined) {
+          mcpCpu.push(m.cpu);
+          nodeCpu.push(c);
+        }
       }
     }
     const nodeMs = median(node);
@@ -174,6 +206,11 @@ export async function bench() {
       ],
       notes: [
         `start-up: medians of ${runs} runs in turns; calls: medians of ${calls} docs_list calls and as many direct requests, alternating, warm emulator on loopback`,
+        ...(mcpCpu.length > 0
+          ? [
+              `start-up in CPU time of the main thread (/proc schedstat), which load on the machine does not change: svc mcp ${median(mcpCpu).toFixed(1)} ms to tools/list, node -e 0 ${median(nodeCpu).toFixed(1)} ms (${(median(mcpCpu) / median(nodeCpu)).toFixed(2)}x)`,
+            ]
+          : []),
       ],
     };
   } finally {
