@@ -56,5 +56,6 @@ export default defineConfig({
   // Which chunk holds which module: the start-up test checks what each fast path loads.
   metafile: true,
   // The emulator's web UI is built after, into dist/ui/, where the emulator serves it from.
-  onSuccess: 'node scripts/perf-prerender-help.mjs && node scripts/build-ui.mjs',
+  onSuccess:
+    'node scripts/perf-prerender-help.mjs && node scripts/perf-mcp-schemas.mjs && node scripts/build-ui.mjs',
 });

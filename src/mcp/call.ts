@@ -12,7 +12,8 @@ import type { ToolSpec } from './tools.js';
 
 /** What every call shares: the one HTTP client, the token issuer, and how to show secrets. */
 export interface Runtime {
-  client: HttpClient;
+  /** The one HTTP client, made when the first call needs it. */
+  client: () => Promise<HttpClient>;
   redactor: Redactor;
   tokens: ConfirmationTokens;
   /** `--reveal-secrets`: tokens in results are shown in clear. */
@@ -51,7 +52,7 @@ function itemFailures(data: unknown): string[] {
 }
 
 async function send(rt: Runtime, spec: ToolSpec, data: Args, signal: AbortSignal): Promise<Answer> {
-  const answer: ApiResult = await rt.client.call(spec.op, data, { signal });
+  const answer: ApiResult = await (await rt.client()).call(spec.op, data, { signal });
   const structured = {
     ...(spec.op.envelope !== 'no-data' && { result: shown(rt, answer.data) }),
     ...(answer.message !== undefined && { message: answer.message }),
@@ -80,7 +81,7 @@ async function destructive(
 ): Promise<Answer> {
   const token = args.own.confirmationToken as string | undefined;
   if (token === undefined) {
-    const preview = previewOf(rt.client, spec, args.data);
+    const preview = previewOf(await rt.client(), spec, args.data);
     const issued = rt.tokens.issue(spec.name, args.data);
     const expiresAt = new Date(issued.expiresAt).toISOString();
     return {

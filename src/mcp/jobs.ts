@@ -69,14 +69,14 @@ async function readJob(
 ): Promise<Reading> {
   if (kind === 'migration') {
     const { migration, message } = await readMigration(
-      rt.client,
+      await rt.client(),
       data.organizationId as string,
       id,
     );
     return migrationReading(id, migration, message);
   }
   try {
-    return deletionReading(id, await readPurge(rt.client, id), tasks);
+    return deletionReading(id, await readPurge(await rt.client(), id), tasks);
   } catch (err) {
     if (!(err instanceof OperationFailedError)) throw err;
     return {
@@ -159,7 +159,7 @@ export async function followJob(
   let id: string;
   let tasks: number | undefined;
   if (role.role === 'start') {
-    const answer = await rt.client.call(spec.op, args.data, { signal: call.signal });
+    const answer = await (await rt.client()).call(spec.op, args.data, { signal: call.signal });
     started = { data: answer.data, message: answer.message };
     id = idOf(role.kind, answer.data);
     tasks = (answer.data as { tasksCount?: number }).tasksCount;

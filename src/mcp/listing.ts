@@ -75,7 +75,7 @@ async function wholeListPage(
   builder: PageBuilder,
   signal: AbortSignal,
 ): Promise<Answer> {
-  const answer: ApiResult = await rt.client.call(spec.op, args.data, { signal });
+  const answer: ApiResult = await (await rt.client()).call(spec.op, args.data, { signal });
   const { items, rebuild } = partsOf(listing, answer.data);
   const cursor = args.own.cursor as string | undefined;
   const from = cursor === undefined ? { offset: 0 } : decodeCursor(cursor, args.data, false);
@@ -113,7 +113,9 @@ async function servicePagedPage(
   let next: Position | undefined;
   for (let first = true; ; first = false) {
     const wanted = skip + builder.limit - builder.items.length;
-    const answer: ApiResult = await rt.client.call(
+    const answer: ApiResult = await (
+      await rt.client()
+    ).call(
       spec.op,
       {
         ...args.data,

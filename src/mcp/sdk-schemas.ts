@@ -1,6 +1,5 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { problemsOf, type Args } from './input.js';
-import { toJsonSchema, type JsonSchema } from './json-schema.js';
 import type { ToolSpec } from './tools.js';
 
 /**
@@ -31,13 +30,8 @@ export function inputSchema(
   };
 }
 
-/**
- * The shape of `structuredContent`, checked with zod. Its JSON Schema is made once: the SDK
- * asks for it when the tool is registered and again for every `tools/list`.
- */
+/** The shape of `structuredContent`, checked with zod, with its JSON Schema. */
 export function outputSchema(spec: ToolSpec): StandardSchemaWithJSON {
-  let json: JsonSchema | undefined;
-  const once = () => (json ??= toJsonSchema(spec.output, 'output'));
   return {
     '~standard': {
       version: 1,
@@ -52,7 +46,7 @@ export function outputSchema(spec: ToolSpec): StandardSchemaWithJSON {
           })),
         };
       },
-      jsonSchema: { input: once, output: once },
+      jsonSchema: { input: () => spec.outputJson, output: () => spec.outputJson },
     },
   };
 }

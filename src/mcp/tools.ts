@@ -10,6 +10,7 @@ import {
   withoutMembers,
   type JsonSchema,
 } from './json-schema.js';
+import type { ToolSchemas } from './built-schemas.js';
 import { toolNames, type ToolName } from './tool-names.js';
 
 /**
@@ -40,9 +41,11 @@ export interface ToolSpec extends ToolName {
   /** The members that only the tool takes (paging, confirmation, waiting). */
   toolFields: z.ZodObject;
   /** What `tools/list` shows as the input schema. */
-  inputJson: JsonSchema;
+  readonly inputJson: JsonSchema;
   /** The shape of `structuredContent`. */
   output: z.ZodObject;
+  /** Its JSON Schema, as `tools/list` shows it. */
+  readonly outputJson: JsonSchema;
 }
 
 /** Items a listing returns when `limit` is not given, and the most it may ask for. */
@@ -178,13 +181,8 @@ function descriptionOf(name: ToolName, op: Operation, parts: { listing: boolean;
   return lines.join(' ');
 }
 
-function specOf(name: ToolName): ToolSpec {
-  const op = operation(name.operation) as Operation;
-  const listing = listingOf(op);
-  const job = jobRoles[name.operation];
-  const servicePaged = listing !== undefined && requestMembers(op).includes('pageToken');
-  const toolFields = toolFieldsOf(listing !== undefined, op.destructive, job !== undefined);
-  const hidden = [...Object.keys(name.fixed), ...(servicePaged ? SERVICE_PAGING : [])];
+/** The input schema of a tool as JSON: the request's, less what the tool fixes or replaces. */
+function inputJsonOf(name: ToolName, op: Operation, toolFields: z.ZodObject, hidden: string[]) {
   const request = withoutMembers(
     closedAndDescribed(toJsonSchema(op.request, 'input'), (path) =>
       fieldDescription(name.operation, path),
@@ -192,6 +190,20 @@ function specOf(name: ToolName): ToolSpec {
     hidden,
   );
   const own = toJsonSchema(toolFields, 'input').properties as Record<string, JsonSchema>;
+  return withMembers(request, own);
+}
+
+function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
+  const op = operation(name.operation) as Operation;
+  const listing = listingOf(op);
+  const job = jobRoles[name.operation];
+  const servicePaged = listing !== undefined && requestMembers(op).includes('pageToken');
+  const toolFields = toolFieldsOf(listing !== undefined, op.destructive, job !== undefined);
+  const hidden = [...Object.keys(name.fixed), ...(servicePaged ? SERVICE_PAGING : [])];
+  const output = outputOf(op, { listing: listing !== undefined, destructive: op.destructive, job });
+  // Made when first asked for, unless the build made them already.
+  let inputJson = built?.input;
+  let outputJson = built?.output;
   return {
     ...name,
     title: name.summary ?? op.summary,
@@ -207,12 +219,25 @@ function specOf(name: ToolName): ToolSpec {
     servicePaged,
     ...(job && { job }),
     toolFields,
-    inputJson: withMembers(request, own),
-    output: outputOf(op, { listing: listing !== undefined, destructive: op.destructive, job }),
+    get inputJson() {
+      return (inputJson ??= inputJsonOf(name, op, toolFields, hidden));
+    },
+    output,
+    get outputJson() {
+      return (outputJson ??= toJsonSchema(output, 'output'));
+    },
   };
 }
 
-/** The tools of these names (every tool when none are given), in catalogue order. */
-export function toolSpecs(names?: readonly string[]): ToolSpec[] {
-  return toolNames.filter((t) => names === undefined || names.includes(t.name)).map(specOf);
+/**
+ * The tools of these names (every tool when none are given), in catalogue order. `built`
+ * gives JSON Schemas made already; those it lacks are made from the zod schemas.
+ */
+export function toolSpecs(
+  names?: readonly string[],
+  built?: Readonly<Record<string, ToolSchemas>>,
+): ToolSpec[] {
+  return toolNames
+    .filter((t) => names === undefined || names.includes(t.name))
+    .map((t) => specOf(t, built?.[t.name]));
 }

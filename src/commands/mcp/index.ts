@@ -36,9 +36,11 @@ export const registerMcp: Register = (program, invoke) => {
     .addHelpText(
       'after',
       `
+svc mcp alone runs svc mcp serve.
+
 Examples:
-  $ svc mcp --read-only
-  $ svc mcp --toolsets docs,folders --allow-destructive
+  $ svc mcp serve --read-only
+  $ svc mcp serve --toolsets docs,folders --allow-destructive
   $ svc mcp config --client claude
   $ svc mcp tools --allow-destructive`,
     );
@@ -57,10 +59,10 @@ confirmation token; only a second call with the same arguments and the token act
 Credentials come from the profile and environment as for every command. See docs/mcp.md.
 
 Examples:
-  $ svc mcp
-  $ svc mcp --profile prod --read-only --toolsets docs,folders
-  $ svc mcp --emulator --seed examples/fixtures/basic.json
-  $ svc mcp --allow-destructive --log-file ~/.svc-mcp-audit.log`,
+  $ svc mcp serve
+  $ svc mcp serve --profile prod --read-only --toolsets docs,folders
+  $ svc mcp serve --emulator --seed examples/fixtures/basic.json
+  $ svc mcp serve --allow-destructive --log-file ~/.svc-mcp-audit.log`,
     )
     .action(invoke(() => import('./serve.js')));
 

@@ -59,28 +59,36 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   }
   // The SDK loads while the tools are chosen and the credentials resolved.
   const serverModule = import('../../mcp/server.js');
-  const [{ selectServed }, { ConfirmationTokens }, { openAuditLog }, { toolSpecs }] =
-    await Promise.all([
-      import('../../mcp/flags.js'),
-      import('../../mcp/confirmation.js'),
-      import('../../mcp/audit.js'),
-      import('../../mcp/tools.js'),
-    ]);
+  const [
+    { selectServed },
+    { ConfirmationTokens },
+    { openAuditLog },
+    { toolSpecs },
+    { builtSchemas },
+  ] = await Promise.all([
+    import('../../mcp/flags.js'),
+    import('../../mcp/confirmation.js'),
+    import('../../mcp/audit.js'),
+    import('../../mcp/tools.js'),
+    import('../../mcp/built-schemas.js'),
+  ]);
   const selection = selectServed(opts);
 
   let emulator: RunningEmulator | undefined;
-  let client: HttpClient;
+  let target: { baseUrl: string; make: () => Promise<HttpClient> };
   if (opts.emulator) {
     const started = await privateEmulator(ctx, opts.seed);
     emulator = started.emulator;
-    client = await ctx.client({
+    target = await ctx.prepareClient({
       baseUrl: emulator.url,
       source: '--emulator',
       credentials: started.workspace,
     });
   } else {
-    client = await ctx.client();
+    // Bad settings stop svc mcp here; the HTTP stack loads with the first call.
+    target = await ctx.prepareClient();
   }
+  let client: Promise<HttpClient> | undefined;
 
   const audit = openAuditLog(
     opts.logFile === undefined ? { stream: ctx.io.stderr } : { file: opts.logFile },
@@ -88,16 +96,16 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ctx.now,
   );
   try {
-    const tools = toolSpecs(selection.served);
+    const tools = toolSpecs(selection.served, builtSchemas());
     const withheld = selection.withheld.map((w) => w.name);
     ctx.out.info(
-      `svc mcp: serving ${tools.length} tool(s) for ${client.baseUrl}` +
+      `svc mcp: serving ${tools.length} tool(s) for ${target.baseUrl}` +
         (withheld.length > 0 ? `; not served: ${withheld.join(', ')}` : ''),
     );
     const { serve } = await serverModule;
     await serve(
       {
-        client,
+        client: () => (client ??= target.make()),
         redactor: ctx.redactor,
         tokens: new ConfirmationTokens(opts.confirmTtl ?? DEFAULT_CONFIRM_TTL_MS, ctx.now),
         revealSecrets: opts.revealSecrets === true,

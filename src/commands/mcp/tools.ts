@@ -15,7 +15,21 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const { served } = selectServed(opts);
   const rows = toolRows(toolNames.filter((t) => served.includes(t.name)));
   if (opts.markdown) return ctx.out.text(toolListMarkdown(rows));
-  if (ctx.out.json) return ctx.out.jsonDocument(rows);
+  if (ctx.out.json) {
+    // With the schemas tools/list gives, which needs zod and the catalogue's conversions.
+    const [{ toolSpecs }, { builtSchemas }] = await Promise.all([
+      import('../../mcp/tools.js'),
+      import('../../mcp/built-schemas.js'),
+    ]);
+    const specs = toolSpecs(served, builtSchemas());
+    return ctx.out.jsonDocument(
+      rows.map((row, i) => ({
+        ...row,
+        inputSchema: specs[i]?.inputJson,
+        outputSchema: specs[i]?.outputJson,
+      })),
+    );
+  }
   await ctx.out.rows(
     rows.map((r) => ({
       ...r,

@@ -127,6 +127,21 @@ describe('the MCP tools made from the catalogue', () => {
   });
 });
 
+describe('the schemas svc mcp serves', () => {
+  it('are what the catalogue gives, whether the build made them or the tools do', () => {
+    // The end-to-end test takes this snapshot from the built svc mcp, which serves the
+    // schemas the build wrote (dist/mcp-schemas.json); here each tool makes its own.
+    const served = JSON.parse(
+      readFileSync(new URL('../../e2e/__snapshots__/mcp-tools-list.json', import.meta.url), 'utf8'),
+    ) as { name: string; inputSchema: unknown; outputSchema: unknown }[];
+    expect(served.map((t) => t.name)).toEqual(specs.map((t) => t.name));
+    for (const [i, tool] of specs.entries()) {
+      expect(served[i]?.inputSchema, tool.name).toEqual(tool.inputJson);
+      expect(served[i]?.outputSchema, tool.name).toEqual(tool.outputJson);
+    }
+  });
+});
+
 describe('docs/mcp.md', () => {
   it('lists the tools the catalogue gives (run `npm run generate` after changing one)', () => {
     const doc = readFileSync(new URL('../../../docs/mcp.md', import.meta.url), 'utf8');
