@@ -9,7 +9,15 @@ import type { Redactor } from '../http/redact.js';
  */
 
 export type Outcome =
-  'ok' | 'preview' | 'refused' | 'invalid' | 'error' | 'failed' | 'timed out' | 'cancelled';
+  | 'ok'
+  | 'partial'
+  | 'preview'
+  | 'refused'
+  | 'invalid'
+  | 'error'
+  | 'failed'
+  | 'timed out'
+  | 'cancelled';
 
 export interface AuditEntry {
   tool: string;

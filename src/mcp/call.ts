@@ -1,54 +1,21 @@
-import type { HttpClient } from '../http/client.js';
 import type { ApiResult } from '../http/envelope.js';
-import { replaceSecretFields, mask, type Redactor } from '../http/redact.js';
-import type { AuditLog, Outcome } from './audit.js';
-import type { ConfirmationTokens } from './confirmation.js';
-import { partArgs, type Args } from './input.js';
-import { followJob, type JobProgress } from './jobs.js';
+import { partArgs, type Args, type ParsedArgs } from './input.js';
+import { followJob } from './jobs.js';
 import { listPage } from './listing.js';
 import { previewOf } from './preview.js';
 import { errorResult, failure, success, type ToolResult } from './results.js';
+import { shown, type Answer, type CallContext, type Runtime } from './runtime.js';
 import type { ToolSpec } from './tools.js';
 
-/** What every call shares: the one HTTP client, the token issuer, and how to show secrets. */
-export interface Runtime {
-  /** The one HTTP client, made when the first call needs it. */
-  client: () => Promise<HttpClient>;
-  redactor: Redactor;
-  tokens: ConfirmationTokens;
-  /** `--reveal-secrets`: tokens in results are shown in clear. */
-  revealSecrets: boolean;
-  now: () => number;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  audit: AuditLog;
-}
-
-/** What one call has of its own: its cancellation, and a way to report progress. */
-export interface CallContext {
-  signal: AbortSignal;
-  progress: (update: JobProgress) => Promise<void>;
-}
-
-export interface Answer {
-  result: ToolResult;
-  outcome: Outcome;
-  reason?: string;
-}
-
-/** Secrets in a result, masked unless `--reveal-secrets`; known credentials scrubbed too. */
-export function shown(rt: Runtime, value: unknown): unknown {
-  if (rt.revealSecrets) return value;
-  return replaceSecretFields(value, mask, (text) => rt.redactor.text(text));
-}
-
-/** One line about a bulk write's per-item results, when some failed. */
-function itemFailures(data: unknown): string[] {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [];
+/** How the items of a bulk write fared, when the answer is a per-item map. */
+function itemsFared(data: unknown): { line: string; failed: number } | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
   const items = Object.values(data as Record<string, unknown>);
-  if (!items.every((v) => typeof v === 'object' && v !== null && 'success' in v)) return [];
+  if (!items.every((v) => typeof v === 'object' && v !== null && 'success' in v)) return undefined;
   const failed = items.filter((v) => (v as { success: unknown }).success === false).length;
-  if (failed === 0) return [`All ${items.length} item(s) succeeded.`];
-  return [`${failed} of ${items.length} item(s) failed; each says why in result.`];
+  return failed === 0
+    ? { line: `All ${items.length} item(s) succeeded.`, failed }
+    : { line: `${failed} of ${items.length} item(s) failed; each says why in result.`, failed };
 }
 
 async function send(rt: Runtime, spec: ToolSpec, data: Args, signal: AbortSignal): Promise<Answer> {
@@ -66,9 +33,11 @@ async function send(rt: Runtime, spec: ToolSpec, data: Args, signal: AbortSignal
       reason: 'the model answered no text',
     };
   }
+  const items = itemsFared(answer.data);
   return {
-    result: success([`${spec.name}: done.`, ...itemFailures(answer.data)], structured),
-    outcome: 'ok',
+    result: success([`${spec.name}: done.`, ...(items ? [items.line] : [])], structured),
+    outcome: items && items.failed > 0 ? 'partial' : 'ok',
+    ...(items && items.failed > 0 && { reason: items.line }),
   };
 }
 
@@ -76,7 +45,7 @@ async function send(rt: Runtime, spec: ToolSpec, data: Args, signal: AbortSignal
 async function destructive(
   rt: Runtime,
   spec: ToolSpec,
-  args: ReturnType<typeof partArgs>,
+  args: ParsedArgs,
   call: CallContext,
 ): Promise<Answer> {
   const token = args.own.confirmationToken as string | undefined;
@@ -113,7 +82,7 @@ async function destructive(
 async function act(
   rt: Runtime,
   spec: ToolSpec,
-  args: ReturnType<typeof partArgs>,
+  args: ParsedArgs,
   call: CallContext,
 ): Promise<Answer> {
   if (spec.listing) return listPage(rt, spec, args, call.signal);

@@ -2,20 +2,12 @@ import { pollUntil } from '../cli/wait.js';
 import { failureLine, readMigration, type Migration } from '../commands/docs/migration.js';
 import { readPurge, type PurgeStatus } from '../commands/users/purge-job.js';
 import { OperationFailedError } from '../errors/errors.js';
-import type { Answer, CallContext, Runtime } from './call.js';
-import { shown } from './call.js';
+import { shown, type Answer, type CallContext, type JobProgress, type Runtime } from './runtime.js';
 import type { ParsedArgs } from './input.js';
 import type { JobKind } from './jobs-roles.js';
 import { failure, success } from './results.js';
 import { toolNames } from './tool-names.js';
 import { DEFAULT_WAIT_SECONDS, type ToolSpec } from './tools.js';
-
-/** A progress notification's content: `progress` only ever grows. */
-export interface JobProgress {
-  progress: number;
-  total?: number;
-  message: string;
-}
 
 /** One reading of a job, in the terms the tools report. */
 interface Reading {

@@ -1,6 +1,5 @@
 import type { ApiResult } from '../http/envelope.js';
-import type { Answer, Runtime } from './call.js';
-import { shown } from './call.js';
+import { shown, type Answer, type Runtime } from './runtime.js';
 import type { ParsedArgs } from './input.js';
 import {
   decodeCursor,

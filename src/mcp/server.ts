@@ -2,7 +2,8 @@ import type { Readable, Writable } from 'node:stream';
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { VERSION } from '../version.js';
-import { runTool, type CallContext, type Runtime } from './call.js';
+import { runTool } from './call.js';
+import type { CallContext, Runtime } from './runtime.js';
 import { inputSchema, outputSchema } from './sdk-schemas.js';
 import type { ToolSpec } from './tools.js';
 
