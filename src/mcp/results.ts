@@ -3,7 +3,7 @@ import { visibleText } from '../io/visible.js';
 
 /**
  * How a tool's answer reads to the model. Everything the service stores (names, messages,
- * templates, live state) may hold text that someone wrote to steer an assistant; it goes
+ * templates, live state) may hold text that someone wrote to steer the model reading it; it goes
  * only inside a labelled data block, as one line of JSON that cannot close the block early,
  * never into the sentences around it.
  */
