@@ -131,6 +131,23 @@ describe('svc mcp, spoken to by the SDK client', () => {
     }
   });
 
+  it('serves clients of the 2026-07-28 protocol as well', async () => {
+    const session = await connectMcp(['--read-only'], state.env, { modern: true });
+    try {
+      const { tools } = await session.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(selectServed({ readOnly: true }).served);
+      const list = await session.client.callTool({
+        name: 'docs_list',
+        arguments: { organizationId: 'acme', documentIds: ['plan'] },
+      });
+      expect(structured<{ result: { id: string }[] }>(list).result.map((d) => d.id)).toEqual([
+        'plan',
+      ]);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('reads and writes, answering data in a labelled block', async () => {
     const session = await connectMcp([], state.env);
     try {

@@ -24,8 +24,16 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** The built `svc mcp ...args`, connected to the SDK's own client over stdio. */
-export async function connectMcp(args: string[], env: Record<string, string>): Promise<McpSession> {
+/**
+ * The built `svc mcp ...args`, connected to the SDK's own client over stdio: by the 2025
+ * `initialize` handshake that clients use today, or with `modern`, by the 2026-07-28
+ * protocol's negotiation.
+ */
+export async function connectMcp(
+  args: string[],
+  env: Record<string, string>,
+  { modern = false } = {},
+): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: SVC,
     args: ['mcp', ...args],
@@ -34,7 +42,10 @@ export async function connectMcp(args: string[], env: Record<string, string>): P
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'svc-e2e', version: '1.0.0' });
+  const client = new Client(
+    { name: 'svc-e2e', version: '1.0.0' },
+    modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
   await client.connect(transport);
   const audit = () =>
     stderr
