@@ -1,7 +1,7 @@
 import type { Plugin } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
-import { undiciAgentOnly } from './tsup.config.js';
+import { mcpShims, undiciAgentOnly } from './tsup.config.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -54,5 +54,5 @@ export default defineConfig({
   noExternal: [/./],
   // node:sea and node:sqlite exist only under their node: names.
   removeNodeProtocol: false,
-  esbuildPlugins: [undiciAgentOnly, embeddedSqlite, embeddedUiAssets],
+  esbuildPlugins: [undiciAgentOnly, mcpShims, embeddedSqlite, embeddedUiAssets],
 });

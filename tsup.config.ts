@@ -20,6 +20,16 @@ export const undiciAgentOnly: Plugin = {
   },
 };
 
+/** The MCP server SDK without AJV (see scripts/perf-mcp-shims.mjs). */
+export const mcpShims: Plugin = {
+  name: 'mcp-shims',
+  setup(build) {
+    build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({
+      path: fileURLToPath(new URL('./scripts/perf-mcp-shims.mjs', import.meta.url)),
+    }));
+  },
+};
+
 // One ESM entry with code splitting: every command, the emulator and each heavy library
 // stay in their own chunks and load only through `await import()`.
 //
@@ -38,7 +48,7 @@ export default defineConfig({
   // Native better-sqlite3 (both majors, see src/emulator/store/store.ts) cannot be bundled;
   // Node resolves it from node_modules.
   noExternal: [/^(?!better-sqlite3(-napi)?(\/|$))/],
-  esbuildPlugins: [undiciAgentOnly],
+  esbuildPlugins: [undiciAgentOnly, mcpShims],
   // Bundled CommonJS packages call require(); ESM chunks have none of their own.
   banner: {
     js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
@@ -46,5 +56,6 @@ export default defineConfig({
   // Which chunk holds which module: the start-up test checks what each fast path loads.
   metafile: true,
   // The emulator's web UI is built after, into dist/ui/, where the emulator serves it from.
-  onSuccess: 'node scripts/perf-prerender-help.mjs && node scripts/build-ui.mjs',
+  onSuccess:
+    'node scripts/perf-prerender-help.mjs && node scripts/perf-mcp-schemas.mjs && node scripts/build-ui.mjs',
 });

@@ -4,6 +4,7 @@
 import { bench as bulk } from './bulk.mjs';
 import { bench as emulator } from './emulator.mjs';
 import { formatRow, printRows } from './lib/common.mjs';
+import { bench as mcp } from './mcp.mjs';
 import { bench as memory } from './memory.mjs';
 import { bench as migrateWait } from './migrate-wait.mjs';
 import { bench as nodeVersions } from './node-versions.mjs';
@@ -12,7 +13,17 @@ import { bench as startup } from './startup.mjs';
 import { bench as ui } from './ui.mjs';
 
 const all = [];
-for (const bench of [startup, roundtrip, nodeVersions, bulk, memory, emulator, migrateWait, ui]) {
+for (const bench of [
+  startup,
+  roundtrip,
+  nodeVersions,
+  bulk,
+  memory,
+  emulator,
+  migrateWait,
+  ui,
+  mcp,
+]) {
   const { title, rows, notes = [] } = await bench();
   printRows(title, rows);
   for (const note of notes) console.log(note);

@@ -25,6 +25,7 @@ function __svc_subcommands
                 'profile' 'List, switch, show and remove stored profiles' \
                 'api' 'Call any path of the API and print the whole response body' \
                 'emulator' 'Run a local, stateful emulator of the whole service' \
+                'mcp' 'Serve the API\'s operations as MCP tools to a coding agent, over stdio' \
                 'completion' 'Print the shell completion script for bash, zsh or fish' \
                 'schema' 'Print the JSON Schema of what a command prints with --json' \
                 'help' 'Show help for a command, or a topic: exit-codes, environment, reference'
@@ -99,6 +100,11 @@ function __svc_subcommands
             printf '%s\t%s\n' \
                 'start' 'Start the emulator and serve until Ctrl-C' \
                 'exec' 'Start the emulator, run a command against it, stop it, and pass on its exit code'
+        case 'mcp'
+            printf '%s\t%s\n' \
+                'serve' 'Serve the tools over stdio (what `svc mcp` runs); logs go to stderr' \
+                'config' 'Print the snippet that adds svc\'s MCP server to a client\'s configuration' \
+                'tools' 'List the tools `svc mcp` serves with these flags'
     end
 end
 
@@ -381,6 +387,44 @@ function __svc_flags
                 '--ui' 'serve the web UI even when --host faces the network' \
                 '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
                 '--no-workspace' 'do not create a workspace (no credential variables are set)'
+        case 'mcp serve'
+            printf '%s\t%s\n' \
+                '--read-only' 'serve reads only, whatever else is given' \
+                '--allow-destructive' 'also serve the destructive tools (each call still needs a confirmation token)' \
+                '--toolsets' 'serve only the tools of these groups, e.g. docs,folders (repeat, or comma-separate)' \
+                '--tools' 'serve only these tools (repeat, or comma-separate)' \
+                '--exclude-tools' 'do not serve these tools' \
+                '--reveal-secrets' 'show tokens in tool results in clear (masked by default)' \
+                '--log-file' 'append the audit lines to this file (created 0600), not stderr' \
+                '--confirm-ttl' 'how long a destructive call\'s confirmation token stays valid (default 5m)' \
+                '--emulator' 'serve against a private in-process emulator with a fresh workspace' \
+                '--seed' 'with --emulator: load this fixture first (see docs/fixtures.md)'
+        case 'mcp config'
+            printf '%s\t%s\n' \
+                '--client' 'the client whose configuration to print' \
+                '--read-only' 'serve reads only, whatever else is given' \
+                '--allow-destructive' 'also serve the destructive tools (each call still needs a confirmation token)' \
+                '--toolsets' 'serve only the tools of these groups, e.g. docs,folders (repeat, or comma-separate)' \
+                '--tools' 'serve only these tools (repeat, or comma-separate)' \
+                '--exclude-tools' 'do not serve these tools' \
+                '--reveal-secrets' 'show tokens in tool results in clear (masked by default)' \
+                '--log-file' 'append the audit lines to this file (created 0600), not stderr' \
+                '--confirm-ttl' 'how long a destructive call\'s confirmation token stays valid (default 5m)' \
+                '--emulator' 'serve against a private in-process emulator with a fresh workspace' \
+                '--seed' 'with --emulator: load this fixture first (see docs/fixtures.md)'
+        case 'mcp tools'
+            printf '%s\t%s\n' \
+                '--markdown' 'as the Markdown list of docs/mcp.md' \
+                '--read-only' 'serve reads only, whatever else is given' \
+                '--allow-destructive' 'also serve the destructive tools (each call still needs a confirmation token)' \
+                '--toolsets' 'serve only the tools of these groups, e.g. docs,folders (repeat, or comma-separate)' \
+                '--tools' 'serve only these tools (repeat, or comma-separate)' \
+                '--exclude-tools' 'do not serve these tools' \
+                '--reveal-secrets' 'show tokens in tool results in clear (masked by default)' \
+                '--log-file' 'append the audit lines to this file (created 0600), not stderr' \
+                '--confirm-ttl' 'how long a destructive call\'s confirmation token stays valid (default 5m)' \
+                '--emulator' 'serve against a private in-process emulator with a fresh workspace' \
+                '--seed' 'with --emulator: load this fixture first (see docs/fixtures.md)'
         case 'schema'
             printf '%s\t%s\n' \
                 '--list' 'list the commands that have a schema'
@@ -466,6 +510,10 @@ function __svc_value
             set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
             set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host'
+        case 'mcp serve' 'mcp tools'
+            set flags '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
+        case 'mcp config'
+            set flags '--client' '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
     end
     contains -- $argv[2] $flags '--profile' '--base-url' '--timeout'; or return 1
     switch "$argv[1] $argv[2]"
@@ -473,7 +521,7 @@ function __svc_value
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
         case 'workspace email-config --trigger'
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
-        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'emulator start --seed' 'emulator exec --seed'
+        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'emulator start --seed' 'emulator exec --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'activities add --feature-type'
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'
@@ -487,6 +535,8 @@ function __svc_value
             printf '%s\n' 'values' 'key' 'workspace' 'none'
         case 'emulator start --data-dir' 'emulator exec --data-dir'
             printf '%s\n' 'dirs'
+        case 'mcp config --client'
+            printf '%s\n' 'values' 'claude' 'cursor' 'vscode'
         case '* --profile'
             printf '%s\n' 'profiles'
         case '*'

@@ -205,6 +205,7 @@ export const operations = [
     idempotent: false,
     destructive: false,
     slow: false,
+    openWorld: true,
     table: { rows: 'record', columns: [] },
   },
   {
@@ -756,6 +757,7 @@ export const operations = [
     idempotent: false,
     destructive: false,
     slow: false,
+    openWorld: true,
     table: { rows: 'record', columns: [{ header: 'TEXT', path: 'text' }] },
   },
   {

@@ -72,6 +72,11 @@ export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
   destructiveWhen?: Readonly<Record<string, unknown>>;
   /** May take minutes to answer (user-data deletion): uses the long request timeout. */
   slow: boolean;
+  /**
+   * Reaches past the workspace's own data: sends an email to any address, or text to a
+   * third-party AI provider. Absent means false.
+   */
+  openWorld?: boolean;
   bulk?: BulkSpec;
   table: TableLayout;
 }

@@ -47,6 +47,14 @@ export interface Session {
   unbound?: CredentialsError;
 }
 
+/** A service to talk to other than the session's, with its own credentials. */
+export interface ClientTarget {
+  baseUrl: string | undefined;
+  /** Where the base URL came from, in the user's terms. */
+  source: string;
+  credentials: Credentials;
+}
+
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** User-data deletion may take five minutes to answer (docs/wire-notes.md). */
 const SLOW_TIMEOUT_MS = 6 * 60_000;
@@ -188,12 +196,18 @@ export class Context {
    * An HTTP client for the resolved session, or for the given base URL and credentials.
    * A profile's credentials go only to the service they were stored for.
    */
-  async client(over?: {
-    baseUrl: string | undefined;
-    /** Where the base URL came from, in the user's terms. */
-    source: string;
-    credentials: Credentials;
-  }): Promise<HttpClient> {
+  async client(over?: ClientTarget): Promise<HttpClient> {
+    return (await this.prepareClient(over)).make();
+  }
+
+  /**
+   * Everything `client` checks (a base URL, where the credentials may go), done now; the
+   * HTTP stack loads only when `make` is called. For a command that must refuse bad
+   * settings at once but sends its first request later (`svc mcp`).
+   */
+  async prepareClient(
+    over?: ClientTarget,
+  ): Promise<{ baseUrl: string; make: () => Promise<HttpClient> }> {
     const session = over ? undefined : await this.session();
     const baseUrl = over ? over.baseUrl : session?.baseUrl;
     if (!baseUrl) {
@@ -208,6 +222,10 @@ export class Context {
     }
     const credentials = over?.credentials ?? session?.credentials ?? {};
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
+    return { baseUrl, make: () => this.makeClient(baseUrl, credentials) };
+  }
+
+  private async makeClient(baseUrl: string, credentials: Credentials): Promise<HttpClient> {
     const timeoutMs = this.timeoutMs();
     const routes = new ProxyRoutes(this.env);
     const [{ HttpClient }, dispatcher] = await Promise.all([

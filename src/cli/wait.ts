@@ -49,38 +49,64 @@ export function waitTimedOut(
   );
 }
 
+/** What polling needs from its surroundings: a clock, a way to sleep, and a stop signal. */
+export interface PollClock {
+  now: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  signal: AbortSignal;
+}
+
+export type PollSpec<S> = Pick<WaitSpec<S>, 'poll' | 'done' | 'progressKey' | 'timeout'> & {
+  /** Hears each state read, and each transient failure of a read. */
+  onState?: (state: S) => void | Promise<void>;
+  onTransient?: (error: TransientError | TimeoutError) => void;
+};
+
 /**
- * Polls until `done` or the deadline. Transient failures of a poll (after the HTTP core's
- * own retries) do not end the wait; Ctrl-C ends it with exit 130, the error naming the
- * command that resumes it.
+ * The polling of every wait, the CLI's and the MCP server's: reads until `done` or the
+ * deadline, fast after a change and slower while nothing changes. Transient failures of a
+ * read (after the HTTP core's own retries) do not end it; the signal does, with whatever
+ * the sleep rejects with.
  */
-export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitResult<S>> {
+export async function pollUntil<S>(clock: PollClock, spec: PollSpec<S>): Promise<WaitResult<S>> {
   const timeoutMs = spec.timeout ?? DEFAULT_WAIT_TIMEOUT_MS;
-  const deadline = ctx.now() + timeoutMs;
-  const spinner = await startSpinner(ctx.io, ctx.out.json, 'Waiting…');
+  const deadline = clock.now() + timeoutMs;
   let last: S | undefined;
   let lastKey: string | undefined;
   let delay: number = POLL.firstMs;
   let polls = 0;
-  try {
-    for (;;) {
-      try {
-        const state = await spec.poll();
-        polls++;
-        const key = spec.progressKey(state);
-        delay = key === lastKey ? Math.min(POLL.ceilingMs, delay * POLL.factor) : POLL.firstMs;
-        last = state;
-        lastKey = key;
-        spinner.update(spec.describe(state));
-        if (spec.done(state)) return { state, polls, timedOut: false, timeoutMs };
-      } catch (err) {
-        if (!(err instanceof TransientError || err instanceof TimeoutError)) throw err;
-        spinner.update(`${err.message}; still waiting`);
-      }
-      const left = deadline - ctx.now();
-      if (left <= 0) return { state: last, polls, timedOut: true, timeoutMs };
-      await ctx.sleep(Math.min(delay, left), ctx.signal);
+  for (;;) {
+    try {
+      const state = await spec.poll();
+      polls++;
+      const key = spec.progressKey(state);
+      delay = key === lastKey ? Math.min(POLL.ceilingMs, delay * POLL.factor) : POLL.firstMs;
+      last = state;
+      lastKey = key;
+      await spec.onState?.(state);
+      if (spec.done(state)) return { state, polls, timedOut: false, timeoutMs };
+    } catch (err) {
+      if (!(err instanceof TransientError || err instanceof TimeoutError)) throw err;
+      spec.onTransient?.(err);
     }
+    const left = deadline - clock.now();
+    if (left <= 0) return { state: last, polls, timedOut: true, timeoutMs };
+    await clock.sleep(Math.min(delay, left), clock.signal);
+  }
+}
+
+/**
+ * Polls until `done` or the deadline, with a spinner. Ctrl-C ends it with exit 130, the
+ * error naming the command that resumes it.
+ */
+export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitResult<S>> {
+  const spinner = await startSpinner(ctx.io, ctx.out.json, 'Waiting…');
+  try {
+    return await pollUntil(ctx, {
+      ...spec,
+      onState: (state) => spinner.update(spec.describe(state)),
+      onTransient: (err) => spinner.update(`${err.message}; still waiting`),
+    });
   } catch (err) {
     if (err instanceof CancelledError || ctx.signal.aborted) {
       // In the error's hint, so that under --json too stderr is the one error line.

@@ -12,6 +12,7 @@ import { folders } from './folders/index.js';
 import { groups } from './groups/index.js';
 import { registerHelp } from './help/index.js';
 import { livestate } from './livestate/index.js';
+import { mcp } from './mcp/index.js';
 import { notifications } from './notifications/index.js';
 import { orgs } from './orgs/index.js';
 import { permissions } from './permissions/index.js';
@@ -44,6 +45,7 @@ export const svcCommands: readonly (GroupDeclaration | AnyCommand | Register)[] 
   profile,
   api,
   registerEmulator,
+  mcp,
   registerCompletion,
   registerSchema,
   registerHelp,

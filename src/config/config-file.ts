@@ -54,20 +54,8 @@ export async function parseConfigFile(path: string, text: string): Promise<Confi
       at ? `line ${at.line}, column ${at.column}: ${at.reason}` : (err as Error).message,
     );
   }
-  const z = await import('zod');
-  const secretOrId = z.string().min(1);
-  const profile = z.strictObject({
-    baseUrl: z.string().min(1).optional(),
-    workspaceId: secretOrId.optional(),
-    workspaceToken: secretOrId.optional(),
-    apiKey: secretOrId.optional(),
-    authToken: secretOrId.optional(),
-  });
-  const schema = z.strictObject({
-    activeProfile: z.string().optional(),
-    profiles: z.record(z.string(), profile).default({}),
-  });
-  const result = schema.safeParse(value);
+  const { configSchema } = await import('./config-schema.js');
+  const result = configSchema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw brokenFile(path, 'unexpected contents');

@@ -102,6 +102,13 @@ export interface CallOptions {
   idempotent?: boolean;
   /** Retries after the first attempt, instead of the client's own number. */
   retries?: number;
+  /** Ends this call alone (an MCP client cancelling it), as the client's own signal ends all. */
+  signal?: AbortSignal;
+  /**
+   * The request was confirmed elsewhere (an MCP confirmation token bound to these very
+   * arguments), so the confirmation gate lets this one call through.
+   */
+  confirmed?: boolean;
 }
 
 const missingCredentialsHint =
@@ -205,7 +212,7 @@ export class HttpClient {
     options: CallOptions = {},
   ): Promise<ApiResult<T>> {
     validate(op, data);
-    await this.settings.beforeSend?.(op, data);
+    if (!options.confirmed) await this.settings.beforeSend?.(op, data);
     const policy: ExchangePolicy = {
       path: op.path,
       auth: op.auth,
@@ -214,7 +221,7 @@ export class HttpClient {
       slow: op.slow,
       ...(options.retries !== undefined && { retries: options.retries }),
     };
-    const raw = await this.exchange(policy, { data }, options.credentials);
+    const raw = await this.exchange(policy, { data }, options.credentials, options.signal);
     try {
       return decodeSuccess(op.envelope, raw.httpStatus, raw.body) as ApiResult<T>;
     } catch (err) {
@@ -256,7 +263,12 @@ export class HttpClient {
     policy: ExchangePolicy,
     body: unknown,
     credentials: Credentials | undefined,
+    callSignal?: AbortSignal,
   ): Promise<RawResponse> {
+    const cancel = [this.settings.signal, callSignal].filter(
+      (s): s is AbortSignal => s !== undefined,
+    );
+    const signal = cancel.length > 1 ? AbortSignal.any(cancel) : cancel[0];
     checkLimits(body);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -280,7 +292,7 @@ export class HttpClient {
     try {
       for (let attempt = 0; ; attempt++) {
         try {
-          return await this.attempt(url, headers, payload, policy, attempt, attempts);
+          return await this.attempt(url, headers, payload, policy, attempt, attempts, signal);
         } catch (err) {
           if (!(err instanceof AttemptError)) throw err;
           const giveUp = () => gaveUp(err.final, attempt + 1, this.settings.now() - started);
@@ -299,7 +311,7 @@ export class HttpClient {
           const line = `${describeFailure(f)}, retrying in ${formatDuration(wait)}, attempt ${attempt + 2} of ${attempts}`;
           this.trace(`* ${line} (${err.message})`);
           status?.show(line);
-          await this.sleepOrCancel(wait);
+          await this.sleepOrCancel(wait, signal);
         }
       }
     } finally {
@@ -314,13 +326,12 @@ export class HttpClient {
     policy: ExchangePolicy,
     attempt: number,
     attempts: number,
+    cancel: AbortSignal | undefined,
   ): Promise<RawResponse> {
     const timeoutMs = policy.slow ? this.settings.slowTimeoutMs : this.settings.timeoutMs;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const signal = this.settings.signal
-      ? AbortSignal.any([this.settings.signal, timeout.signal])
-      : timeout.signal;
+    const signal = cancel ? AbortSignal.any([cancel, timeout.signal]) : timeout.signal;
     const started = this.settings.now();
 
     // Redacting a body parses it again: a bulk run would pay that on every batch, so only
@@ -376,7 +387,7 @@ export class HttpClient {
       );
     } catch (err) {
       if (err instanceof AttemptError || err instanceof SvcError) throw err;
-      if (this.settings.signal?.aborted) throw new CancelledError('interrupted');
+      if (cancel?.aborted) throw new CancelledError('interrupted');
       if (timeout.signal.aborted) {
         this.trace(`< timed out after ${formatDuration(timeoutMs)}`);
         throw new AttemptError(
@@ -419,9 +430,9 @@ export class HttpClient {
     if (this.settings.trace) this.settings.trace(visibleText(this.settings.redactor.text(line)));
   }
 
-  private async sleepOrCancel(ms: number): Promise<void> {
+  private async sleepOrCancel(ms: number, signal: AbortSignal | undefined): Promise<void> {
     try {
-      await this.settings.sleep(ms, this.settings.signal);
+      await this.settings.sleep(ms, signal);
     } catch {
       throw new CancelledError('interrupted');
     }

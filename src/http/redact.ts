@@ -44,23 +44,11 @@ export class Redactor {
 
   /** A deep copy with secret fields replaced, then scrubbed of known secret values. */
   json(value: unknown): unknown {
-    return this.walk(value, undefined);
-  }
-
-  private walk(value: unknown, parent: string | undefined): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (Array.isArray(value)) return value.map((v) => this.walk(v, parent));
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) {
-        out[k] =
-          isSecretField(k, parent) && typeof v === 'string'
-            ? REDACTED
-            : this.walk(v, k.toLowerCase());
-      }
-      return out;
-    }
-    return value;
+    return replaceSecretFields(
+      value,
+      () => REDACTED,
+      (text) => this.text(text),
+    );
   }
 
   /** Redacts a body that may or may not be JSON. */
@@ -71,6 +59,31 @@ export class Redactor {
       return this.text(text);
     }
   }
+}
+
+/**
+ * A deep copy of `value` in which each string held by a secret field becomes
+ * `secret(value)`, and every other string `other(value)`.
+ */
+export function replaceSecretFields(
+  value: unknown,
+  secret: (value: string) => string,
+  other: (value: string) => string = (text) => text,
+  parent?: string,
+): unknown {
+  if (typeof value === 'string') return other(value);
+  if (Array.isArray(value)) return value.map((v) => replaceSecretFields(v, secret, other, parent));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[k] =
+        isSecretField(k, parent) && typeof v === 'string'
+          ? secret(v)
+          : replaceSecretFields(v, secret, other, k.toLowerCase());
+    }
+    return out;
+  }
+  return value;
 }
 
 /** Shows only the last four characters, so a person can tell two secrets apart. */

@@ -18,6 +18,11 @@ export interface Sends {
    * `docs disable` sends `disabled: true`, `docs enable` sends `disabled: false`.
    */
   fixed?: Readonly<Record<string, unknown>>;
+  /**
+   * For a command that is the home of several operations, the flag and value that choose
+   * this one (`--api v1`); the first operation is the one sent without it.
+   */
+  chosenBy?: string;
 }
 
 export interface ArgumentDeclaration {
@@ -38,6 +43,8 @@ export interface CommandModule<Opts> {
 export interface CommandDeclaration<O extends OptionRecord> {
   /** Its word under its group (`list`), or its name at the top (`api`). */
   name: string;
+  /** What the group runs when no command of it is named (`svc mcp` is `svc mcp serve`). */
+  isDefault?: boolean;
   summary: string;
   /** The operations this command is the one home of; `svc mcp` and the tests read them. */
   sends?: readonly Sends[];
@@ -74,6 +81,8 @@ export function defineCommand<const O extends OptionRecord>(
 export interface GroupDeclaration {
   name: string;
   summary: string;
+  /** Paragraphs shown in the group's help before the examples. */
+  help?: string;
   examples: readonly string[];
   commands: readonly AnyCommand[];
 }

@@ -14,7 +14,7 @@ export function mountGroup(program: Command, group: GroupDeclaration, invoke: In
   const parent = program
     .command(group.name)
     .description(group.summary)
-    .addHelpText('after', helpAfter(undefined, group.examples));
+    .addHelpText('after', helpAfter(group.help, group.examples));
   for (const declaration of group.commands) mountCommand(parent, declaration, invoke);
   return parent;
 }
@@ -24,7 +24,9 @@ export function mountGroup(program: Command, group: GroupDeclaration, invoke: In
  * gives its value, or the handler would read a member that is never set.
  */
 export function mountCommand(parent: Command, declaration: AnyCommand, invoke: Invoke): Command {
-  const command = parent.command(declaration.name).description(declaration.summary);
+  const command = parent
+    .command(declaration.name, { isDefault: declaration.isDefault === true })
+    .description(declaration.summary);
   for (const arg of declaration.arguments ?? []) {
     const argument = new Argument(arg.name, arg.description);
     command.addArgument(arg.choices ? argument.choices(arg.choices) : argument);

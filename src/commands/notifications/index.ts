@@ -54,7 +54,10 @@ export const notifications = defineGroup({
       name: 'config',
       summary: "Show a user's notification settings for documents, or for the organization",
       // `--api` picks the version; each is its own operation.
-      sends: [{ operation: 'notifications.config.v2' }, { operation: 'notifications.config.v1' }],
+      sends: [
+        { operation: 'notifications.config.v2' },
+        { operation: 'notifications.config.v1', chosenBy: '--api v1' },
+      ],
       options: notificationsConfigOptions,
       examples: [
         'svc notifications config --org acme --user u1 --doc spec,roadmap',

@@ -1,0 +1,130 @@
+import type { Context } from '../../cli/context.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { RunningEmulator } from '../../emulator/server.js';
+import { SvcError, UsageError } from '../../errors/errors.js';
+import type { HttpClient } from '../../http/client.js';
+import type { servingOptions } from './index.js';
+
+type Options = HandlerOptions<typeof servingOptions>;
+
+/** A confirmation token's life when --confirm-ttl is not given. */
+const DEFAULT_CONFIRM_TTL_MS = 5 * 60_000;
+
+/**
+ * The private emulator of `--emulator`: on loopback, admin routes and UI off (nothing but
+ * this process needs them), every console option on so that every tool can be tried, and
+ * the workspace of owner@example.com (the seed's, or a new one).
+ */
+async function privateEmulator(ctx: Context, seed: string | undefined) {
+  const [{ startEmulator, EmulatorError }, { CONSOLE_OPTION_NAMES }] = await Promise.all([
+    import('../../emulator/server.js'),
+    import('../../emulator/store/console-options.js'),
+  ]);
+  let emulator: RunningEmulator;
+  try {
+    emulator = await startEmulator({
+      port: 0,
+      host: '127.0.0.1',
+      adminRoutes: false,
+      ui: false,
+      consoleOptions: CONSOLE_OPTION_NAMES,
+      ...(seed !== undefined && { seed }),
+    });
+  } catch (err) {
+    if (err instanceof EmulatorError) throw new UsageError(err.message);
+    throw err;
+  }
+  const workspace = emulator.ensureWorkspace({
+    ownerEmail: 'owner@example.com',
+    name: 'Emulator owner',
+  });
+  ctx.out.info(`svc mcp: private emulator at ${emulator.url}, workspace ${workspace.workspaceId}`);
+  return { emulator, workspace };
+}
+
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  // Both would be read as applying to the tools' calls, which they do not.
+  if (ctx.yes) {
+    throw new UsageError('--yes does not apply to svc mcp', {
+      hint: 'each destructive call is confirmed with its own token (see docs/mcp.md)',
+    });
+  }
+  if (ctx.dryRun) {
+    throw new UsageError('--dry-run does not apply to svc mcp', {
+      hint: 'destructive tools preview before they act; --read-only serves no write at all',
+    });
+  }
+  if (opts.emulator && ctx.explicitBaseUrl() !== undefined) {
+    throw new UsageError(`--emulator serves its own service: drop ${ctx.explicitBaseUrlSource()}`);
+  }
+  // The SDK loads while the tools are chosen and the credentials resolved.
+  const serverModule = import('../../mcp/server.js');
+  const [
+    { selectServed },
+    { ConfirmationTokens },
+    { openAuditLog },
+    { toolSpecs },
+    { builtSchemas },
+  ] = await Promise.all([
+    import('../../mcp/flags.js'),
+    import('../../mcp/confirmation.js'),
+    import('../../mcp/audit.js'),
+    import('../../mcp/tools.js'),
+    import('../../mcp/built-schemas.js'),
+  ]);
+  const selection = selectServed(opts);
+
+  let emulator: RunningEmulator | undefined;
+  let target: { baseUrl: string; make: () => Promise<HttpClient> };
+  if (opts.emulator) {
+    const started = await privateEmulator(ctx, opts.seed);
+    emulator = started.emulator;
+    target = await ctx.prepareClient({
+      baseUrl: emulator.url,
+      source: '--emulator',
+      credentials: started.workspace,
+    });
+  } else {
+    // Bad settings stop svc mcp here; the HTTP stack loads with the first call.
+    target = await ctx.prepareClient();
+  }
+  let client: Promise<HttpClient> | undefined;
+
+  const audit = openAuditLog(
+    opts.logFile === undefined ? { stream: ctx.io.stderr } : { file: opts.logFile },
+    ctx.redactor,
+    ctx.now,
+  );
+  try {
+    const tools = toolSpecs(selection.served, builtSchemas());
+    const withheld = selection.withheld.map((w) => w.name);
+    ctx.out.info(
+      `svc mcp: serving ${tools.length} tool(s) for ${target.baseUrl}` +
+        (withheld.length > 0 ? `; not served: ${withheld.join(', ')}` : ''),
+    );
+    const { serve } = await serverModule;
+    await serve(
+      {
+        client: () => (client ??= target.make()),
+        redactor: ctx.redactor,
+        tokens: new ConfirmationTokens(opts.confirmTtl ?? DEFAULT_CONFIRM_TTL_MS, ctx.now),
+        revealSecrets: opts.revealSecrets === true,
+        now: ctx.now,
+        sleep: ctx.sleep,
+        audit,
+      },
+      tools,
+      {
+        stdin: ctx.deps.stdin,
+        stdout: ctx.deps.stdout,
+        stop: ctx.signal,
+        onError: (error) => ctx.out.warn(ctx.redactor.text(error.message)),
+      },
+    );
+  } finally {
+    audit.close();
+    await emulator?.close();
+  }
+  const reason: unknown = ctx.signal.reason;
+  if (ctx.signal.aborted && reason instanceof SvcError) throw reason;
+}

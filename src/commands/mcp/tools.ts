@@ -1,0 +1,46 @@
+import type { Context } from '../../cli/context.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { mcpToolsOptions } from './index.js';
+
+type Options = HandlerOptions<typeof mcpToolsOptions>;
+
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  const [{ selectServed }, { toolNames }, { toolRows, toolListMarkdown }] = await Promise.all([
+    import('../../mcp/flags.js'),
+    import('../../mcp/tool-names.js'),
+    import('../../mcp/tool-docs.js'),
+  ]);
+  const { served } = selectServed(opts);
+  const rows = toolRows(toolNames.filter((t) => served.includes(t.name)));
+  if (opts.markdown) return ctx.out.text(toolListMarkdown(rows));
+  if (ctx.out.json) {
+    // With the schemas tools/list gives, which needs zod and the catalogue's conversions.
+    const [{ toolSpecs }, { builtSchemas }] = await Promise.all([
+      import('../../mcp/tools.js'),
+      import('../../mcp/built-schemas.js'),
+    ]);
+    const specs = toolSpecs(served, builtSchemas());
+    return ctx.out.jsonDocument(
+      rows.map((row, i) => ({
+        ...row,
+        inputSchema: specs[i]?.inputJson,
+        outputSchema: specs[i]?.outputJson,
+      })),
+    );
+  }
+  await ctx.out.rows(
+    rows.map((r) => ({
+      ...r,
+      kind: r.readOnly ? 'read' : r.destructive ? 'destructive' : 'write',
+    })),
+    {
+      rows: 'list',
+      columns: [
+        { header: 'TOOL', path: 'name' },
+        { header: 'TOOLSET', path: 'toolset' },
+        { header: 'KIND', path: 'kind' },
+        { header: 'SUMMARY', path: 'summary' },
+      ],
+    },
+  );
+}

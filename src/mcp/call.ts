@@ -1,0 +1,133 @@
+import type { ApiResult } from '../http/envelope.js';
+import { partArgs, type Args, type ParsedArgs } from './input.js';
+import { followJob } from './jobs.js';
+import { listPage } from './listing.js';
+import { previewOf } from './preview.js';
+import { errorResult, failure, success, type ToolResult } from './results.js';
+import { shown, type Answer, type CallContext, type Runtime } from './runtime.js';
+import type { ToolSpec } from './tools.js';
+
+/** How the items of a bulk write fared, when the answer is a per-item map. */
+function itemsFared(data: unknown): { line: string; failed: number } | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const items = Object.values(data as Record<string, unknown>);
+  if (!items.every((v) => typeof v === 'object' && v !== null && 'success' in v)) return undefined;
+  const failed = items.filter((v) => (v as { success: unknown }).success === false).length;
+  return failed === 0
+    ? { line: `All ${items.length} item(s) succeeded.`, failed }
+    : { line: `${failed} of ${items.length} item(s) failed; each says why in result.`, failed };
+}
+
+async function send(rt: Runtime, spec: ToolSpec, data: Args, call: CallContext): Promise<Answer> {
+  const answer: ApiResult = await (await rt.client()).call(spec.op, data, {
+    signal: call.signal,
+    ...(call.confirmed && { confirmed: true }),
+  });
+  const structured = {
+    ...(spec.op.envelope !== 'no-data' && { result: shown(rt, answer.data) }),
+    ...(answer.message !== undefined && { message: answer.message }),
+  };
+  // AI rewrite answers success: false when the model failed: the call did not do its job.
+  const ai = answer.data as { success?: unknown; error?: unknown } | undefined;
+  if (spec.op.envelope === 'ai' && ai?.success === false) {
+    return {
+      result: failure([`${spec.name} failed: the model answered no text.`], shown(rt, answer.data)),
+      outcome: 'failed',
+      reason: 'the model answered no text',
+    };
+  }
+  const items = itemsFared(answer.data);
+  return {
+    result: success([`${spec.name}: done.`, ...(items ? [items.line] : [])], structured),
+    outcome: items && items.failed > 0 ? 'partial' : 'ok',
+    ...(items && items.failed > 0 && { reason: items.line }),
+  };
+}
+
+/** A destructive call: a preview and a token first, the act only with a good token. */
+async function destructive(
+  rt: Runtime,
+  spec: ToolSpec,
+  args: ParsedArgs,
+  call: CallContext,
+): Promise<Answer> {
+  const token = args.own.confirmationToken as string | undefined;
+  if (token === undefined) {
+    const preview = previewOf(await rt.client(), spec, args.data);
+    const issued = rt.tokens.issue(spec.name, args.data);
+    const expiresAt = new Date(issued.expiresAt).toISOString();
+    return {
+      result: success(
+        [
+          `${spec.name} did nothing yet: this is a preview.`,
+          `It would: ${preview.action}${preview.count === undefined ? '' : ` (${preview.count} item(s))`}.`,
+          `To act, call ${spec.name} again with the same arguments and confirmationToken "${issued.token}" (single use, expires ${expiresAt}). Ask the user first.`,
+        ],
+        { preview: shown(rt, preview), confirmationToken: issued.token, expiresAt },
+      ),
+      outcome: 'preview',
+    };
+  }
+  const check = rt.tokens.redeem(spec.name, args.data, token);
+  if (!check.ok) {
+    return {
+      result: failure([
+        `${spec.name} refused: ${check.reason}. Nothing was done.`,
+        `Call ${spec.name} without confirmationToken for a new preview and token.`,
+      ]),
+      outcome: 'refused',
+      reason: check.reason,
+    };
+  }
+  return act(rt, spec, args, { ...call, confirmed: true });
+}
+
+async function act(
+  rt: Runtime,
+  spec: ToolSpec,
+  args: ParsedArgs,
+  call: CallContext,
+): Promise<Answer> {
+  if (spec.listing) return listPage(rt, spec, args, call.signal);
+  if (spec.job) return followJob(rt, spec, args, call);
+  return send(rt, spec, args.data, call);
+}
+
+/**
+ * Runs one tool call to its answer. Errors become error results, secrets scrubbed, and
+ * the call is written to the audit log however it ended.
+ */
+export async function runTool(
+  rt: Runtime,
+  spec: ToolSpec,
+  given: Args,
+  call: CallContext,
+): Promise<ToolResult> {
+  const started = performance.now();
+  let answer: Answer;
+  try {
+    const args = partArgs(spec, given);
+    answer = spec.destructive
+      ? await destructive(rt, spec, args, call)
+      : await act(rt, spec, args, call);
+  } catch (error) {
+    const cancelled = call.signal.aborted;
+    answer = {
+      result: errorResult(spec.name, error, (text) => rt.redactor.text(text)),
+      outcome: cancelled ? 'cancelled' : 'error',
+      reason: cancelled
+        ? 'cancelled by the client'
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    };
+  }
+  rt.audit.write({
+    tool: spec.name,
+    arguments: given,
+    outcome: answer.outcome,
+    latencyMs: performance.now() - started,
+    ...(answer.reason !== undefined && { reason: answer.reason }),
+  });
+  return answer.result;
+}

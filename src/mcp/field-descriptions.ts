@@ -1,0 +1,127 @@
+import type { OperationName } from '../catalogue/operations.js';
+
+/**
+ * What each member of a request means, for the tools' input schemas: by its path in `data`
+ * (`folders[].folderId`; `{}` for the values of a map), and by operation where the same path
+ * means something else there. The catalogue's schemas say what is valid; these say what it
+ * is for. A test fails while any member of any tool lacks one.
+ */
+
+const byPath: Readonly<Record<string, string>> = {
+  organizationId: 'Organization id',
+  organizationIds: 'Organization ids',
+  documentId: 'Document id',
+  documentIds: 'Document ids',
+  folderId: 'Folder id',
+  folderIds: 'Folder ids',
+  userId: 'User id',
+  userIds: 'User ids',
+  ownerEmail: "The workspace owner's email address",
+  name: "The owner's name",
+  workspaceName: 'Name of the new workspace',
+  avatar: "URL of the owner's avatar image",
+  apiKey: 'The API key whose auth tokens to list',
+  useEmailService: 'Send emails through the email service (true) or not (false)',
+  emailServiceConfig: 'Email provider settings; members left out keep their stored values',
+  'emailServiceConfig.type': 'Provider: default, sendgrid or custom',
+  'emailServiceConfig.apiKey': "The provider's API key (a secret; never echoed back in clear)",
+  'emailServiceConfig.fromEmail': 'Sender address of the emails',
+  'emailServiceConfig.fromCompany': 'Sender company name shown in the emails',
+  'emailServiceConfig.triggers':
+    'Which events send an email: event name to true (send) or false (do not)',
+  email: 'Email address to send the login link to',
+  continueUrl: 'URL the login link leads to once followed',
+  maxDepth: 'How many levels of subfolders to nest under each folder (0: none)',
+  folders: 'Folders to add, parents before their children',
+  'folders[].folderId': 'Id of the new folder',
+  'folders[].folderName': 'Name of the new folder',
+  'folders[].parentFolderId': 'Id of the parent folder (absent: top level)',
+  documents: 'Documents to rename',
+  'documents[].documentId': 'Document id',
+  'documents[].documentName': 'New name of the document',
+  organizations: 'Organizations to rename',
+  'organizations[].organizationId': 'Organization id',
+  'organizations[].organizationName': 'New name of the organization',
+  organizationUserGroups: 'User groups to add',
+  'organizationUserGroups[].groupId': 'Id of the new group',
+  'organizationUserGroups[].groupName': 'Name of the new group',
+  activities: 'Activity log entries to add',
+  'activities[].id': 'Id of the entry; with one, sending it again does not add it twice',
+  'activities[].featureType': 'Kind of feature: comment, reaction, recorder, crdt or custom',
+  'activities[].actionType': 'What happened, e.g. added or deleted',
+  'activities[].actionUser': 'Who did it',
+  'activities[].actionUser.userId': 'User id',
+  'activities[].actionUser.email': "User's email address",
+  'activities[].actionUser.name': "User's display name",
+  'activities[].targetEntityId': 'Id of what it happened to (required for custom)',
+  'activities[].targetSubEntityId': 'Id of the part of it that it happened to',
+  'activities[].changes': 'Changed fields: field name to its old and new value',
+  'activities[].changes{}.from': 'Value before',
+  'activities[].changes{}.to': 'Value after',
+  'activities[].entityData': 'Data of what it happened to, stored as given',
+  'activities[].entityTargetData': 'Data of the target, stored as given',
+  'activities[].displayMessageTemplate': 'Message template shown to users, with {placeholders}',
+  'activities[].displayMessageTemplateData': 'Values of the template placeholders',
+  'activities[].actionIcon': 'Icon URL or name shown with the entry',
+  'activities[].isActivityResolverUsed': 'Whether the client resolves the entry itself',
+  activityIds: 'Ids of the activity entries to delete',
+  targetEntityId: 'Delete the entries about this entity',
+  users: 'Users to add to the presence list',
+  'users[].userId': 'User id',
+  'users[].name': "User's display name",
+  'users[].email': "User's email address",
+  'users[].status': 'Presence status, e.g. online, away or offline',
+  liveStateDataId: 'Id of the live state to broadcast to',
+  merge: 'Merge into the current live state (true) instead of replacing it',
+  editorId: 'Id of the collaborative editor',
+  type: 'Kind of editor data: text, xml (a string), map (an object) or array',
+  contentKey: 'Key of the content inside the editor',
+  locationId: 'Location id inside the document',
+  notificationIds: 'Only these notifications (at most 30)',
+  order: 'By time: asc (oldest first) or desc (newest first, the default)',
+  getOrganizationConfig: "Read the user's organization-level settings instead of documents'",
+  model: 'Model id, e.g. gpt-4o-mini',
+  prompt: 'What to do with the text',
+  text: 'The text to rewrite',
+  newDocumentId: 'The id the document moves to',
+  migrationId: 'Migration id returned by docs_migrate',
+  jobId: 'Deletion job id returned by users_purge',
+};
+
+const byOperation: Partial<Record<OperationName, Readonly<Record<string, string>>>> = {
+  'workspace.emailStatus': { ownerEmail: "The owner's email address to check" },
+  'permissions.get': {
+    userIds: 'Users whose permissions to read (1 to 100)',
+    folderIds: 'Folders to read them on',
+    documentIds: 'Documents to read them on',
+  },
+  'folders.get': { folderId: 'Only this folder and its subfolders' },
+  'documents.get': { documentIds: 'Only these documents (at most 30)' },
+  'documents.setDisabled': { documentIds: 'Documents to act on (1 to 100)' },
+  'organizations.setDisabled': { organizationIds: 'Organizations to act on (1 to 100)' },
+  'users.remove': {
+    documentId: 'Only from this document',
+    folderId: 'Only from this folder',
+    userIds: 'Users to remove (1 to 100)',
+  },
+  'users.purge': {
+    userIds: 'Users whose data to delete (1 to 100)',
+    organizationIds: 'Only in these organizations (speeds the job up)',
+  },
+  'activities.add': { documentId: 'Document the entries belong to' },
+  'activities.delete': { documentId: 'Delete the entries of this document' },
+  'livestate.broadcast': { data: 'The live state: a JSON object' },
+  'crdt.update': { data: 'The new editor data: a string for text and xml, else JSON' },
+  'notifications.get': {
+    documentId: 'Notifications of this document',
+    userId: 'Notifications for this user',
+  },
+  'notifications.config.v2': { documentIds: 'Documents to read the settings of' },
+  'notifications.config.v1': { documentIds: 'Documents to read the settings of (at most 30)' },
+  'documents.migrate': { documentId: 'The document to migrate' },
+};
+
+/** The description of the member at `path` of `op`'s request, if there is one. */
+export function fieldDescription(op: OperationName, path: string): string | undefined {
+  return byOperation[op]?.[path] ?? byPath[path];
+}

@@ -1,0 +1,36 @@
+import { operation } from '../catalogue/operations.js';
+import { UsageError } from '../errors/errors.js';
+import { selectTools, type Selection, type SelectionFlags } from './selection.js';
+import { toolNames } from './tool-names.js';
+
+/** The flags of `svc mcp` (and of `svc mcp config`, which writes them into a snippet). */
+export interface McpFlags extends SelectionFlags {
+  revealSecrets?: boolean;
+  logFile?: string;
+  /** --confirm-ttl, in milliseconds */
+  confirmTtl?: number;
+  emulator?: boolean;
+  seed?: string;
+}
+
+/**
+ * The tools the flags choose, from every tool the catalogue gives; flags that do not go
+ * together, or name no tool, are a usage error.
+ */
+export function selectServed(flags: McpFlags): Selection {
+  if (flags.seed !== undefined && !flags.emulator) {
+    throw new UsageError('--seed needs --emulator', { hint: 'svc mcp --emulator --seed FILE' });
+  }
+  return selectTools(
+    toolNames.map((t) => {
+      const op = operation(t.operation);
+      return {
+        name: t.name,
+        toolset: t.toolset,
+        readOnly: op.readOnly,
+        destructive: t.destructive,
+      };
+    }),
+    flags,
+  );
+}

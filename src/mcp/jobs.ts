@@ -1,0 +1,203 @@
+import { pollUntil } from '../cli/wait.js';
+import { failureLine, readMigration, type Migration } from '../commands/docs/migration.js';
+import { readPurge, type PurgeStatus } from '../commands/users/purge-job.js';
+import { OperationFailedError } from '../errors/errors.js';
+import { shown, type Answer, type CallContext, type JobProgress, type Runtime } from './runtime.js';
+import type { ParsedArgs } from './input.js';
+import type { JobKind } from './jobs-roles.js';
+import { failure, success } from './results.js';
+import { toolNames } from './tool-names.js';
+import { DEFAULT_WAIT_SECONDS, type ToolSpec } from './tools.js';
+
+/** One reading of a job, in the terms the tools report. */
+interface Reading {
+  done: boolean;
+  /** The job failed; its reason is the service's text. */
+  failed?: { reason: string; details?: unknown };
+  state: unknown;
+  /** A key that changes when the job moves on. */
+  key: string;
+  progress: JobProgress;
+}
+
+const migrationSteps = { pending: 0, in_progress: 1, completed: 2, failed: 2 } as const;
+
+function migrationReading(id: string, m: Migration, message: string | undefined): Reading {
+  const failed = m.status === 'failed';
+  return {
+    done: failed || m.status === 'completed',
+    ...(failed && { failed: { reason: failureLine(id, message) } }),
+    state: m,
+    key: m.status,
+    progress: {
+      progress: migrationSteps[m.status],
+      total: 2,
+      message: `migration ${id}: ${m.status.replace('_', ' ')}`,
+    },
+  };
+}
+
+function deletionReading(id: string, s: PurgeStatus, tasks: number | undefined): Reading {
+  const total = Math.max(tasks ?? 0, s.tasksLeft);
+  return {
+    done: s.isDeleteCompleted,
+    state: { jobId: id, ...s },
+    key: String(s.tasksLeft),
+    progress: {
+      progress: total - s.tasksLeft,
+      total,
+      message: `user-data deletion ${id}: ${total - s.tasksLeft} of ${total} task(s) done`,
+    },
+  };
+}
+
+/** Reads a job once; a deletion the service reports failed becomes a failed reading. */
+async function readJob(
+  rt: Runtime,
+  kind: JobKind,
+  id: string,
+  data: Record<string, unknown>,
+  tasks: number | undefined,
+): Promise<Reading> {
+  if (kind === 'migration') {
+    const { migration, message } = await readMigration(
+      await rt.client(),
+      data.organizationId as string,
+      id,
+    );
+    return migrationReading(id, migration, message);
+  }
+  try {
+    return deletionReading(id, await readPurge(await rt.client(), id), tasks);
+  } catch (err) {
+    if (!(err instanceof OperationFailedError)) throw err;
+    return {
+      done: true,
+      failed: { reason: err.message, details: err.result },
+      state: { jobId: id, failure: err.message },
+      key: 'failed',
+      progress: { progress: tasks ?? 0, message: `user-data deletion ${id}: failed` },
+    };
+  }
+}
+
+/** The tool that reads a job of this kind, to name in what the model is told. */
+function statusTool(spec: ToolSpec): string {
+  return toolNames.find((t) => t.operation === spec.job?.status)?.name ?? spec.name;
+}
+
+/** Polls until the job ends or the wait's bound, telling the client each step forward. */
+async function waitForJob(
+  rt: Runtime,
+  spec: ToolSpec,
+  id: string,
+  args: ParsedArgs,
+  call: CallContext,
+  tasks: number | undefined,
+): Promise<{ reading: Reading | undefined; timedOut: boolean }> {
+  const kind = spec.job?.kind as JobKind;
+  const seconds = (args.own.waitTimeoutSeconds as number | undefined) ?? DEFAULT_WAIT_SECONDS;
+  let sent = -1;
+  const result = await pollUntil(
+    { now: rt.now, sleep: rt.sleep, signal: call.signal },
+    {
+      poll: () => readJob(rt, kind, id, args.data, tasks),
+      done: (r) => r.done,
+      progressKey: (r) => r.key,
+      timeout: seconds * 1000,
+      onState: async (r) => {
+        if (r.progress.progress <= sent) return;
+        sent = r.progress.progress;
+        await call.progress(r.progress);
+      },
+    },
+  );
+  return { reading: result.state, timedOut: result.timedOut };
+}
+
+function failedJob(spec: ToolSpec, failed: NonNullable<Reading['failed']>): Answer {
+  return {
+    result: failure([`${spec.name}: the job failed. The service's reason is below.`], {
+      reason: failed.reason,
+      ...(failed.details !== undefined && { details: failed.details }),
+    }),
+    outcome: 'failed',
+    reason: 'the job failed',
+  };
+}
+
+function idOf(kind: JobKind, data: unknown): string {
+  const d = data as { migrationId?: string; jobId?: string };
+  return (kind === 'migration' ? d.migrationId : d.jobId) ?? '';
+}
+
+/**
+ * A tool that starts or reads a job. Starting answers with the job's id; `wait: true`
+ * follows the job with progress notifications until it ends or the wait's bound passes
+ * (the job then goes on, and the answer says how to follow it). A failed job is an error
+ * result carrying the service's reason.
+ */
+export async function followJob(
+  rt: Runtime,
+  spec: ToolSpec,
+  args: ParsedArgs,
+  call: CallContext,
+): Promise<Answer> {
+  const role = spec.job;
+  if (!role) throw new Error(`${spec.name} follows no job`);
+  const wait = args.own.wait === true;
+  const follow = statusTool(spec);
+  let started: { data: unknown; message: string | undefined } | undefined;
+  let id: string;
+  let tasks: number | undefined;
+  if (role.role === 'start') {
+    const answer = await (await rt.client()).call(spec.op, args.data, {
+      signal: call.signal,
+      ...(call.confirmed && { confirmed: true }),
+    });
+    started = { data: answer.data, message: answer.message };
+    id = idOf(role.kind, answer.data);
+    tasks = (answer.data as { tasksCount?: number }).tasksCount;
+    if (!wait) {
+      return {
+        result: success(
+          [`${spec.name}: job ${id} started. Follow it with ${follow}, or call with wait: true.`],
+          {
+            result: shown(rt, answer.data),
+            ...(answer.message !== undefined && { message: answer.message }),
+          },
+        ),
+        outcome: 'ok',
+      };
+    }
+  } else {
+    id = (role.kind === 'migration' ? args.data.migrationId : args.data.jobId) as string;
+  }
+
+  const { reading, timedOut } = wait
+    ? await waitForJob(rt, spec, id, args, call, tasks)
+    : { reading: await readJob(rt, role.kind, id, args.data, tasks), timedOut: false };
+  if (reading === undefined) {
+    return {
+      result: failure([
+        `${spec.name}: job ${id} could not be read within the wait; it goes on. Follow it with ${follow}.`,
+      ]),
+      outcome: 'timed out',
+      reason: 'no reading of the job succeeded',
+    };
+  }
+  if (reading.failed) return failedJob(spec, reading.failed);
+  const state = shown(rt, reading.state);
+  const head = timedOut
+    ? `${spec.name}: job ${id} has not ended within the wait; it goes on. Follow it with ${follow}.`
+    : `${spec.name}: job ${id} ${reading.done ? 'has ended' : 'is still running'}.`;
+  const structured = started
+    ? {
+        result: shown(rt, started.data),
+        ...(started.message !== undefined && { message: started.message }),
+        job: state,
+        waitTimedOut: timedOut,
+      }
+    : { result: state, ...(wait && { waitTimedOut: timedOut }) };
+  return { result: success([head], structured), outcome: timedOut ? 'timed out' : 'ok' };
+}

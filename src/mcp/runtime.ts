@@ -1,0 +1,48 @@
+import type { HttpClient } from '../http/client.js';
+import { mask, replaceSecretFields, type Redactor } from '../http/redact.js';
+import type { AuditLog, Outcome } from './audit.js';
+import type { ConfirmationTokens } from './confirmation.js';
+import type { ToolResult } from './results.js';
+
+/** What every call shares: the one HTTP client, the token issuer, and how to show secrets. */
+export interface Runtime {
+  /** The one HTTP client, made when the first call needs it. */
+  client: () => Promise<HttpClient>;
+  redactor: Redactor;
+  tokens: ConfirmationTokens;
+  /** `--reveal-secrets`: tokens in results are shown in clear. */
+  revealSecrets: boolean;
+  now: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  audit: AuditLog;
+}
+
+/** What one call has of its own: its cancellation, and a way to report progress. */
+export interface CallContext {
+  signal: AbortSignal;
+  progress: (update: JobProgress) => Promise<void>;
+  /**
+   * The call carried a good confirmation token: its destructive request may pass the
+   * client's confirmation gate, which refuses every other.
+   */
+  confirmed?: boolean;
+}
+
+export interface Answer {
+  result: ToolResult;
+  outcome: Outcome;
+  reason?: string;
+}
+
+/** Secrets in a result, masked unless `--reveal-secrets`; known credentials scrubbed too. */
+export function shown(rt: Runtime, value: unknown): unknown {
+  if (rt.revealSecrets) return value;
+  return replaceSecretFields(value, mask, (text) => rt.redactor.text(text));
+}
+
+/** A progress notification's content: `progress` only ever grows. */
+export interface JobProgress {
+  progress: number;
+  total?: number;
+  message: string;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/errors/errors.js';
+import { selectServed } from '../../../src/mcp/flags.js';
+import { toolNames } from '../../../src/mcp/tool-names.js';
+
+// Enabling only restores access: docs_enable and orgs_enable are ordinary writes.
+const destructive = [
+  'docs_disable',
+  'orgs_disable',
+  'users_remove',
+  'users_purge',
+  'activities_delete',
+];
+
+describe('which tools svc mcp serves', () => {
+  it('by default: reads and writes that destroy nothing', () => {
+    const { served, withheld } = selectServed({});
+    expect(served).toHaveLength(toolNames.length - destructive.length);
+    expect(served).toContain('docs_update');
+    expect(served).toContain('docs_enable');
+    expect(withheld.map((w) => w.name)).toEqual(destructive);
+  });
+
+  it('destructive tools only with --allow-destructive', () => {
+    expect(selectServed({ allowDestructive: true }).served).toHaveLength(toolNames.length);
+  });
+
+  it('--read-only keeps reads only, overriding every other flag', () => {
+    const { served } = selectServed({
+      readOnly: true,
+      allowDestructive: true,
+      tools: ['docs_list', 'docs_disable', 'docs_update'],
+    });
+    expect(served).toEqual(['docs_list']);
+    expect(selectServed({ readOnly: true }).served).toEqual([
+      'workspace_tokens',
+      'workspace_email_status',
+      'permissions_get',
+      'folders_list',
+      'docs_list',
+      'notifications_list',
+      'notifications_config',
+      'notifications_config_v1',
+      'docs_migration_status',
+      'users_purge_status',
+    ]);
+  });
+
+  it('--toolsets and --tools narrow the choice (a tool in either), --exclude-tools takes out', () => {
+    expect(
+      selectServed({ toolsets: ['folders'], tools: ['ai_rewrite'], excludeTools: ['folders_add'] })
+        .served,
+    ).toEqual(['folders_list', 'ai_rewrite']);
+  });
+
+  it('an unknown name is a usage error listing the valid names', () => {
+    for (const flags of [
+      { toolsets: ['doc'] },
+      { tools: ['docs-list'] },
+      { excludeTools: ['x'] },
+    ]) {
+      const error = (() => {
+        try {
+          selectServed(flags);
+        } catch (e) {
+          return e;
+        }
+      })() as UsageError;
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error.hint).toMatch(/^valid names: /);
+    }
+    expect(() => selectServed({ toolsets: ['nope'] })).toThrow('--toolsets: unknown name "nope"');
+  });
+
+  it('a choice that leaves nothing to serve is a usage error', () => {
+    expect(() => selectServed({ readOnly: true, toolsets: ['ai'] })).toThrow(
+      'no tool is left to serve',
+    );
+    expect(() => selectServed({ seed: 'x.json' })).toThrow('--seed needs --emulator');
+  });
+});
