@@ -19,7 +19,9 @@ function itemsFared(data: unknown): { line: string; failed: number } | undefined
 }
 
 async function send(rt: Runtime, spec: ToolSpec, data: Args, call: CallContext): Promise<Answer> {
-  const answer: ApiResult = await (await rt.client()).call(spec.op, data, {
+  const answer: ApiResult = await (
+    await rt.client()
+  ).call(spec.op, data, {
     signal: call.signal,
     ...(call.confirmed && { confirmed: true }),
   });

@@ -151,7 +151,9 @@ export async function followJob(
   let id: string;
   let tasks: number | undefined;
   if (role.role === 'start') {
-    const answer = await (await rt.client()).call(spec.op, args.data, {
+    const answer = await (
+      await rt.client()
+    ).call(spec.op, args.data, {
       signal: call.signal,
       ...(call.confirmed && { confirmed: true }),
     });
