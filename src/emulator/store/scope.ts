@@ -29,3 +29,25 @@ export function organizationParams(scope: Scope, organizationId: string): Organi
 
 /** The WHERE clause that keeps a statement inside one organization of a scope. */
 export const IN_ORGANIZATION = `${IN_SCOPE} AND organization_id = @organization_id`;
+
+/**
+ * The parameters of a read of one document's rows across all API keys of a workspace: what
+ * the admin calls show.
+ */
+export interface WorkspaceDocumentParams {
+  workspace_id: string;
+  organization_id: string;
+  document_id: string;
+}
+
+export function workspaceDocumentParams(
+  workspaceId: string,
+  organizationId: string,
+  documentId: string,
+): WorkspaceDocumentParams {
+  return { workspace_id: workspaceId, organization_id: organizationId, document_id: documentId };
+}
+
+/** The WHERE clause for WorkspaceDocumentParams. */
+export const IN_WORKSPACE_DOCUMENT =
+  'workspace_id = @workspace_id AND organization_id = @organization_id AND document_id = @document_id';
