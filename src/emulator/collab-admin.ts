@@ -55,8 +55,8 @@ function liveStates(store: Store, query: URLSearchParams): Answer {
   const list = store.liveStates.list(q.workspaceId, q.organizationId, q.documentId);
   return ok({
     liveStates: list.map((s) => ({
-      liveStateDataId: s.id,
-      state: s.state,
+      liveStateDataId: s.key,
+      state: s.value,
       updatedAt: s.updatedAt,
     })),
   });
