@@ -6,7 +6,7 @@ import {
   organizationParams,
   type Scope,
 } from './scope.js';
-import { RecordQuery, scopedInsert } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 /** An activity log entry (spec "Activity") as written, its `id` always set. */
 export type ActivityJson = Record<string, unknown> & { id: string };
@@ -56,10 +56,8 @@ export class ActivityTable {
 
   constructor(db: Database) {
     // Writing an id again replaces the activity, wherever it was; it keeps its creation time.
-    this.upsert = scopedInsert(
-      db,
-      'activities',
-      activityColumns,
+    const activities = new RecordTable(db, 'activities', activityColumns);
+    this.upsert = activities.scopedInsert(
       `ON CONFLICT (workspace_id, api_key_id, organization_id, id) DO UPDATE SET
          document_id = excluded.document_id,
          target_entity_id = excluded.target_entity_id,
@@ -74,14 +72,10 @@ export class ActivityTable {
       `SELECT id FROM activities WHERE ${filtered} ORDER BY created_at, rowid`,
     );
     this.deleteStmt = db.prepare(`DELETE FROM activities WHERE ${filtered} AND id = @id`);
-    this.listQuery = new RecordQuery(
-      db,
-      activityColumns,
-      `FROM activities
-       WHERE workspace_id = @workspace_id AND organization_id = @organization_id
+    this.listQuery =
+      activities.select(`WHERE workspace_id = @workspace_id AND organization_id = @organization_id
          AND (@document_id IS NULL OR document_id = @document_id)
-       ORDER BY created_at, rowid`,
-    );
+       ORDER BY created_at, rowid`);
   }
 
   /** Adds the activity, or replaces the one with its id. */

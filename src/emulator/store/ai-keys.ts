@@ -2,7 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import * as z from 'zod';
 import { PROVIDER_IDS, type ProviderId } from '../ai/providers.js';
 import { checked, tableColumns } from './columns.js';
-import { insertInto, RecordQuery } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 /** A workspace's key for one AI provider, sealed (SecretBox): never stored in clear. */
 export interface AiKeyRecord {
@@ -29,7 +29,8 @@ export class AiKeyTable {
   private readonly listQuery: RecordQuery<[string], AiKeyRecord>;
 
   constructor(db: Database) {
-    this.upsert = insertInto(db, 'ai_keys', aiKeyColumns, {
+    const aiKeys = new RecordTable(db, 'ai_keys', aiKeyColumns);
+    this.upsert = aiKeys.insert({
       leading: ['workspace_id'],
       onConflict: `ON CONFLICT (workspace_id, provider) DO UPDATE SET
          sealed_key = excluded.sealed_key, updated_at = excluded.updated_at`,
@@ -37,11 +38,7 @@ export class AiKeyTable {
     this.findStmt = db.prepare(
       'SELECT sealed_key FROM ai_keys WHERE workspace_id = @workspace_id AND provider = @provider',
     );
-    this.listQuery = new RecordQuery(
-      db,
-      aiKeyColumns,
-      'FROM ai_keys WHERE workspace_id = ? ORDER BY provider',
-    );
+    this.listQuery = aiKeys.select('WHERE workspace_id = ? ORDER BY provider');
   }
 
   put(workspaceId: string, provider: ProviderId, sealedKey: string, now: number): void {

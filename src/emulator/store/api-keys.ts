@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import * as z from 'zod';
 import { json, tableColumns } from './columns.js';
-import { insertInto, RecordQuery } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -47,24 +47,14 @@ export class ApiKeyTable {
   private readonly tokenOfKey: RecordQuery<[string, string], AuthTokenRecord>;
 
   constructor(db: Database) {
-    this.insertKey = insertInto(db, 'api_keys', keyColumns);
-    this.insertToken = insertInto(db, 'auth_tokens', tokenColumns);
-    this.keyById = new RecordQuery(db, keyColumns, 'FROM api_keys WHERE id = ?');
-    this.keysOfWorkspace = new RecordQuery(
-      db,
-      keyColumns,
-      'FROM api_keys WHERE workspace_id = ? ORDER BY created_at, rowid',
-    );
-    this.tokensOfKey = new RecordQuery(
-      db,
-      tokenColumns,
-      'FROM auth_tokens WHERE api_key_id = ? ORDER BY created_at, rowid',
-    );
-    this.tokenOfKey = new RecordQuery(
-      db,
-      tokenColumns,
-      'FROM auth_tokens WHERE token = ? AND api_key_id = ?',
-    );
+    const keys = new RecordTable(db, 'api_keys', keyColumns);
+    const tokens = new RecordTable(db, 'auth_tokens', tokenColumns);
+    this.insertKey = keys.insert();
+    this.insertToken = tokens.insert();
+    this.keyById = keys.select('WHERE id = ?');
+    this.keysOfWorkspace = keys.select('WHERE workspace_id = ? ORDER BY created_at, rowid');
+    this.tokensOfKey = tokens.select('WHERE api_key_id = ? ORDER BY created_at, rowid');
+    this.tokenOfKey = tokens.select('WHERE token = ? AND api_key_id = ?');
   }
 
   findKey(id: string): ApiKeyRecord | undefined {

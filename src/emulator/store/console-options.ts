@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { flag, tableColumns } from './columns.js';
-import { insertInto, RecordQuery } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 /** The service console's switches that gate operations, per workspace. */
 export interface ConsoleOptions {
@@ -42,12 +42,9 @@ export class ConsoleOptionsTable {
 
   constructor(db: Database) {
     this.workspaceIdsStmt = db.prepare('SELECT id FROM workspaces');
-    this.getQuery = new RecordQuery(
-      db,
-      optionColumns,
-      'FROM console_options WHERE workspace_id = ?',
-    );
-    this.upsert = insertInto(db, 'console_options', optionColumns, {
+    const options = new RecordTable(db, 'console_options', optionColumns);
+    this.getQuery = options.select('WHERE workspace_id = ?');
+    this.upsert = options.insert({
       leading: ['workspace_id'],
       onConflict: `ON CONFLICT (workspace_id) DO UPDATE SET
          advanced_queries = excluded.advanced_queries,

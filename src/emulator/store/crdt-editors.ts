@@ -9,7 +9,7 @@ import {
   organizationParams,
   workspaceDocumentParams,
 } from './scope.js';
-import { RecordQuery, scopedInsert } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 /** A collaborative editor's data: its Yjs document, encoded as one update. */
 export interface CrdtEditorRecord {
@@ -57,21 +57,16 @@ export class CrdtEditorTable {
   >;
 
   constructor(db: Database) {
-    this.insertRow = scopedInsert(db, 'crdt_editors', writtenColumns);
+    this.insertRow = new RecordTable(db, 'crdt_editors', writtenColumns).scopedInsert();
+    const editors = new RecordTable(db, 'crdt_editors', editorColumns);
     const editor = 'document_id = @document_id AND editor_id = @editor_id';
-    this.byId = new RecordQuery(
-      db,
-      editorColumns,
-      `FROM crdt_editors WHERE ${IN_ORGANIZATION} AND ${editor}`,
-    );
+    this.byId = editors.select(`WHERE ${IN_ORGANIZATION} AND ${editor}`);
     this.setStateStmt = db.prepare(
       `UPDATE crdt_editors SET state = @state, updated_at = @updated_at
        WHERE ${IN_ORGANIZATION} AND ${editor}`,
     );
-    this.inWorkspace = new RecordQuery(
-      db,
-      editorColumns,
-      `FROM crdt_editors WHERE ${IN_WORKSPACE_DOCUMENT} AND editor_id = @editor_id ORDER BY rowid`,
+    this.inWorkspace = editors.select(
+      `WHERE ${IN_WORKSPACE_DOCUMENT} AND editor_id = @editor_id ORDER BY rowid`,
     );
   }
 

@@ -7,7 +7,7 @@ import {
   organizationParams,
   workspaceDocumentParams,
 } from './scope.js';
-import { RecordQuery, scopedInsert } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 /** A JSON value a document keeps under a key of its own. */
 export interface DocumentValue<V> {
@@ -50,23 +50,16 @@ export class DocumentValueTable<V> {
 
   constructor(db: Database, table: string, { key, value, read }: ValueColumns<V>) {
     this.valueColumn = json(value, read);
-    const columns = valueColumns(key, this.valueColumn);
     this.getStmt = db.prepare(
       `SELECT ${value} AS value FROM ${table}
        WHERE ${IN_ORGANIZATION} AND document_id = @document_id AND ${key} = @key`,
     );
-    this.upsert = scopedInsert(
-      db,
-      table,
-      columns,
+    const values = new RecordTable(db, table, valueColumns(key, this.valueColumn));
+    this.upsert = values.scopedInsert(
       `ON CONFLICT (workspace_id, api_key_id, organization_id, document_id, ${key})
        DO UPDATE SET ${value} = excluded.${value}, updated_at = excluded.updated_at`,
     );
-    this.listQuery = new RecordQuery(
-      db,
-      columns,
-      `FROM ${table} WHERE ${IN_WORKSPACE_DOCUMENT} ORDER BY rowid`,
-    );
+    this.listQuery = values.select(`WHERE ${IN_WORKSPACE_DOCUMENT} ORDER BY rowid`);
   }
 
   get(scope: Scope, organizationId: string, documentId: string, key: string): V | undefined {

@@ -9,7 +9,7 @@ import {
   organizationParams,
   type Scope,
 } from './scope.js';
-import { RecordQuery, scopedInsert } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 export type ResourceKind = 'organization' | 'folder' | 'document';
 
@@ -58,13 +58,10 @@ export class GrantTable {
   private readonly deleteOnStmt: Statement<[ByResource]>;
 
   constructor(db: Database) {
-    this.insert = scopedInsert(db, 'access_grants', grantColumns);
+    const grants = new RecordTable(db, 'access_grants', grantColumns);
+    this.insert = grants.scopedInsert();
     const byUser = `${IN_ORGANIZATION} AND user_id = @user_id`;
-    this.ofUserQuery = new RecordQuery(
-      db,
-      grantColumns,
-      `FROM access_grants WHERE ${byUser} ORDER BY rowid`,
-    );
+    this.ofUserQuery = grants.select(`WHERE ${byUser} ORDER BY rowid`);
     this.deleteOfUserStmt = db.prepare(`DELETE FROM access_grants WHERE ${byUser}`);
     this.deleteOnStmt = db.prepare(
       `DELETE FROM access_grants

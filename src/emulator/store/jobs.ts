@@ -2,7 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import * as z from 'zod';
 import { migrationStatus } from '../../catalogue/models.js';
 import { checked, json, nested, tableColumns } from './columns.js';
-import { insertInto, RecordQuery } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 import type { Scope } from './scope.js';
 
 /** The spec's migration states; user-data deletions go through the same four. */
@@ -94,14 +94,11 @@ export class JobTable {
   private readonly failStmt: Statement<[{ id: string; reason: string; updated_at: number }]>;
 
   constructor(db: Database) {
-    this.insertRow = insertInto(db, 'jobs', jobColumns, { leading: ['kind'] });
-    this.byId = new RecordQuery(db, jobColumns, 'FROM jobs WHERE id = ?');
-    this.all = new RecordQuery(db, jobColumns, 'FROM jobs ORDER BY created_at, rowid');
-    this.ofWorkspace = new RecordQuery(
-      db,
-      jobColumns,
-      'FROM jobs WHERE workspace_id = ? ORDER BY created_at, rowid',
-    );
+    const jobs = new RecordTable(db, 'jobs', jobColumns);
+    this.insertRow = jobs.insert({ leading: ['kind'] });
+    this.byId = jobs.select('WHERE id = ?');
+    this.all = jobs.select('ORDER BY created_at, rowid');
+    this.ofWorkspace = jobs.select('WHERE workspace_id = ? ORDER BY created_at, rowid');
     this.unfinishedStmt = db.prepare(
       `SELECT id FROM jobs WHERE status IN ('pending', 'in_progress') ORDER BY created_at, rowid`,
     );

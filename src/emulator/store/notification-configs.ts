@@ -8,7 +8,7 @@ import {
   organizationParams,
   type Scope,
 } from './scope.js';
-import { RecordQuery, scopedInsert } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 export type NotificationLevel = z.infer<typeof notificationLevel>;
 
@@ -61,14 +61,10 @@ export class NotificationConfigTable {
   private readonly ofUserQuery: RecordQuery<[ByUser & { document_ids: string }], SettingsFor>;
 
   constructor(db: Database) {
-    this.insert = scopedInsert(db, 'notification_configs', configColumns);
-    this.ofUserQuery = new RecordQuery(
-      db,
-      settingsForColumns,
-      `FROM notification_configs
-       WHERE ${IN_ORGANIZATION} AND user_id = @user_id
-         AND (document_id IS NULL OR document_id IN (SELECT value FROM json_each(@document_ids)))`,
-    );
+    this.insert = new RecordTable(db, 'notification_configs', configColumns).scopedInsert();
+    const settingsFor = new RecordTable(db, 'notification_configs', settingsForColumns);
+    this.ofUserQuery = settingsFor.select(`WHERE ${IN_ORGANIZATION} AND user_id = @user_id
+         AND (document_id IS NULL OR document_id IN (SELECT value FROM json_each(@document_ids)))`);
   }
 
   /**

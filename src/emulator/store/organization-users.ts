@@ -6,7 +6,7 @@ import {
   organizationParams,
   type Scope,
 } from './scope.js';
-import { scopedInsert } from './table-rows.js';
+import { RecordTable } from './table-rows.js';
 
 /** A member of an organization; the members are its contact list. */
 export interface OrganizationUserRecord {
@@ -32,7 +32,7 @@ export class OrganizationUserTable {
   private readonly deleteStmt: Statement<[ByUser]>;
 
   constructor(db: Database) {
-    this.insert = scopedInsert(db, 'organization_users', userColumns);
+    this.insert = new RecordTable(db, 'organization_users', userColumns).scopedInsert();
     const byUser = `${IN_ORGANIZATION} AND user_id = @user_id`;
     this.existsStmt = db.prepare(`SELECT 1 AS found FROM organization_users WHERE ${byUser}`);
     this.deleteStmt = db.prepare(`DELETE FROM organization_users WHERE ${byUser}`);

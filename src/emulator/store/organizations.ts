@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { flag, tableColumns } from './columns.js';
 import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
-import { RecordQuery, scopedInsert } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 export interface OrganizationRecord {
   id: string;
@@ -26,12 +26,9 @@ export class OrganizationTable {
   private readonly deleteStmt: Statement<[ById]>;
 
   constructor(db: Database) {
-    this.insert = scopedInsert(db, 'organizations', organizationColumns);
-    this.byId = new RecordQuery(
-      db,
-      organizationColumns,
-      `FROM organizations WHERE ${IN_SCOPE} AND id = @id`,
-    );
+    const organizations = new RecordTable(db, 'organizations', organizationColumns);
+    this.insert = organizations.scopedInsert();
+    this.byId = organizations.select(`WHERE ${IN_SCOPE} AND id = @id`);
     this.renameStmt = db.prepare(
       `UPDATE organizations SET name = @name WHERE ${IN_SCOPE} AND id = @id`,
     );

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { coded, tableColumns } from './columns.js';
-import { insertInto, RecordQuery } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 /** An email the service "sent"; kept so tests and people can read it and follow its link. */
 export interface OutboxMessage {
@@ -42,14 +42,11 @@ export class OutboxTable {
   private readonly byToken: RecordQuery<[string], OutboxMessage>;
 
   constructor(db: Database) {
-    this.insert = insertInto(db, 'outbox', outboxColumns);
-    this.all = new RecordQuery(db, outboxColumns, 'FROM outbox ORDER BY created_at, rowid');
-    this.to = new RecordQuery(
-      db,
-      outboxColumns,
-      'FROM outbox WHERE to_email = ? COLLATE NOCASE ORDER BY created_at, rowid',
-    );
-    this.byToken = new RecordQuery(db, outboxColumns, 'FROM outbox WHERE verify_token = ?');
+    const outbox = new RecordTable(db, 'outbox', outboxColumns);
+    this.insert = outbox.insert();
+    this.all = outbox.select('ORDER BY created_at, rowid');
+    this.to = outbox.select('WHERE to_email = ? COLLATE NOCASE ORDER BY created_at, rowid');
+    this.byToken = outbox.select('WHERE verify_token = ?');
   }
 
   list(toEmail?: string): OutboxMessage[] {

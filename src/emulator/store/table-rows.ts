@@ -16,42 +16,16 @@ export interface InsertOptions {
   onConflict?: string;
 }
 
-/** Adds records to a table. The statement is prepared here, once. */
-export function insertInto<R>(
-  db: Database,
-  table: string,
-  columns: Columns<R>,
-  { leading = [], onConflict = '' }: InsertOptions = {},
-): (record: R, ...leadingValues: SqlValue[]) => void {
-  const stmt = db.prepare<[SqlValue[]]>(
-    `${insertSql(table, [...leading, ...columns.names])} ${onConflict}`,
-  );
-  return (record, ...leadingValues) => {
-    stmt.run(columns.append(record, leadingValues));
-  };
-}
-
-/** Adds records to a table of scoped rows. The statement is prepared here, once. */
-export function scopedInsert<R>(
-  db: Database,
-  table: string,
-  columns: Columns<R>,
-  onConflict?: string,
-): (scope: Scope, record: R) => void {
-  const insert = insertInto(db, table, columns, { leading: SCOPE_COLUMNS, onConflict });
-  return (scope, record) => insert(record, scope.workspaceId, scope.apiKeyId);
-}
-
-/** A prepared SELECT of records: their columns, then `from` (FROM, WHERE, ORDER BY…). */
+/** A prepared SELECT of records: their columns, then the rest of the statement. */
 export class RecordQuery<Params extends unknown[], R> {
   private readonly stmt: Statement<Params, SqlValue[]>;
 
   constructor(
     db: Database,
     private readonly columns: Columns<R>,
-    from: string,
+    rest: string,
   ) {
-    this.stmt = db.prepare<Params, SqlValue[]>(`SELECT ${columns.names.join(', ')} ${from}`).raw();
+    this.stmt = db.prepare<Params, SqlValue[]>(`SELECT ${columns.names.join(', ')} ${rest}`).raw();
   }
 
   get(...params: Params): R | undefined {
@@ -64,20 +38,53 @@ export class RecordQuery<Params extends unknown[], R> {
   }
 }
 
+/**
+ * One table's statements, built from the column map of its records. Each method prepares
+ * its statement when called, so a table calls them once, in its constructor.
+ */
+export class RecordTable<R> {
+  constructor(
+    private readonly db: Database,
+    private readonly name: string,
+    private readonly columns: Columns<R>,
+  ) {}
+
+  /** An INSERT of records. */
+  insert({ leading = [], onConflict = '' }: InsertOptions = {}): (
+    record: R,
+    ...leadingValues: SqlValue[]
+  ) => void {
+    const stmt = this.db.prepare<[SqlValue[]]>(
+      `${insertSql(this.name, [...leading, ...this.columns.names])} ${onConflict}`,
+    );
+    return (record, ...leadingValues) => {
+      stmt.run(this.columns.append(record, leadingValues));
+    };
+  }
+
+  /** An INSERT of records into scoped rows. */
+  scopedInsert(onConflict?: string): (scope: Scope, record: R) => void {
+    const insert = this.insert({ leading: SCOPE_COLUMNS, onConflict });
+    return (scope, record) => insert(record, scope.workspaceId, scope.apiKeyId);
+  }
+
+  /** A SELECT of the records that `clauses` (WHERE, ORDER BY…) pick. */
+  select<Params extends unknown[]>(clauses: string): RecordQuery<Params, R> {
+    return new RecordQuery(this.db, this.columns, `FROM ${this.name} ${clauses}`);
+  }
+}
+
 /** A table whose rows each have an `id` unique in their organization. */
 export class OrganizationRows<R> {
   readonly insert: (scope: Scope, record: R) => void;
   private readonly byId: RecordQuery<[OrganizationParams & { id: string }], R>;
   private readonly ofOrg: RecordQuery<[OrganizationParams], R>;
 
-  constructor(db: Database, table: string, columns: Columns<R>) {
-    this.insert = scopedInsert(db, table, columns);
-    this.byId = new RecordQuery(db, columns, `FROM ${table} WHERE ${IN_ORGANIZATION} AND id = @id`);
-    this.ofOrg = new RecordQuery(
-      db,
-      columns,
-      `FROM ${table} WHERE ${IN_ORGANIZATION} ORDER BY rowid`,
-    );
+  constructor(db: Database, name: string, columns: Columns<R>) {
+    const table = new RecordTable(db, name, columns);
+    this.insert = table.scopedInsert();
+    this.byId = table.select(`WHERE ${IN_ORGANIZATION} AND id = @id`);
+    this.ofOrg = table.select(`WHERE ${IN_ORGANIZATION} ORDER BY rowid`);
   }
 
   find(scope: Scope, organizationId: string, id: string): R | undefined {

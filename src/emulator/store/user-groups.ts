@@ -6,7 +6,7 @@ import {
   organizationParams,
   type Scope,
 } from './scope.js';
-import { scopedInsert } from './table-rows.js';
+import { RecordTable } from './table-rows.js';
 
 export interface UserGroupRecord {
   organizationId: string;
@@ -26,7 +26,7 @@ export class UserGroupTable {
   private readonly nameStmt: Statement<[OrganizationParams & { id: string }], { name: string }>;
 
   constructor(db: Database) {
-    this.insert = scopedInsert(db, 'user_groups', groupColumns);
+    this.insert = new RecordTable(db, 'user_groups', groupColumns).scopedInsert();
     this.nameStmt = db.prepare(
       `SELECT name FROM user_groups WHERE ${IN_ORGANIZATION} AND id = @id`,
     );

@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { flag, tableColumns } from './columns.js';
-import { insertInto, RecordQuery } from './table-rows.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 export interface WorkspaceRecord {
   id: string;
@@ -36,9 +36,10 @@ export class WorkspaceTable {
   private readonly anyStmt: Statement<[], { id: string }>;
 
   constructor(db: Database) {
-    this.insert = insertInto(db, 'workspaces', workspaceColumns);
-    this.byId = new RecordQuery(db, workspaceColumns, 'FROM workspaces WHERE id = ?');
-    this.byEmail = new RecordQuery(db, workspaceColumns, 'FROM workspaces WHERE owner_email = ?');
+    const workspaces = new RecordTable(db, 'workspaces', workspaceColumns);
+    this.insert = workspaces.insert();
+    this.byId = workspaces.select('WHERE id = ?');
+    this.byEmail = workspaces.select('WHERE owner_email = ?');
     this.setVerifiedStmt = db.prepare('UPDATE workspaces SET email_verified = ? WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM workspaces WHERE id = ?');
     this.anyStmt = db.prepare('SELECT id FROM workspaces LIMIT 1');
