@@ -57,10 +57,7 @@ export class UserData {
     // UNION also removes the duplicates.
     this.organizationsStmt = db.prepare(`${appearances.join(' UNION ')} ORDER BY organization_id`);
     this.eraseSteps = USER_KEYED_TABLES.map(({ table, column }) =>
-      db.prepare(
-        `DELETE FROM "${table}"
-         WHERE ${IN_ORGANIZATION} AND ${OF_USERS(column)}`,
-      ),
+      db.prepare(`DELETE FROM "${table}" WHERE ${IN_ORGANIZATION} AND ${OF_USERS(column)}`),
     );
   }
 
