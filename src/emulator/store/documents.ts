@@ -2,9 +2,13 @@ import type { Database, Statement } from 'better-sqlite3';
 import { accessType } from '../../catalogue/models.js';
 import type { AccessType } from './access-kinds.js';
 import { checked, flag, tableColumns } from './columns.js';
-import { IN_ORGANIZATION, type OrganizationParams, organizationParams } from './scope.js';
+import {
+  IN_ORGANIZATION,
+  type OrganizationParams,
+  organizationParams,
+  type Scope,
+} from './scope.js';
 import { OrganizationRows } from './table-rows.js';
-import type { Scope } from './scope.js';
 
 export interface DocumentRecord {
   organizationId: string;
