@@ -145,14 +145,30 @@ const notificationUser = z.looseObject({
   userId: z.string().optional(),
 });
 
+/**
+ * What a notification says, as members of its object. Answers read them loosely and the
+ * emulator's fixtures strictly, so each gives the schema of its action user.
+ */
+export function notificationMessage<User extends z.ZodType>(actionUser: User) {
+  return {
+    notificationSource: z.string().optional(),
+    notificationSourceData: z.unknown().optional(),
+    actionUser: actionUser.optional(),
+    displayBodyMessage: z.string().optional(),
+    displayHeadlineMessageTemplate: z.string().optional(),
+    displayHeadlineMessageTemplateData: z.record(z.string(), z.unknown()).optional(),
+  };
+}
+
+/** Whom a notification notifies, by email and by user id. */
+export const notificationRecipients = {
+  notifyUsers: z.record(z.string(), z.boolean()).optional(),
+  notifyUsersByUserId: z.record(z.string(), z.boolean()).optional(),
+};
+
 export const notification = z.looseObject({
   id: z.string(),
-  notificationSource: z.string().optional(),
-  notificationSourceData: z.unknown().optional(),
-  actionUser: notificationUser.optional(),
-  displayBodyMessage: z.string().optional(),
-  displayHeadlineMessageTemplate: z.string().optional(),
-  displayHeadlineMessageTemplateData: z.record(z.string(), z.unknown()).optional(),
+  ...notificationMessage(notificationUser),
   metadata: z
     .looseObject({
       apiKey: z.string().optional(),
@@ -160,8 +176,7 @@ export const notification = z.looseObject({
       organizationId: z.string().optional(),
     })
     .optional(),
-  notifyUsers: z.record(z.string(), z.boolean()).optional(),
-  notifyUsersByUserId: z.record(z.string(), z.boolean()).optional(),
+  ...notificationRecipients,
   timestamp: z.number(),
 });
 

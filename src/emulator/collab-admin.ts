@@ -31,10 +31,11 @@ const feedQuery = z.strictObject({
   after: seq.optional(),
 });
 
-function activities(store: Store, query: URLSearchParams): Answer {
-  const q = parseAdminQuery(store, query, activitiesQuery);
+type Query<S extends z.ZodType> = z.output<S>;
+
+function activities(store: Store, q: Query<typeof activitiesQuery>) {
   const list = store.activities.list(q.workspaceId, q.organizationId, q.documentId);
-  return ok({
+  return {
     activities: list.map((a) => ({
       organizationId: a.organizationId,
       documentId: a.documentId,
@@ -42,29 +43,26 @@ function activities(store: Store, query: URLSearchParams): Answer {
       updatedAt: a.updatedAt,
       activity: a.activity,
     })),
-  });
+  };
 }
 
-function presence(store: Store, query: URLSearchParams): Answer {
-  const q = parseAdminQuery(store, query, documentQuery);
-  return ok({ users: store.presence.list(q.workspaceId, q.organizationId, q.documentId) });
+function presence(store: Store, q: Query<typeof documentQuery>) {
+  return { users: store.presence.list(q.workspaceId, q.organizationId, q.documentId) };
 }
 
-function liveStates(store: Store, query: URLSearchParams): Answer {
-  const q = parseAdminQuery(store, query, documentQuery);
+function liveStates(store: Store, q: Query<typeof documentQuery>) {
   const list = store.liveStates.list(q.workspaceId, q.organizationId, q.documentId);
-  return ok({
+  return {
     liveStates: list.map((s) => ({
-      liveStateDataId: s.id,
-      state: s.state,
+      liveStateDataId: s.key,
+      state: s.value,
       updatedAt: s.updatedAt,
     })),
-  });
+  };
 }
 
 /** The editor's content as JSON, and its whole Yjs state: what a client starts from. */
-function crdt(store: Store, query: URLSearchParams): Answer {
-  const q = parseAdminQuery(store, query, editorQuery);
+function crdt(store: Store, q: Query<typeof editorQuery>) {
   const editor = store.crdtEditors.findInWorkspace(
     q.workspaceId,
     q.organizationId,
@@ -72,17 +70,16 @@ function crdt(store: Store, query: URLSearchParams): Answer {
     q.editorId,
   );
   if (!editor) throw new EmulatorError('NOT_FOUND', 'No CRDT data found for this editor ID.');
-  return ok({
+  return {
     type: editor.type,
     contentKey: editor.contentKey,
     content: readContent(editor.state, editor.type, editor.contentKey),
     state: Buffer.from(editor.state).toString('base64'),
-  });
+  };
 }
 
-function events(store: Store, query: URLSearchParams): Answer {
-  const q = parseAdminQuery(store, query, feedQuery);
-  return ok({ events: store.feedEvents.list({ ...q, after: q.after ?? 0 }) });
+function events(store: Store, q: Query<typeof feedQuery>) {
+  return { events: store.feedEvents.list({ ...q, after: q.after ?? 0 }) };
 }
 
 /**
@@ -98,12 +95,23 @@ function stream(store: Store, req: IncomingMessage, query: URLSearchParams): Ans
 
 type CollabRoute = (req: IncomingMessage, query: URLSearchParams, deps: { store: Store }) => Answer;
 
+/** A GET that answers with what `read` makes of its query, checked against `schema`. */
+function reading<S extends z.ZodType<{ workspaceId?: string | undefined }>>(
+  schema: S,
+  read: (store: Store, q: Query<S>) => unknown,
+): { method: string; route: CollabRoute } {
+  return {
+    method: 'GET',
+    route: (_req, query, { store }) => ok(read(store, parseAdminQuery(store, query, schema))),
+  };
+}
+
 /** The routes, keyed by their path below `/_emulator/`. */
 export const collabRoutes: Record<string, { method: string; route: CollabRoute }> = {
-  activities: { method: 'GET', route: (_req, query, { store }) => activities(store, query) },
-  presence: { method: 'GET', route: (_req, query, { store }) => presence(store, query) },
-  livestate: { method: 'GET', route: (_req, query, { store }) => liveStates(store, query) },
-  crdt: { method: 'GET', route: (_req, query, { store }) => crdt(store, query) },
-  events: { method: 'GET', route: (_req, query, { store }) => events(store, query) },
+  activities: reading(activitiesQuery, activities),
+  presence: reading(documentQuery, presence),
+  livestate: reading(documentQuery, liveStates),
+  crdt: reading(editorQuery, crdt),
+  events: reading(feedQuery, events),
   'events/stream': { method: 'GET', route: (req, query, { store }) => stream(store, req, query) },
 };

@@ -1,6 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import * as z from 'zod';
 import { PROVIDER_IDS, type ProviderId } from '../ai/providers.js';
+import { checked, tableColumns } from './columns.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 /** A workspace's key for one AI provider, sealed (SecretBox): never stored in clear. */
 export interface AiKeyRecord {
@@ -9,44 +11,38 @@ export interface AiKeyRecord {
   updatedAt: number;
 }
 
-interface AiKeyRow {
-  provider: string;
-  sealed_key: string;
-  updated_at: number;
-}
+const aiKeyColumns = tableColumns<AiKeyRecord>({
+  provider: checked('provider', z.enum(PROVIDER_IDS)),
+  sealedKey: 'sealed_key',
+  updatedAt: 'updated_at',
+});
 
-type ByProvider = { workspace_id: string; provider: ProviderId };
-
-const providerId = z.enum(PROVIDER_IDS);
+type InWorkspace = { workspace_id: string };
 
 /** `ai_keys`: the workspace's AI model configuration, one key per provider. */
 export class AiKeyTable {
-  private readonly putStmt: Statement<[ByProvider & { sealed_key: string; updated_at: number }]>;
-  private readonly findStmt: Statement<[ByProvider], { sealed_key: string }>;
-  private readonly listStmt: Statement<[string], AiKeyRow>;
+  private readonly upsert: (key: AiKeyRecord, workspaceId: string) => void;
+  private readonly findStmt: Statement<
+    [InWorkspace & { provider: ProviderId }],
+    { sealed_key: string }
+  >;
+  private readonly listQuery: RecordQuery<[string], AiKeyRecord>;
 
   constructor(db: Database) {
-    this.putStmt = db.prepare(
-      `INSERT INTO ai_keys (workspace_id, provider, sealed_key, updated_at)
-       VALUES (@workspace_id, @provider, @sealed_key, @updated_at)
-       ON CONFLICT (workspace_id, provider) DO UPDATE SET
+    const aiKeys = new RecordTable(db, 'ai_keys', aiKeyColumns);
+    this.upsert = aiKeys.insert({
+      leading: ['workspace_id'],
+      onConflict: `ON CONFLICT (workspace_id, provider) DO UPDATE SET
          sealed_key = excluded.sealed_key, updated_at = excluded.updated_at`,
-    );
+    });
     this.findStmt = db.prepare(
       'SELECT sealed_key FROM ai_keys WHERE workspace_id = @workspace_id AND provider = @provider',
     );
-    this.listStmt = db.prepare(
-      'SELECT provider, sealed_key, updated_at FROM ai_keys WHERE workspace_id = ? ORDER BY provider',
-    );
+    this.listQuery = aiKeys.select('WHERE workspace_id = ? ORDER BY provider');
   }
 
   put(workspaceId: string, provider: ProviderId, sealedKey: string, now: number): void {
-    this.putStmt.run({
-      workspace_id: workspaceId,
-      provider,
-      sealed_key: sealedKey,
-      updated_at: now,
-    });
+    this.upsert({ provider, sealedKey, updatedAt: now }, workspaceId);
   }
 
   /** The sealed key, or undefined when the workspace has none for the provider. */
@@ -55,10 +51,6 @@ export class AiKeyTable {
   }
 
   list(workspaceId: string): AiKeyRecord[] {
-    return this.listStmt.all(workspaceId).map((row) => ({
-      provider: providerId.parse(row.provider),
-      sealedKey: row.sealed_key,
-      updatedAt: row.updated_at,
-    }));
+    return this.listQuery.all(workspaceId);
   }
 }

@@ -1,4 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { flag, tableColumns } from './columns.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 /** The service console's switches that gate operations, per workspace. */
 export interface ConsoleOptions {
@@ -17,12 +19,11 @@ export const CONSOLE_OPTION_NAMES: readonly ConsoleOptionName[] = [
   'notificationConfig',
 ];
 
-interface ConsoleOptionsRow {
-  workspace_id: string;
-  advanced_queries: number;
-  activity_service: number;
-  notification_config: number;
-}
+const optionColumns = tableColumns<ConsoleOptions>({
+  advancedQueries: flag('advanced_queries'),
+  activityService: flag('activity_service'),
+  notificationConfig: flag('notification_config'),
+});
 
 /** A new workspace has every option off, as a new console project does. */
 const DEFAULTS: ConsoleOptions = {
@@ -33,33 +34,27 @@ const DEFAULTS: ConsoleOptions = {
 
 /** The `console_options` table; a workspace without a row has the defaults. */
 export class ConsoleOptionsTable {
-  private readonly getStmt: Statement<[string], ConsoleOptionsRow>;
-  private readonly upsertStmt: Statement<[ConsoleOptionsRow]>;
+  private readonly getQuery: RecordQuery<[string], ConsoleOptions>;
+  private readonly upsert: (options: ConsoleOptions, workspaceId: string) => void;
   private readonly workspaceIdsStmt: Statement<[], { id: string }>;
   /** DEFAULTS with what `--console-option` switched on for this run. */
   private readonly defaults: ConsoleOptions = { ...DEFAULTS };
 
   constructor(db: Database) {
     this.workspaceIdsStmt = db.prepare('SELECT id FROM workspaces');
-    this.getStmt = db.prepare('SELECT * FROM console_options WHERE workspace_id = ?');
-    this.upsertStmt = db.prepare(
-      `INSERT INTO console_options (workspace_id, advanced_queries, activity_service, notification_config)
-       VALUES (@workspace_id, @advanced_queries, @activity_service, @notification_config)
-       ON CONFLICT (workspace_id) DO UPDATE SET
+    const options = new RecordTable(db, 'console_options', optionColumns);
+    this.getQuery = options.select('WHERE workspace_id = ?');
+    this.upsert = options.insert({
+      leading: ['workspace_id'],
+      onConflict: `ON CONFLICT (workspace_id) DO UPDATE SET
          advanced_queries = excluded.advanced_queries,
          activity_service = excluded.activity_service,
          notification_config = excluded.notification_config`,
-    );
+    });
   }
 
   get(workspaceId: string): ConsoleOptions {
-    const row = this.getStmt.get(workspaceId);
-    if (!row) return { ...this.defaults };
-    return {
-      advancedQueries: row.advanced_queries === 1,
-      activityService: row.activity_service === 1,
-      notificationConfig: row.notification_config === 1,
-    };
+    return this.getQuery.get(workspaceId) ?? { ...this.defaults };
   }
 
   /**
@@ -80,11 +75,6 @@ export class ConsoleOptionsTable {
       activityService: options.activityService ?? current.activityService,
       notificationConfig: options.notificationConfig ?? current.notificationConfig,
     };
-    this.upsertStmt.run({
-      workspace_id: workspaceId,
-      advanced_queries: merged.advancedQueries ? 1 : 0,
-      activity_service: merged.activityService ? 1 : 0,
-      notification_config: merged.notificationConfig ? 1 : 0,
-    });
+    this.upsert(merged, workspaceId);
   }
 }

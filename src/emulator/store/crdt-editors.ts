@@ -1,7 +1,15 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { crdtType } from '../../catalogue/models.js';
 import type { CrdtType } from '../crdt/editor.js';
-import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
+import { bytes, checked, nested, tableColumns } from './columns.js';
+import type { OrganizationParams, Scope, WorkspaceDocumentParams } from './scope.js';
+import {
+  IN_ORGANIZATION,
+  IN_WORKSPACE_DOCUMENT,
+  organizationParams,
+  workspaceDocumentParams,
+} from './scope.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 /** A collaborative editor's data: its Yjs document, encoded as one update. */
 export interface CrdtEditorRecord {
@@ -14,66 +22,56 @@ export interface CrdtEditorRecord {
   state: Uint8Array;
 }
 
-interface CrdtEditorRow {
-  organization_id: string;
-  document_id: string;
-  editor_id: string;
-  type: string;
-  content_key: string;
-  state: Buffer;
+const stateColumn = bytes('state');
+
+const editorColumns = tableColumns<CrdtEditorRecord>({
+  organizationId: 'organization_id',
+  documentId: 'document_id',
+  editorId: 'editor_id',
+  type: checked('type', crdtType),
+  contentKey: 'content_key',
+  state: stateColumn,
+});
+
+/** What an insert writes: the editor, and when. */
+interface WrittenEditor {
+  editor: CrdtEditorRecord;
+  updatedAt: number;
 }
 
-type ById = ScopeParams & { organization_id: string; document_id: string; editor_id: string };
+const writtenColumns = tableColumns<WrittenEditor>({
+  editor: nested(editorColumns),
+  updatedAt: 'updated_at',
+});
 
-function fromRow(row: CrdtEditorRow): CrdtEditorRecord {
-  return {
-    organizationId: row.organization_id,
-    documentId: row.document_id,
-    editorId: row.editor_id,
-    type: crdtType.parse(row.type),
-    contentKey: row.content_key,
-    state: row.state,
-  };
-}
-
-const blob = (state: Uint8Array) => Buffer.from(state.buffer, state.byteOffset, state.byteLength);
+type ById = OrganizationParams & { document_id: string; editor_id: string };
 
 /** The `crdt_editors` table. */
 export class CrdtEditorTable {
-  private readonly insertStmt: Statement<[CrdtEditorRow & ScopeParams & { now: number }]>;
-  private readonly byIdStmt: Statement<[ById], CrdtEditorRow>;
-  private readonly setStateStmt: Statement<[ById & { state: Buffer; now: number }]>;
-  private readonly inWorkspaceStmt: Statement<[Omit<ById, 'api_key_id'>], CrdtEditorRow>;
+  private readonly insertRow: (scope: Scope, written: WrittenEditor) => void;
+  private readonly byId: RecordQuery<[ById], CrdtEditorRecord>;
+  private readonly setStateStmt: Statement<[ById & { state: Buffer; updated_at: number }]>;
+  private readonly inWorkspace: RecordQuery<
+    [WorkspaceDocumentParams & { editor_id: string }],
+    CrdtEditorRecord
+  >;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO crdt_editors (workspace_id, api_key_id, organization_id, document_id,
-         editor_id, type, content_key, state, updated_at)
-       VALUES (@workspace_id, @api_key_id, @organization_id, @document_id,
-         @editor_id, @type, @content_key, @state, @now)`,
-    );
-    const byId = `organization_id = @organization_id AND document_id = @document_id
-      AND editor_id = @editor_id`;
-    this.byIdStmt = db.prepare(`SELECT * FROM crdt_editors WHERE ${IN_SCOPE} AND ${byId}`);
+    this.insertRow = new RecordTable(db, 'crdt_editors', writtenColumns).scopedInsert();
+    const editors = new RecordTable(db, 'crdt_editors', editorColumns);
+    const editor = 'document_id = @document_id AND editor_id = @editor_id';
+    this.byId = editors.select(`WHERE ${IN_ORGANIZATION} AND ${editor}`);
     this.setStateStmt = db.prepare(
-      `UPDATE crdt_editors SET state = @state, updated_at = @now WHERE ${IN_SCOPE} AND ${byId}`,
+      `UPDATE crdt_editors SET state = @state, updated_at = @updated_at
+       WHERE ${IN_ORGANIZATION} AND ${editor}`,
     );
-    this.inWorkspaceStmt = db.prepare(
-      `SELECT * FROM crdt_editors WHERE workspace_id = @workspace_id AND ${byId} ORDER BY rowid`,
+    this.inWorkspace = editors.select(
+      `WHERE ${IN_WORKSPACE_DOCUMENT} AND editor_id = @editor_id ORDER BY rowid`,
     );
   }
 
   insert(scope: Scope, editor: CrdtEditorRecord, now: number): void {
-    this.insertStmt.run({
-      ...scopeParams(scope),
-      organization_id: editor.organizationId,
-      document_id: editor.documentId,
-      editor_id: editor.editorId,
-      type: editor.type,
-      content_key: editor.contentKey,
-      state: blob(editor.state),
-      now,
-    });
+    this.insertRow(scope, { editor, updatedAt: now });
   }
 
   find(
@@ -82,23 +80,20 @@ export class CrdtEditorTable {
     documentId: string,
     editorId: string,
   ): CrdtEditorRecord | undefined {
-    const row = this.byIdStmt.get({
-      ...scopeParams(scope),
-      organization_id: organizationId,
+    return this.byId.get({
+      ...organizationParams(scope, organizationId),
       document_id: documentId,
       editor_id: editorId,
     });
-    return row && fromRow(row);
   }
 
   setState(scope: Scope, editor: CrdtEditorRecord, state: Uint8Array, now: number): void {
     this.setStateStmt.run({
-      ...scopeParams(scope),
-      organization_id: editor.organizationId,
+      ...organizationParams(scope, editor.organizationId),
       document_id: editor.documentId,
       editor_id: editor.editorId,
-      state: blob(state),
-      now,
+      state: stateColumn.toColumn(state),
+      updated_at: now,
     });
   }
 
@@ -109,12 +104,9 @@ export class CrdtEditorTable {
     documentId: string,
     editorId: string,
   ): CrdtEditorRecord | undefined {
-    const row = this.inWorkspaceStmt.get({
-      workspace_id: workspaceId,
-      organization_id: organizationId,
-      document_id: documentId,
+    return this.inWorkspace.get({
+      ...workspaceDocumentParams(workspaceId, organizationId, documentId),
       editor_id: editorId,
     });
-    return row && fromRow(row);
   }
 }

@@ -1,5 +1,10 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
+import {
+  IN_ORGANIZATION,
+  type OrganizationParams,
+  organizationParams,
+  type Scope,
+} from './scope.js';
 
 /** A table with rows that belong to one document of an organization. */
 export interface DocumentKeyedTable {
@@ -34,7 +39,7 @@ export const DOCUMENT_KEYED_TABLES: readonly DocumentKeyedTable[] = [
   { table: 'feed_events', column: 'document_id' },
 ];
 
-type MoveParams = ScopeParams & { organization_id: string; from_id: string; to_id: string };
+type MoveParams = OrganizationParams & { from_id: string; to_id: string };
 
 /** A document's rows across every document-keyed table. */
 export class DocumentData {
@@ -42,7 +47,7 @@ export class DocumentData {
 
   constructor(db: Database) {
     this.steps = DOCUMENT_KEYED_TABLES.flatMap(({ table, column, where }) => {
-      const rows = `${IN_SCOPE} AND organization_id = @organization_id${where ? ` AND ${where}` : ''}`;
+      const rows = `${IN_ORGANIZATION}${where ? ` AND ${where}` : ''}`;
       return [
         // Data sent to an id before any document had it (live state and CRDT data can be)
         // would collide with the moved rows; the moved document's data wins.
@@ -59,12 +64,7 @@ export class DocumentData {
    * transaction: the move is all or nothing.
    */
   move(scope: Scope, organizationId: string, fromId: string, toId: string): void {
-    const params = {
-      ...scopeParams(scope),
-      organization_id: organizationId,
-      from_id: fromId,
-      to_id: toId,
-    };
+    const params = { ...organizationParams(scope, organizationId), from_id: fromId, to_id: toId };
     for (const step of this.steps) step.run(params);
   }
 }

@@ -1,8 +1,9 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import * as z from 'zod';
 import { accessType } from '../../catalogue/models.js';
 import type { AccessType } from './access-kinds.js';
-import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
+import { checked, flag, json, tableColumns } from './columns.js';
+import { OrganizationRows } from './table-rows.js';
 
 /** The `parentFolderId` of a top-level folder; no folder may take this id. */
 export const ROOT_FOLDER_ID = 'root';
@@ -29,87 +30,28 @@ export interface FolderRecord {
   lastUpdated: number;
 }
 
-interface FolderRow {
-  organization_id: string;
-  id: string;
-  name: string;
-  parent_id: string;
-  ancestors: string;
-  access_type: string;
-  inherit_access: number;
-  created_at: number;
-  last_updated: number;
-}
-
-type InOrg = ScopeParams & { organization_id: string };
-
 const ancestorList = z.array(z.string());
 
-function fromRow(row: FolderRow): FolderRecord {
-  return {
-    organizationId: row.organization_id,
-    id: row.id,
-    name: row.name,
-    parentId: row.parent_id,
-    ancestors: ancestorList.parse(JSON.parse(row.ancestors)),
-    accessType: accessType.parse(row.access_type),
-    inheritAccess: row.inherit_access === 1,
-    createdAt: row.created_at,
-    lastUpdated: row.last_updated,
-  };
-}
+const folderColumns = tableColumns<FolderRecord>({
+  organizationId: 'organization_id',
+  id: 'id',
+  name: 'name',
+  parentId: 'parent_id',
+  ancestors: json('ancestors', (parsed) => ancestorList.parse(parsed)),
+  accessType: checked('access_type', accessType),
+  inheritAccess: flag('inherit_access'),
+  createdAt: 'created_at',
+  lastUpdated: 'last_updated',
+});
 
 /** The `ancestors` of a new folder under `parent` (undefined: at the top level). */
 export function ancestorsUnder(parent: FolderRecord | undefined): string[] {
   return parent ? [...parent.ancestors, parent.id] : [ROOT_FOLDER_ID];
 }
 
-/** The `folders` table. */
-export class FolderTable {
-  private readonly insertStmt: Statement<[FolderRow & ScopeParams]>;
-  private readonly byIdStmt: Statement<[InOrg & { id: string }], FolderRow>;
-  private readonly ofOrgStmt: Statement<[InOrg], FolderRow>;
-
+/** The `folders` table; an organization's folders list parents before their children. */
+export class FolderTable extends OrganizationRows<FolderRecord> {
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO folders (workspace_id, api_key_id, organization_id, id, name, parent_id,
-         ancestors, access_type, inherit_access, created_at, last_updated)
-       VALUES (@workspace_id, @api_key_id, @organization_id, @id, @name, @parent_id,
-         @ancestors, @access_type, @inherit_access, @created_at, @last_updated)`,
-    );
-    this.byIdStmt = db.prepare(
-      `SELECT * FROM folders WHERE ${IN_SCOPE} AND organization_id = @organization_id AND id = @id`,
-    );
-    this.ofOrgStmt = db.prepare(
-      `SELECT * FROM folders WHERE ${IN_SCOPE} AND organization_id = @organization_id
-       ORDER BY rowid`,
-    );
-  }
-
-  insert(scope: Scope, folder: FolderRecord): void {
-    this.insertStmt.run({
-      ...scopeParams(scope),
-      organization_id: folder.organizationId,
-      id: folder.id,
-      name: folder.name,
-      parent_id: folder.parentId,
-      ancestors: JSON.stringify(folder.ancestors),
-      access_type: folder.accessType,
-      inherit_access: folder.inheritAccess ? 1 : 0,
-      created_at: folder.createdAt,
-      last_updated: folder.lastUpdated,
-    });
-  }
-
-  find(scope: Scope, organizationId: string, id: string): FolderRecord | undefined {
-    const row = this.byIdStmt.get({ ...scopeParams(scope), organization_id: organizationId, id });
-    return row && fromRow(row);
-  }
-
-  /** Every folder of the organization, in creation order, so parents come before children. */
-  ofOrganization(scope: Scope, organizationId: string): FolderRecord[] {
-    return this.ofOrgStmt
-      .all({ ...scopeParams(scope), organization_id: organizationId })
-      .map(fromRow);
+    super(db, 'folders', folderColumns);
   }
 }

@@ -2,7 +2,14 @@ import type { Database, Statement } from 'better-sqlite3';
 import * as z from 'zod';
 import { accessRole } from '../../catalogue/models.js';
 import type { AccessRole } from './access-kinds.js';
-import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
+import { checked, json, nested, tableColumns } from './columns.js';
+import {
+  IN_ORGANIZATION,
+  type OrganizationParams,
+  organizationParams,
+  type Scope,
+} from './scope.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 export type ResourceKind = 'organization' | 'folder' | 'document';
 
@@ -24,49 +31,37 @@ export interface GrantRecord {
   accessFields: string[];
 }
 
-interface GrantRow {
-  organization_id: string;
-  user_id: string;
-  resource_kind: string;
-  resource_id: string;
-  role: string;
-  expires_at: number | null;
-  access_fields: string;
-}
+const resourceColumns = tableColumns<ResourceRef>({
+  kind: checked('resource_kind', z.enum(['organization', 'folder', 'document'])),
+  id: 'resource_id',
+});
 
-type ByUser = ScopeParams & { organization_id: string; user_id: string };
-type ByResource = ByUser & { resource_kind: ResourceKind; resource_id: string };
-
-const resourceKind = z.enum(['organization', 'folder', 'document']);
 const fieldList = z.array(z.string());
 
-function fromRow(row: GrantRow): GrantRecord {
-  return {
-    organizationId: row.organization_id,
-    userId: row.user_id,
-    resource: { kind: resourceKind.parse(row.resource_kind), id: row.resource_id },
-    role: accessRole.parse(row.role),
-    expiresAt: row.expires_at,
-    accessFields: fieldList.parse(JSON.parse(row.access_fields)),
-  };
-}
+const grantColumns = tableColumns<GrantRecord>({
+  organizationId: 'organization_id',
+  userId: 'user_id',
+  resource: nested(resourceColumns),
+  role: checked('role', accessRole),
+  expiresAt: 'expires_at',
+  accessFields: json('access_fields', (parsed) => fieldList.parse(parsed)),
+});
+
+type ByUser = OrganizationParams & { user_id: string };
+type ByResource = ByUser & { resource_kind: ResourceKind; resource_id: string };
 
 /** The `access_grants` table: at most one grant per user and resource. */
 export class GrantTable {
-  private readonly insertStmt: Statement<[GrantRow & ScopeParams]>;
-  private readonly ofUserStmt: Statement<[ByUser], GrantRow>;
+  readonly insert: (scope: Scope, grant: GrantRecord) => void;
+  private readonly ofUserQuery: RecordQuery<[ByUser], GrantRecord>;
   private readonly deleteOfUserStmt: Statement<[ByUser]>;
   private readonly deleteOnStmt: Statement<[ByResource]>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO access_grants (workspace_id, api_key_id, organization_id, user_id,
-         resource_kind, resource_id, role, expires_at, access_fields)
-       VALUES (@workspace_id, @api_key_id, @organization_id, @user_id,
-         @resource_kind, @resource_id, @role, @expires_at, @access_fields)`,
-    );
-    const byUser = `${IN_SCOPE} AND organization_id = @organization_id AND user_id = @user_id`;
-    this.ofUserStmt = db.prepare(`SELECT * FROM access_grants WHERE ${byUser} ORDER BY rowid`);
+    const grants = new RecordTable(db, 'access_grants', grantColumns);
+    this.insert = grants.scopedInsert();
+    const byUser = `${IN_ORGANIZATION} AND user_id = @user_id`;
+    this.ofUserQuery = grants.select(`WHERE ${byUser} ORDER BY rowid`);
     this.deleteOfUserStmt = db.prepare(`DELETE FROM access_grants WHERE ${byUser}`);
     this.deleteOnStmt = db.prepare(
       `DELETE FROM access_grants
@@ -74,39 +69,26 @@ export class GrantTable {
     );
   }
 
-  insert(scope: Scope, grant: GrantRecord): void {
-    this.insertStmt.run({
-      ...scopeParams(scope),
-      organization_id: grant.organizationId,
-      user_id: grant.userId,
-      resource_kind: grant.resource.kind,
-      resource_id: grant.resource.id,
-      role: grant.role,
-      expires_at: grant.expiresAt,
-      access_fields: JSON.stringify(grant.accessFields),
-    });
-  }
-
   /** Every grant of the user in the organization, expired ones included. */
   ofUser(scope: Scope, organizationId: string, userId: string): GrantRecord[] {
-    const params = { ...scopeParams(scope), organization_id: organizationId, user_id: userId };
-    return this.ofUserStmt.all(params).map(fromRow);
+    return this.ofUserQuery.all(byUser(scope, organizationId, userId));
   }
 
   /** Removes every grant of the user in the organization; how many there were. */
   removeAllOf(scope: Scope, organizationId: string, userId: string): number {
-    const params = { ...scopeParams(scope), organization_id: organizationId, user_id: userId };
-    return this.deleteOfUserStmt.run(params).changes;
+    return this.deleteOfUserStmt.run(byUser(scope, organizationId, userId)).changes;
   }
 
   /** Removes the user's grant on one resource; how many there were (0 or 1). */
   removeOn(scope: Scope, organizationId: string, userId: string, resource: ResourceRef): number {
     return this.deleteOnStmt.run({
-      ...scopeParams(scope),
-      organization_id: organizationId,
-      user_id: userId,
+      ...byUser(scope, organizationId, userId),
       resource_kind: resource.kind,
       resource_id: resource.id,
     }).changes;
   }
+}
+
+function byUser(scope: Scope, organizationId: string, userId: string): ByUser {
+  return { ...organizationParams(scope, organizationId), user_id: userId };
 }

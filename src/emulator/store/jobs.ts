@@ -1,6 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import * as z from 'zod';
 import { migrationStatus } from '../../catalogue/models.js';
+import { checked, json, nested, tableColumns } from './columns.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 import type { Scope } from './scope.js';
 
 /** The spec's migration states; user-data deletions go through the same four. */
@@ -49,67 +51,54 @@ export type JobProgress = Pick<
   'status' | 'stepsDone' | 'reason' | 'lastStepAt' | 'updatedAt'
 >;
 
-interface JobRow {
+const scopeColumns = tableColumns<Scope>({
+  workspaceId: 'workspace_id',
+  apiKeyId: 'api_key_id',
+});
+
+const jobColumns = tableColumns<JobRecord>({
+  id: 'id',
+  scope: nested(scopeColumns),
+  spec: json('spec', (parsed) => jobSpec.parse(parsed)),
+  status: checked('status', migrationStatus),
+  stepsDone: 'steps_done',
+  stepsTotal: 'steps_total',
+  reason: 'reason',
+  lastStepAt: 'last_step_at',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+});
+
+interface ProgressRow {
   id: string;
-  workspace_id: string;
-  api_key_id: string;
-  kind: string;
-  spec: string;
-  status: string;
+  status: JobStatus;
   steps_done: number;
-  steps_total: number;
   reason: string | null;
   last_step_at: number | null;
-  created_at: number;
   updated_at: number;
 }
-
-type ProgressRow = Pick<
-  JobRow,
-  'id' | 'status' | 'steps_done' | 'reason' | 'last_step_at' | 'updated_at'
->;
 
 export function isFinished(status: JobStatus): boolean {
   return status === 'completed' || status === 'failed';
 }
 
-function fromRow(row: JobRow): JobRecord {
-  return {
-    id: row.id,
-    scope: { workspaceId: row.workspace_id, apiKeyId: row.api_key_id },
-    spec: jobSpec.parse(JSON.parse(row.spec)),
-    status: migrationStatus.parse(row.status),
-    stepsDone: row.steps_done,
-    stepsTotal: row.steps_total,
-    reason: row.reason,
-    lastStepAt: row.last_step_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
 /** The `jobs` table. */
 export class JobTable {
-  private readonly insertStmt: Statement<[JobRow]>;
-  private readonly byIdStmt: Statement<[string], JobRow>;
-  private readonly allStmt: Statement<[], JobRow>;
-  private readonly ofWorkspaceStmt: Statement<[string], JobRow>;
+  /** The spec holds its kind; the `kind` column repeats it for reading the file by hand. */
+  private readonly insertRow: (job: JobRecord, kind: JobKind) => void;
+  private readonly byId: RecordQuery<[string], JobRecord>;
+  private readonly all: RecordQuery<[], JobRecord>;
+  private readonly ofWorkspace: RecordQuery<[string], JobRecord>;
   private readonly unfinishedStmt: Statement<[], { id: string }>;
   private readonly progressStmt: Statement<[ProgressRow]>;
   private readonly failStmt: Statement<[{ id: string; reason: string; updated_at: number }]>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO jobs (id, workspace_id, api_key_id, kind, spec, status, steps_done,
-         steps_total, reason, last_step_at, created_at, updated_at)
-       VALUES (@id, @workspace_id, @api_key_id, @kind, @spec, @status, @steps_done,
-         @steps_total, @reason, @last_step_at, @created_at, @updated_at)`,
-    );
-    this.byIdStmt = db.prepare('SELECT * FROM jobs WHERE id = ?');
-    this.allStmt = db.prepare('SELECT * FROM jobs ORDER BY created_at, rowid');
-    this.ofWorkspaceStmt = db.prepare(
-      'SELECT * FROM jobs WHERE workspace_id = ? ORDER BY created_at, rowid',
-    );
+    const jobs = new RecordTable(db, 'jobs', jobColumns);
+    this.insertRow = jobs.insert({ leading: ['kind'] });
+    this.byId = jobs.select('WHERE id = ?');
+    this.all = jobs.select('ORDER BY created_at, rowid');
+    this.ofWorkspace = jobs.select('WHERE workspace_id = ? ORDER BY created_at, rowid');
     this.unfinishedStmt = db.prepare(
       `SELECT id FROM jobs WHERE status IN ('pending', 'in_progress') ORDER BY created_at, rowid`,
     );
@@ -125,32 +114,16 @@ export class JobTable {
   }
 
   insert(job: JobRecord): void {
-    this.insertStmt.run({
-      id: job.id,
-      workspace_id: job.scope.workspaceId,
-      api_key_id: job.scope.apiKeyId,
-      kind: job.spec.kind,
-      spec: JSON.stringify(job.spec),
-      status: job.status,
-      steps_done: job.stepsDone,
-      steps_total: job.stepsTotal,
-      reason: job.reason,
-      last_step_at: job.lastStepAt,
-      created_at: job.createdAt,
-      updated_at: job.updatedAt,
-    });
+    this.insertRow(job, job.spec.kind);
   }
 
   find(id: string): JobRecord | undefined {
-    const row = this.byIdStmt.get(id);
-    return row && fromRow(row);
+    return this.byId.get(id);
   }
 
   /** Every job, or one workspace's, oldest first. */
   list(workspaceId?: string): JobRecord[] {
-    const rows =
-      workspaceId === undefined ? this.allStmt.all() : this.ofWorkspaceStmt.all(workspaceId);
-    return rows.map(fromRow);
+    return workspaceId === undefined ? this.all.all() : this.ofWorkspace.all(workspaceId);
   }
 
   /** The ids of the jobs still pending or in progress, oldest first. */

@@ -1,7 +1,14 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import * as z from 'zod';
 import { notificationLevel } from '../../catalogue/models.js';
-import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
+import { checked, nested, tableColumns } from './columns.js';
+import {
+  IN_ORGANIZATION,
+  type OrganizationParams,
+  organizationParams,
+  type Scope,
+} from './scope.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 export type NotificationLevel = z.infer<typeof notificationLevel>;
 
@@ -19,54 +26,45 @@ export interface NotificationConfigRecord extends NotificationSettings {
   documentId: string | null;
 }
 
-interface ConfigRow {
-  document_id: string | null;
-  inbox: string | null;
-  email: string | null;
-  slack: string | null;
-}
-
-type ByUser = ScopeParams & { organization_id: string; user_id: string };
-
 const level = notificationLevel.nullable();
 
-function settingsOf(row: ConfigRow): NotificationSettings {
-  return {
-    inbox: level.parse(row.inbox),
-    email: level.parse(row.email),
-    slack: level.parse(row.slack),
-  };
+const settingsMap = {
+  inbox: checked('inbox', level),
+  email: checked('email', level),
+  slack: checked('slack', level),
+};
+const settingsColumns = tableColumns<NotificationSettings>(settingsMap);
+
+const configColumns = tableColumns<NotificationConfigRecord>({
+  organizationId: 'organization_id',
+  userId: 'user_id',
+  documentId: 'document_id',
+  ...settingsMap,
+});
+
+/** A row's settings, and the document they are for (null: the organization). */
+interface SettingsFor {
+  documentId: string | null;
+  settings: NotificationSettings;
 }
+
+const settingsForColumns = tableColumns<SettingsFor>({
+  documentId: 'document_id',
+  settings: nested(settingsColumns),
+});
+
+type ByUser = OrganizationParams & { user_id: string };
 
 /** The `notification_configs` table: at most one row per user and document (or organization). */
 export class NotificationConfigTable {
-  private readonly insertStmt: Statement<[ByUser & ConfigRow]>;
-  private readonly ofUserStmt: Statement<[ByUser & { document_ids: string }], ConfigRow>;
+  readonly insert: (scope: Scope, config: NotificationConfigRecord) => void;
+  private readonly ofUserQuery: RecordQuery<[ByUser & { document_ids: string }], SettingsFor>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO notification_configs (workspace_id, api_key_id, organization_id, user_id,
-         document_id, inbox, email, slack)
-       VALUES (@workspace_id, @api_key_id, @organization_id, @user_id,
-         @document_id, @inbox, @email, @slack)`,
-    );
-    this.ofUserStmt = db.prepare(
-      `SELECT document_id, inbox, email, slack FROM notification_configs
-       WHERE ${IN_SCOPE} AND organization_id = @organization_id AND user_id = @user_id
-         AND (document_id IS NULL OR document_id IN (SELECT value FROM json_each(@document_ids)))`,
-    );
-  }
-
-  insert(scope: Scope, config: NotificationConfigRecord): void {
-    this.insertStmt.run({
-      ...scopeParams(scope),
-      organization_id: config.organizationId,
-      user_id: config.userId,
-      document_id: config.documentId,
-      inbox: config.inbox,
-      email: config.email,
-      slack: config.slack,
-    });
+    this.insert = new RecordTable(db, 'notification_configs', configColumns).scopedInsert();
+    const settingsFor = new RecordTable(db, 'notification_configs', settingsForColumns);
+    this.ofUserQuery = settingsFor.select(`WHERE ${IN_ORGANIZATION} AND user_id = @user_id
+         AND (document_id IS NULL OR document_id IN (SELECT value FROM json_each(@document_ids)))`);
   }
 
   /**
@@ -79,17 +77,16 @@ export class NotificationConfigTable {
     userId: string,
     documentIds: readonly string[],
   ): { organization?: NotificationSettings; documents: Map<string, NotificationSettings> } {
-    const rows = this.ofUserStmt.all({
-      ...scopeParams(scope),
-      organization_id: organizationId,
+    const rows = this.ofUserQuery.all({
+      ...organizationParams(scope, organizationId),
       user_id: userId,
       document_ids: JSON.stringify(documentIds),
     });
     const documents = new Map<string, NotificationSettings>();
     let organization: NotificationSettings | undefined;
-    for (const row of rows) {
-      if (row.document_id === null) organization = settingsOf(row);
-      else documents.set(row.document_id, settingsOf(row));
+    for (const { documentId, settings } of rows) {
+      if (documentId === null) organization = settings;
+      else documents.set(documentId, settings);
     }
     return { ...(organization && { organization }), documents };
   }

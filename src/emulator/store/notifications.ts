@@ -1,7 +1,12 @@
 import type { Database, Statement } from 'better-sqlite3';
 import * as z from 'zod';
 import { newId } from '../ids.js';
-import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
+import {
+  IN_ORGANIZATION,
+  type OrganizationParams,
+  organizationParams,
+  type Scope,
+} from './scope.js';
 
 /**
  * A notification as stored. The members the queries of operation 22 filter or sort by have
@@ -53,7 +58,7 @@ interface RecipientRow {
   notify: number;
 }
 
-type InOrg = ScopeParams & { organization_id: string };
+type InOrg = OrganizationParams;
 type RowParams = InOrg &
   Omit<NotificationRow, 'organization_id'> & { action_user_id: string | null };
 type PageParams = InOrg & {
@@ -86,8 +91,7 @@ export class NotificationTable {
   private readonly pageStmts = new Map<string, Statement<[PageParams], NotificationRow>>();
 
   constructor(private readonly db: Database) {
-    const inOrg = `${IN_SCOPE} AND organization_id = @organization_id`;
-    this.deleteStmt = db.prepare(`DELETE FROM notifications WHERE ${inOrg} AND id = @id`);
+    this.deleteStmt = db.prepare(`DELETE FROM notifications WHERE ${IN_ORGANIZATION} AND id = @id`);
     this.insertStmt = db.prepare(
       `INSERT INTO notifications (workspace_id, api_key_id, organization_id, id, document_id,
          location_id, action_user_id, sent_at, content)
@@ -101,7 +105,7 @@ export class NotificationTable {
     );
     this.recipientsStmt = db.prepare(
       `SELECT notification_id, user_id, notify FROM notification_recipients
-       WHERE ${inOrg} AND notification_id IN (SELECT value FROM json_each(@ids))
+       WHERE ${IN_ORGANIZATION} AND notification_id IN (SELECT value FROM json_each(@ids))
        ORDER BY rowid`,
     );
   }
@@ -112,7 +116,7 @@ export class NotificationTable {
    */
   insert(scope: Scope, records: readonly NotificationRecord[]): void {
     for (const n of records) {
-      const inOrg = { ...scopeParams(scope), organization_id: n.organizationId };
+      const inOrg = organizationParams(scope, n.organizationId);
       this.deleteStmt.run({ ...inOrg, id: n.id });
       this.insertStmt.run({
         ...inOrg,
@@ -143,8 +147,7 @@ export class NotificationTable {
     limit: number,
   ): NotificationRecord[] {
     const params: PageParams = {
-      ...scopeParams(scope),
-      organization_id: filter.organizationId,
+      ...organizationParams(scope, filter.organizationId),
       limit,
       ...(filter.documentId !== undefined && { document_id: filter.documentId }),
       ...(filter.locationId !== undefined && { location_id: filter.locationId }),
@@ -197,11 +200,8 @@ export class NotificationTable {
   ): NotificationRecord[] {
     const recipients = new Map<string, Record<string, boolean>>();
     if (rows.length > 0) {
-      const params = {
-        ...scopeParams(scope),
-        organization_id: organizationId,
-        ids: JSON.stringify(rows.map((r) => r.id)),
-      };
+      const ids = JSON.stringify(rows.map((r) => r.id));
+      const params = { ...organizationParams(scope, organizationId), ids };
       for (const r of this.recipientsStmt.all(params)) {
         const map = recipients.get(r.notification_id) ?? {};
         map[r.user_id] = r.notify === 1;

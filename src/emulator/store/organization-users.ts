@@ -1,5 +1,12 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
+import { tableColumns } from './columns.js';
+import {
+  IN_ORGANIZATION,
+  type OrganizationParams,
+  organizationParams,
+  type Scope,
+} from './scope.js';
+import { RecordTable } from './table-rows.js';
 
 /** A member of an organization; the members are its contact list. */
 export interface OrganizationUserRecord {
@@ -9,42 +16,36 @@ export interface OrganizationUserRecord {
   email: string | null;
 }
 
-type ByUser = ScopeParams & { organization_id: string; user_id: string };
+const userColumns = tableColumns<OrganizationUserRecord>({
+  organizationId: 'organization_id',
+  userId: 'user_id',
+  name: 'name',
+  email: 'email',
+});
+
+type ByUser = OrganizationParams & { user_id: string };
 
 /** The `organization_users` table. */
 export class OrganizationUserTable {
-  private readonly insertStmt: Statement<[ByUser & { name: string | null; email: string | null }]>;
+  readonly insert: (scope: Scope, user: OrganizationUserRecord) => void;
   private readonly existsStmt: Statement<[ByUser], { found: number }>;
   private readonly deleteStmt: Statement<[ByUser]>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO organization_users (workspace_id, api_key_id, organization_id, user_id, name, email)
-       VALUES (@workspace_id, @api_key_id, @organization_id, @user_id, @name, @email)`,
-    );
-    const byUser = `${IN_SCOPE} AND organization_id = @organization_id AND user_id = @user_id`;
+    this.insert = new RecordTable(db, 'organization_users', userColumns).scopedInsert();
+    const byUser = `${IN_ORGANIZATION} AND user_id = @user_id`;
     this.existsStmt = db.prepare(`SELECT 1 AS found FROM organization_users WHERE ${byUser}`);
     this.deleteStmt = db.prepare(`DELETE FROM organization_users WHERE ${byUser}`);
   }
 
-  insert(scope: Scope, user: OrganizationUserRecord): void {
-    this.insertStmt.run({
-      ...scopeParams(scope),
-      organization_id: user.organizationId,
-      user_id: user.userId,
-      name: user.name,
-      email: user.email,
-    });
-  }
-
   isMember(scope: Scope, organizationId: string, userId: string): boolean {
-    const params = { ...scopeParams(scope), organization_id: organizationId, user_id: userId };
+    const params = { ...organizationParams(scope, organizationId), user_id: userId };
     return this.existsStmt.get(params) !== undefined;
   }
 
   /** False when the user was not a member. */
   remove(scope: Scope, organizationId: string, userId: string): boolean {
-    const params = { ...scopeParams(scope), organization_id: organizationId, user_id: userId };
+    const params = { ...organizationParams(scope, organizationId), user_id: userId };
     return this.deleteStmt.run(params).changes > 0;
   }
 }

@@ -1,5 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { flag, tableColumns } from './columns.js';
 import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 export interface OrganizationRecord {
   id: string;
@@ -7,34 +9,26 @@ export interface OrganizationRecord {
   disabled: boolean;
 }
 
-interface OrganizationRow {
-  id: string;
-  name: string;
-  disabled: number;
-}
+const organizationColumns = tableColumns<OrganizationRecord>({
+  id: 'id',
+  name: 'name',
+  disabled: flag('disabled'),
+});
 
 type ById = ScopeParams & { id: string };
 
-function fromRow(row: OrganizationRow): OrganizationRecord {
-  return { id: row.id, name: row.name, disabled: row.disabled === 1 };
-}
-
 /** The `organizations` table. */
 export class OrganizationTable {
-  private readonly insertStmt: Statement<[ById & { name: string; disabled: number }]>;
-  private readonly byIdStmt: Statement<[ById], OrganizationRow>;
+  readonly insert: (scope: Scope, org: OrganizationRecord) => void;
+  private readonly byId: RecordQuery<[ById], OrganizationRecord>;
   private readonly renameStmt: Statement<[ById & { name: string }]>;
   private readonly setDisabledStmt: Statement<[ById & { disabled: number }]>;
   private readonly deleteStmt: Statement<[ById]>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO organizations (workspace_id, api_key_id, id, name, disabled)
-       VALUES (@workspace_id, @api_key_id, @id, @name, @disabled)`,
-    );
-    this.byIdStmt = db.prepare(
-      `SELECT id, name, disabled FROM organizations WHERE ${IN_SCOPE} AND id = @id`,
-    );
+    const organizations = new RecordTable(db, 'organizations', organizationColumns);
+    this.insert = organizations.scopedInsert();
+    this.byId = organizations.select(`WHERE ${IN_SCOPE} AND id = @id`);
     this.renameStmt = db.prepare(
       `UPDATE organizations SET name = @name WHERE ${IN_SCOPE} AND id = @id`,
     );
@@ -44,18 +38,8 @@ export class OrganizationTable {
     this.deleteStmt = db.prepare(`DELETE FROM organizations WHERE ${IN_SCOPE} AND id = @id`);
   }
 
-  insert(scope: Scope, org: OrganizationRecord): void {
-    this.insertStmt.run({
-      ...scopeParams(scope),
-      id: org.id,
-      name: org.name,
-      disabled: org.disabled ? 1 : 0,
-    });
-  }
-
   find(scope: Scope, id: string): OrganizationRecord | undefined {
-    const row = this.byIdStmt.get({ ...scopeParams(scope), id });
-    return row && fromRow(row);
+    return this.byId.get({ ...scopeParams(scope), id });
   }
 
   /**

@@ -1,4 +1,6 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import { coded, tableColumns } from './columns.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 /** An email the service "sent"; kept so tests and people can read it and follow its link. */
 export interface OutboxMessage {
@@ -15,72 +17,43 @@ export interface OutboxMessage {
   createdAt: number;
 }
 
-interface OutboxRow {
-  id: string;
-  workspace_id: string | null;
-  kind: string;
-  to_email: string;
-  subject: string;
-  link: string | null;
-  verify_token: string | null;
-  continue_url: string | null;
-  created_at: number;
-}
-
-function fromRow(row: OutboxRow): OutboxMessage {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    kind: row.kind as OutboxMessage['kind'],
-    toEmail: row.to_email,
-    subject: row.subject,
-    link: row.link,
-    verifyToken: row.verify_token,
-    continueUrl: row.continue_url,
-    createdAt: row.created_at,
-  };
-}
+const outboxColumns = tableColumns<OutboxMessage>({
+  id: 'id',
+  workspaceId: 'workspace_id',
+  // Only the emulator writes this table, so the kinds it reads back are its own.
+  kind: coded(
+    'kind',
+    (kind: OutboxMessage['kind']) => kind,
+    (stored: string) => stored as OutboxMessage['kind'],
+  ),
+  toEmail: 'to_email',
+  subject: 'subject',
+  link: 'link',
+  verifyToken: 'verify_token',
+  continueUrl: 'continue_url',
+  createdAt: 'created_at',
+});
 
 /** The `outbox` table. */
 export class OutboxTable {
-  private readonly insertStmt: Statement<[OutboxRow]>;
-  private readonly allStmt: Statement<[], OutboxRow>;
-  private readonly toStmt: Statement<[string], OutboxRow>;
-  private readonly byTokenStmt: Statement<[string], OutboxRow>;
+  readonly insert: (message: OutboxMessage) => void;
+  private readonly all: RecordQuery<[], OutboxMessage>;
+  private readonly to: RecordQuery<[string], OutboxMessage>;
+  private readonly byToken: RecordQuery<[string], OutboxMessage>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO outbox (id, workspace_id, kind, to_email, subject, link, verify_token, continue_url, created_at)
-       VALUES (@id, @workspace_id, @kind, @to_email, @subject, @link, @verify_token, @continue_url, @created_at)`,
-    );
-    this.allStmt = db.prepare('SELECT * FROM outbox ORDER BY created_at, rowid');
-    this.toStmt = db.prepare(
-      'SELECT * FROM outbox WHERE to_email = ? COLLATE NOCASE ORDER BY created_at, rowid',
-    );
-    this.byTokenStmt = db.prepare('SELECT * FROM outbox WHERE verify_token = ?');
-  }
-
-  insert(message: OutboxMessage): void {
-    this.insertStmt.run({
-      id: message.id,
-      workspace_id: message.workspaceId,
-      kind: message.kind,
-      to_email: message.toEmail,
-      subject: message.subject,
-      link: message.link,
-      verify_token: message.verifyToken,
-      continue_url: message.continueUrl,
-      created_at: message.createdAt,
-    });
+    const outbox = new RecordTable(db, 'outbox', outboxColumns);
+    this.insert = outbox.insert();
+    this.all = outbox.select('ORDER BY created_at, rowid');
+    this.to = outbox.select('WHERE to_email = ? COLLATE NOCASE ORDER BY created_at, rowid');
+    this.byToken = outbox.select('WHERE verify_token = ?');
   }
 
   list(toEmail?: string): OutboxMessage[] {
-    const rows = toEmail === undefined ? this.allStmt.all() : this.toStmt.all(toEmail);
-    return rows.map(fromRow);
+    return toEmail === undefined ? this.all.all() : this.to.all(toEmail);
   }
 
   findByVerifyToken(token: string): OutboxMessage | undefined {
-    const row = this.byTokenStmt.get(token);
-    return row && fromRow(row);
+    return this.byToken.get(token);
   }
 }

@@ -1,5 +1,13 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
+import {
+  IN_ORGANIZATION,
+  IN_SCOPE,
+  type OrganizationParams,
+  organizationParams,
+  type Scope,
+  type ScopeParams,
+  scopeParams,
+} from './scope.js';
 
 /** A table with rows that belong to a user of an organization. */
 export interface UserKeyedTable {
@@ -31,7 +39,7 @@ export const USER_KEYED_TABLES: readonly UserKeyedTable[] = [
 ];
 
 type UsersParams = ScopeParams & { user_ids: string };
-type InOrgParams = UsersParams & { organization_id: string };
+type InOrgParams = UsersParams & OrganizationParams;
 
 /** The users' rows are matched against a JSON array, so one statement serves any list. */
 const OF_USERS = (column: string) => `"${column}" IN (SELECT value FROM json_each(@user_ids))`;
@@ -49,10 +57,7 @@ export class UserData {
     // UNION also removes the duplicates.
     this.organizationsStmt = db.prepare(`${appearances.join(' UNION ')} ORDER BY organization_id`);
     this.eraseSteps = USER_KEYED_TABLES.map(({ table, column }) =>
-      db.prepare(
-        `DELETE FROM "${table}"
-         WHERE ${IN_SCOPE} AND organization_id = @organization_id AND ${OF_USERS(column)}`,
-      ),
+      db.prepare(`DELETE FROM "${table}" WHERE ${IN_ORGANIZATION} AND ${OF_USERS(column)}`),
     );
   }
 
@@ -65,8 +70,7 @@ export class UserData {
   /** Removes the users' data in one organization. */
   erase(scope: Scope, organizationId: string, userIds: readonly string[]): void {
     const params = {
-      ...scopeParams(scope),
-      organization_id: organizationId,
+      ...organizationParams(scope, organizationId),
       user_ids: JSON.stringify(userIds),
     };
     for (const step of this.eraseSteps) step.run(params);

@@ -1,4 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { flag, tableColumns } from './columns.js';
+import { type RecordQuery, RecordTable } from './table-rows.js';
 
 export interface WorkspaceRecord {
   id: string;
@@ -12,76 +14,44 @@ export interface WorkspaceRecord {
   createdAt: number;
 }
 
-interface WorkspaceRow {
-  id: string;
-  name: string;
-  owner_email: string;
-  owner_name: string;
-  owner_id: string;
-  owner_avatar: string;
-  auth_token: string;
-  email_verified: number;
-  created_at: number;
-}
-
-function fromRow(row: WorkspaceRow): WorkspaceRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    ownerEmail: row.owner_email,
-    ownerName: row.owner_name,
-    ownerId: row.owner_id,
-    ownerAvatar: row.owner_avatar,
-    authToken: row.auth_token,
-    emailVerified: row.email_verified === 1,
-    createdAt: row.created_at,
-  };
-}
+const workspaceColumns = tableColumns<WorkspaceRecord>({
+  id: 'id',
+  name: 'name',
+  ownerEmail: 'owner_email',
+  ownerName: 'owner_name',
+  ownerId: 'owner_id',
+  ownerAvatar: 'owner_avatar',
+  authToken: 'auth_token',
+  emailVerified: flag('email_verified'),
+  createdAt: 'created_at',
+});
 
 /** The `workspaces` table. */
 export class WorkspaceTable {
-  private readonly insertStmt: Statement<[WorkspaceRow]>;
-  private readonly byIdStmt: Statement<[string], WorkspaceRow>;
-  private readonly byEmailStmt: Statement<[string], WorkspaceRow>;
+  readonly insert: (ws: WorkspaceRecord) => void;
+  private readonly byId: RecordQuery<[string], WorkspaceRecord>;
+  private readonly byEmail: RecordQuery<[string], WorkspaceRecord>;
   private readonly setVerifiedStmt: Statement<[number, string]>;
   private readonly deleteStmt: Statement<[string]>;
   private readonly anyStmt: Statement<[], { id: string }>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO workspaces (id, name, owner_email, owner_name, owner_id, owner_avatar, auth_token, email_verified, created_at)
-       VALUES (@id, @name, @owner_email, @owner_name, @owner_id, @owner_avatar, @auth_token, @email_verified, @created_at)`,
-    );
-    this.byIdStmt = db.prepare('SELECT * FROM workspaces WHERE id = ?');
-    this.byEmailStmt = db.prepare('SELECT * FROM workspaces WHERE owner_email = ?');
+    const workspaces = new RecordTable(db, 'workspaces', workspaceColumns);
+    this.insert = workspaces.insert();
+    this.byId = workspaces.select('WHERE id = ?');
+    this.byEmail = workspaces.select('WHERE owner_email = ?');
     this.setVerifiedStmt = db.prepare('UPDATE workspaces SET email_verified = ? WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM workspaces WHERE id = ?');
     this.anyStmt = db.prepare('SELECT id FROM workspaces LIMIT 1');
   }
 
-  insert(ws: WorkspaceRecord): void {
-    this.insertStmt.run({
-      id: ws.id,
-      name: ws.name,
-      owner_email: ws.ownerEmail,
-      owner_name: ws.ownerName,
-      owner_id: ws.ownerId,
-      owner_avatar: ws.ownerAvatar,
-      auth_token: ws.authToken,
-      email_verified: ws.emailVerified ? 1 : 0,
-      created_at: ws.createdAt,
-    });
-  }
-
   findById(id: string): WorkspaceRecord | undefined {
-    const row = this.byIdStmt.get(id);
-    return row && fromRow(row);
+    return this.byId.get(id);
   }
 
   /** Case-insensitive, as mail providers treat addresses. */
   findByOwnerEmail(email: string): WorkspaceRecord | undefined {
-    const row = this.byEmailStmt.get(email);
-    return row && fromRow(row);
+    return this.byEmail.get(email);
   }
 
   /** Whether any workspace is stored: a data directory that holds state. */
