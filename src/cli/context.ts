@@ -46,6 +46,19 @@ export interface Session {
   unbound?: CredentialsError;
 }
 
+/**
+ * Commands whose output is not a JSON document whatever the flags: a token, a shell script,
+ * the emulator's ready line, another program's output. `--json` leaves them as they are;
+ * `--jq` is refused rather than ignored.
+ */
+const PRINTS_NO_JSON = new Set([
+  'auth token',
+  'completion',
+  '__complete',
+  'emulator start',
+  'emulator exec',
+]);
+
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** User-data deletion may take five minutes to answer (docs/wire-notes.md). */
 const SLOW_TIMEOUT_MS = 6 * 60_000;
@@ -96,7 +109,9 @@ export class Context {
       noColorFlag: globals.color === false,
       noInputFlag: globals.input === false,
     });
-    this.out = new Output(this.io, globals.json === true);
+    this.out = new Output(this.io, globals.json === true || globals.jq !== undefined, {
+      quiet: globals.quiet === true,
+    });
     this.prompter = new Prompter(this.io);
     this.signal = deps.signal ?? new AbortController().signal;
     this.sleep = deps.sleep ?? defaultSleep;
@@ -107,6 +122,19 @@ export class Context {
       (this.env.SVC_TIMEOUT
         ? parseDuration(this.env.SVC_TIMEOUT, 'SVC_TIMEOUT')
         : DEFAULT_TIMEOUT_MS);
+  }
+
+  /**
+   * What a command needs before it acts and that must load first: jq, whose expression is
+   * compiled here so that a mistake in it stops the command before anything is sent.
+   */
+  async prepare(command: string): Promise<void> {
+    if (this.globals.jq === undefined) return;
+    if (PRINTS_NO_JSON.has(command)) {
+      throw new UsageError(`--jq: svc ${command} prints no JSON document for jq to read`);
+    }
+    const { JqFilter } = await import('../io/jq-filter.js');
+    this.out.filterWith(await JqFilter.compile(this.globals.jq, this.io.stdoutIsTTY));
   }
 
   get debug(): boolean {
@@ -222,7 +250,7 @@ export class Context {
       backoffCapMs: 8_000,
       ...(this.debug && { trace: (line: string) => this.io.stderr.write(`${line}\n`) }),
       ...(this.io.stderrIsTTY &&
-        !this.out.json && {
+        this.out.progress && {
           retryStatus: new StatusLine(this.io.stderr, this.io.stderrColumns),
         }),
       signal: this.signal,

@@ -3,6 +3,10 @@ export interface GlobalOptions {
   profile?: string;
   baseUrl?: string;
   json?: boolean;
+  /** --jq: a jq expression applied to the --json document (implies --json) */
+  jq?: string;
+  /** --quiet: errors only on stderr */
+  quiet?: boolean;
   /** false with --no-color */
   color?: boolean;
   /** false with --no-input */

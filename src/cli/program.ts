@@ -18,6 +18,7 @@ import { registerPresence } from '../commands/presence/index.js';
 import { registerProfile } from '../commands/profile/index.js';
 import { registerSchema } from '../commands/schema/index.js';
 import { registerUsers } from '../commands/users/index.js';
+import { registerVersion } from '../commands/version/index.js';
 import { registerWorkspace } from '../commands/workspace/index.js';
 import { VERSION } from '../version.js';
 import type { Invoke } from './command-kit.js';
@@ -54,6 +55,11 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
       urlOption('--base-url <url>', 'service base URL, overriding the profile (env: SVC_BASE_URL)'),
     )
     .option('--json', 'machine output: one JSON document on stdout')
+    .option(
+      '--jq <expression>',
+      'filter the --json document with jq (implies --json); strings print as text',
+    )
+    .option('-q, --quiet', 'nothing on stderr but errors: no notices, warnings or progress')
     .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')
     .option('-y, --yes', 'answer yes to confirmations')
@@ -98,6 +104,7 @@ Examples:
     registerEmulator,
     registerCompletion,
     registerSchema,
+    registerVersion,
     registerHelp,
   ]) {
     register(program, invoke);

@@ -57,7 +57,7 @@ export function waitTimedOut(
 export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitResult<S>> {
   const timeoutMs = spec.timeout ?? DEFAULT_WAIT_TIMEOUT_MS;
   const deadline = ctx.now() + timeoutMs;
-  const spinner = await startSpinner(ctx.io, ctx.out.json, 'Waiting…');
+  const spinner = await startSpinner(ctx.io, ctx.out.progress, 'Waiting…');
   let last: S | undefined;
   let lastKey: string | undefined;
   let delay: number = POLL.firstMs;

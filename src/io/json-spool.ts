@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import type { JqFilter } from './jq-filter.js';
 import { type JsonKind, JsonStreamWriter } from './json-stream.js';
 import { TextSpool } from './text-spool.js';
 
@@ -15,13 +16,22 @@ export class JsonSpool {
     kind: JsonKind,
     private readonly spool: TextSpool,
     pretty: boolean,
+    private readonly filter: JqFilter | undefined,
   ) {
-    this.writer = new JsonStreamWriter(kind, pretty, (text) => spool.append(text));
+    this.writer = new JsonStreamWriter(kind, pretty && !filter, (text) => spool.append(text));
   }
 
-  /** A spool that `print()` copies to `out`; `pretty` as `JSON.stringify(v, null, 2)`. */
-  static async open(kind: JsonKind, out: Writable, pretty: boolean): Promise<JsonSpool> {
-    return new JsonSpool(kind, await TextSpool.open(out), pretty);
+  /**
+   * A spool that `print()` copies to `out`; `pretty` as `JSON.stringify(v, null, 2)`. With
+   * a `filter` (`--jq`), what is printed is its result for the whole document.
+   */
+  static async open(
+    kind: JsonKind,
+    out: Writable,
+    pretty: boolean,
+    filter?: JqFilter,
+  ): Promise<JsonSpool> {
+    return new JsonSpool(kind, await TextSpool.open(out), pretty, filter);
   }
 
   /** Adds one member; `key` names it in an object. */
@@ -32,7 +42,10 @@ export class JsonSpool {
   /** Completes the document and copies it to the output, minding backpressure. */
   async print(): Promise<void> {
     this.writer.end();
-    await this.spool.print();
+    const filter = this.filter;
+    // jq reads its whole input before it filters, as `svc … --json | jq` would: the
+    // document is read back into memory here, and only the result is printed.
+    await this.spool.print(filter && ((text) => filter.apply(text)));
   }
 
   /** Removes the file, whether or not it was copied; safe to call more than once. */

@@ -1,7 +1,9 @@
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { COLUMN_GAP, fitColumns } from './fit-columns.js';
+import { UsageError } from '../errors/errors.js';
 import { cellText, getPath, toRows, tsvLine } from './format.js';
+import type { JqFilter } from './jq-filter.js';
 import type { JsonSpool } from './json-spool.js';
 import type { JsonKind } from './json-stream.js';
 import { outputError } from './output-failure.js';
@@ -20,10 +22,18 @@ export class Output {
   /** The first write to stdout that failed (a full disk, an I/O error). */
   private failure: Error | undefined;
 
+  /** `--jq`: what every JSON document goes through on its way to stdout. */
+  private filter: JqFilter | undefined;
+
+  /** `--quiet`: stderr carries errors only, no notice, warning or progress. */
+  readonly quiet: boolean;
+
   constructor(
     private readonly io: IOStreams,
     readonly json: boolean,
+    options: { quiet?: boolean } = {},
   ) {
+    this.quiet = options.quiet === true;
     this.style = {
       out: new Chalk({ level: io.colorStdout && !json ? 1 : 0 }),
       err: new Chalk({ level: io.colorStderr && !json ? 1 : 0 }),
@@ -33,6 +43,16 @@ export class Output {
     io.stdout.on('error', (err: Error) => {
       this.failure ??= err;
     });
+  }
+
+  /** Progress for people (spinners, a retry's status line) may be shown on stderr. */
+  get progress(): boolean {
+    return !this.json && !this.quiet;
+  }
+
+  /** From now on, JSON documents are printed as `filter` transforms them (`--jq`). */
+  filterWith(filter: JqFilter): void {
+    this.filter = filter;
   }
 
   /**
@@ -72,6 +92,10 @@ export class Output {
   }
 
   jsonDocument(value: unknown): void {
+    if (this.filter) {
+      this.io.stdout.write(this.filter.apply(JSON.stringify(value) ?? 'null'));
+      return;
+    }
     const text = this.io.stdoutIsTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value);
     this.io.stdout.write(`${text ?? 'null'}\n`);
   }
@@ -83,7 +107,7 @@ export class Output {
    */
   async jsonSpool(kind: JsonKind): Promise<JsonSpool> {
     const { JsonSpool } = await import('./json-spool.js');
-    return JsonSpool.open(kind, this.io.stdout, this.io.stdoutIsTTY);
+    return JsonSpool.open(kind, this.io.stdout, this.io.stdoutIsTTY, this.filter);
   }
 
   async rows(rows: readonly object[], layout: TableLayout): Promise<void> {
@@ -126,6 +150,7 @@ export class Output {
    * with control characters shown rather than obeyed on a terminal.
    */
   text(text: string): void {
+    if (this.filter) throw new UsageError('--jq: the result is not JSON, so jq cannot read it');
     const shown = this.io.stdoutIsTTY ? visibleText(text) : text;
     this.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
   }
@@ -138,9 +163,12 @@ export class Output {
     if (!this.json && this.io.stdoutIsTTY) this.info(line);
   }
 
-  /** Progress, hints and confirmations: stderr, never stdout. */
-  /** A notice for a person on stderr; under --json, one JSON line, as every stderr line is. */
+  /**
+   * A notice for a person on stderr (progress, hints, confirmations); under --json, one
+   * JSON line, as every stderr line is. Nothing under --quiet.
+   */
   info(line: string): void {
+    if (this.quiet) return;
     if (this.json) return this.jsonNotice('info', line);
     this.io.stderr.write(`${visibleText(line)}\n`);
   }
@@ -150,10 +178,13 @@ export class Output {
    * outside in it has been through `visibleText` already.
    */
   styledInfo(line: string): void {
+    if (this.quiet) return;
     this.io.stderr.write(`${line}\n`);
   }
 
+  /** A warning on stderr; like every notice, nothing under --quiet. */
   warn(line: string): void {
+    if (this.quiet) return;
     if (this.json) return this.jsonNotice('warning', line);
     this.io.stderr.write(`${this.style.err.yellow('warning:')} ${visibleText(line)}\n`);
   }

@@ -20,7 +20,7 @@ interface RootHelp {
 }
 
 const heavy =
-  /node_modules\/(zod|undici|better-sqlite3|yjs|conf|ajv|@inquirer|ora|cli-table3|chalk)\//;
+  /node_modules\/(zod|undici|better-sqlite3|yjs|conf|ajv|@inquirer|ora|cli-table3|chalk|jq-wasm|@napi-rs)\//;
 
 /** The source modules bundled into each chunk of dist/, from the build's metafile. */
 function chunkInputs(): Map<string, string[]> {
