@@ -109,8 +109,12 @@ export class Context {
       noColorFlag: globals.color === false,
       noInputFlag: globals.input === false,
     });
+    // A listing's own --limit: commander hands every option of the command over with the
+    // global ones, and the output layer applies it whichever command it is.
+    const { limit } = globals as GlobalOptions & { limit?: number };
     this.out = new Output(this.io, globals.json === true || globals.jq !== undefined, {
       quiet: globals.quiet === true,
+      ...(limit !== undefined && { limit }),
     });
     this.prompter = new Prompter(this.io);
     this.signal = deps.signal ?? new AbortController().signal;

@@ -48,6 +48,16 @@ export function wholeNumberOption(
   );
 }
 
+/**
+ * `--limit N` of a listing: the output layer prints at most N of its items
+ * (src/io/listing.ts), whatever the format.
+ */
+export function limitOption(): Option {
+  return wholeNumberOption('--limit <n>', 'print at most N items (a notice says how many more)', {
+    min: 1,
+  });
+}
+
 /** An absolute http(s) URL, kept as given. */
 export function urlOption(flags: string, description: string): Option {
   return typed(flags, description, 'url', parseHttpUrl);

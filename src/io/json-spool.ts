@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { JqFilter } from './jq-filter.js';
+import type { ListingLimit } from './listing.js';
 import { type JsonKind, JsonStreamWriter } from './json-stream.js';
 import { TextSpool } from './text-spool.js';
 
@@ -17,25 +18,28 @@ export class JsonSpool {
     private readonly spool: TextSpool,
     pretty: boolean,
     private readonly filter: JqFilter | undefined,
+    private readonly limit: ListingLimit | undefined,
   ) {
     this.writer = new JsonStreamWriter(kind, pretty && !filter, (text) => spool.append(text));
   }
 
   /**
    * A spool that `print()` copies to `out`; `pretty` as `JSON.stringify(v, null, 2)`. With
-   * a `filter` (`--jq`), what is printed is its result for the whole document.
+   * a `filter` (`--jq`), what is printed is its result for the whole document; with a
+   * `limit` (`--limit`), only the members within it are kept.
    */
   static async open(
     kind: JsonKind,
     out: Writable,
     pretty: boolean,
-    filter?: JqFilter,
+    options: { filter?: JqFilter; limit?: ListingLimit } = {},
   ): Promise<JsonSpool> {
-    return new JsonSpool(kind, await TextSpool.open(out), pretty, filter);
+    return new JsonSpool(kind, await TextSpool.open(out), pretty, options.filter, options.limit);
   }
 
   /** Adds one member; `key` names it in an object. */
   add(value: unknown, key?: string): void {
+    if (this.limit && !this.limit.admit()) return;
     this.writer.push(value, key);
   }
 

@@ -4,6 +4,7 @@ import { COLUMN_GAP, fitColumns } from './fit-columns.js';
 import { UsageError } from '../errors/errors.js';
 import { cellText, getPath, toRows, tsvLine } from './format.js';
 import type { JqFilter } from './jq-filter.js';
+import { ListingLimit } from './listing.js';
 import type { JsonSpool } from './json-spool.js';
 import type { JsonKind } from './json-stream.js';
 import { outputError } from './output-failure.js';
@@ -28,12 +29,16 @@ export class Output {
   /** `--quiet`: stderr carries errors only, no notice, warning or progress. */
   readonly quiet: boolean;
 
+  /** `--limit N` of a listing. */
+  private readonly limit: ListingLimit | undefined;
+
   constructor(
     private readonly io: IOStreams,
     readonly json: boolean,
-    options: { quiet?: boolean } = {},
+    options: { quiet?: boolean; limit?: number } = {},
   ) {
     this.quiet = options.quiet === true;
+    this.limit = options.limit === undefined ? undefined : new ListingLimit(options.limit);
     this.style = {
       out: new Chalk({ level: io.colorStdout && !json ? 1 : 0 }),
       err: new Chalk({ level: io.colorStderr && !json ? 1 : 0 }),
@@ -83,15 +88,39 @@ export class Output {
       throw err;
     }
     await this.settled();
+    const cut = this.limit?.notice();
+    if (cut) this.info(cut);
   }
 
   /** Writes the result document (`--json`) or its rows. */
   async data(value: unknown, layout: TableLayout): Promise<void> {
-    if (this.json) return this.jsonDocument(value);
+    if (this.json) return this.writeJson(this.limitedList(value, layout));
     await this.rows(toRows(value, layout), layout);
   }
 
+  /**
+   * A map keyed by id (`permissions get` by user) cut to its first `--limit` members; as it
+   * is without a limit.
+   */
+  limitedMap<T>(map: Readonly<Record<string, T>>): Readonly<Record<string, T>> {
+    return this.limit ? this.limit.takeEntries(map) : map;
+  }
+
+  /** The document with its list (the array itself, or the one at `layout.at`) cut to --limit. */
+  private limitedList(value: unknown, layout: TableLayout): unknown {
+    if (!this.limit || layout.rows !== 'list') return value;
+    if (Array.isArray(value)) return this.limit.take(value);
+    const list = layout.at === undefined ? undefined : getPath(value, layout.at);
+    if (!layout.at || !Array.isArray(list) || layout.at.includes('.')) return value;
+    return { ...(value as object), [layout.at]: this.limit.take(list) };
+  }
+
+  /** Prints one JSON document; a listing's array is cut to `--limit`. */
   jsonDocument(value: unknown): void {
+    this.writeJson(this.limit && Array.isArray(value) ? this.limit.take(value) : value);
+  }
+
+  private writeJson(value: unknown): void {
     if (this.filter) {
       this.io.stdout.write(this.filter.apply(JSON.stringify(value) ?? 'null'));
       return;
@@ -107,10 +136,15 @@ export class Output {
    */
   async jsonSpool(kind: JsonKind): Promise<JsonSpool> {
     const { JsonSpool } = await import('./json-spool.js');
-    return JsonSpool.open(kind, this.io.stdout, this.io.stdoutIsTTY, this.filter);
+    return JsonSpool.open(kind, this.io.stdout, this.io.stdoutIsTTY, {
+      ...(this.filter && { filter: this.filter }),
+      ...(kind === 'array' && this.limit && { limit: this.limit }),
+    });
   }
 
-  async rows(rows: readonly object[], layout: TableLayout): Promise<void> {
+  /** Prints rows as a table on a terminal, else as lines; at most `--limit` of them. */
+  async rows(all: readonly object[], layout: TableLayout): Promise<void> {
+    const rows = this.limit ? this.limit.take(all) : all;
     const columns = layout.columns;
     if (columns.length === 0 || rows.length === 0) return;
     if (!this.io.stdoutIsTTY) {

@@ -2,6 +2,7 @@ import { withBulkOptions } from '../../cli/bulk-options.js';
 import type { Register } from '../../cli/command-kit.js';
 import { collect } from '../../cli/command-kit.js';
 import { withWaitOptions } from '../../cli/wait-options.js';
+import { limitOption } from '../../cli/option-values.js';
 
 const MIGRATION_WAIT = 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out';
 
@@ -26,6 +27,7 @@ Examples:
       'document id (repeat, or comma-separate); more than 30 are fetched in batches',
       collect,
     )
+    .addOption(limitOption())
     .addHelpText(
       'after',
       `

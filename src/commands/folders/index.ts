@@ -1,6 +1,6 @@
 import { withBulkOptions } from '../../cli/bulk-options.js';
 import type { Register } from '../../cli/command-kit.js';
-import { wholeNumberOption } from '../../cli/option-values.js';
+import { limitOption, wholeNumberOption } from '../../cli/option-values.js';
 
 export const registerFolders: Register = (program, invoke) => {
   const folders = program
@@ -19,6 +19,7 @@ Examples:
     .requiredOption('--org <id>', 'organization id')
     .option('--folder <id>', 'start from this folder')
     .addOption(wholeNumberOption('--max-depth <n>', 'nest subfolders to this depth'))
+    .addOption(limitOption())
     .addHelpText(
       'after',
       `

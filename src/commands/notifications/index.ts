@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import type { Register } from '../../cli/command-kit.js';
 import { collect } from '../../cli/command-kit.js';
-import { wholeNumberOption } from '../../cli/option-values.js';
+import { limitOption, wholeNumberOption } from '../../cli/option-values.js';
 
 export const registerNotifications: Register = (program, invoke) => {
   const notifications = program
@@ -51,6 +51,7 @@ Examples:
     .option('--doc <id...>', 'document id (repeat, or comma-separate)', collect)
     .option('--org-level', "the user's organization-level settings (v2 only)")
     .addOption(new Option('--api <version>', 'API version (default v2)').choices(['v1', 'v2']))
+    .addOption(limitOption())
     .addHelpText(
       'after',
       `

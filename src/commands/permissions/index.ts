@@ -1,5 +1,6 @@
 import type { Register } from '../../cli/command-kit.js';
 import { collect } from '../../cli/command-kit.js';
+import { limitOption } from '../../cli/option-values.js';
 
 export const registerPermissions: Register = (program, invoke) => {
   const permissions = program
@@ -19,6 +20,7 @@ Examples:
     .requiredOption('--user <id...>', 'user id (repeat, or comma-separate)', collect)
     .option('--folder <id...>', 'folder id (repeat, or comma-separate)', collect)
     .option('--doc <id...>', 'document id (repeat, or comma-separate)', collect)
+    .addOption(limitOption())
     .addHelpText(
       'after',
       `

@@ -1,4 +1,5 @@
 import type { Register } from '../../cli/command-kit.js';
+import { limitOption } from '../../cli/option-values.js';
 
 export const registerProfile: Register = (program, invoke) => {
   const profile = program
@@ -16,6 +17,7 @@ Examples:
   profile
     .command('list')
     .description('List stored profiles')
+    .addOption(limitOption())
     .addHelpText(
       'after',
       `

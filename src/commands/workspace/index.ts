@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import { emailTriggerNames } from '../../catalogue/email-triggers.js';
 import { collect, type Register } from '../../cli/command-kit.js';
 import { urlOption } from '../../cli/option-values.js';
+import { limitOption } from '../../cli/option-values.js';
 
 export const registerWorkspace: Register = (program, invoke) => {
   const workspace = program
@@ -45,6 +46,7 @@ Examples:
     .command('tokens')
     .description('List the auth tokens of an API key')
     .option('--api-key <key>', "API key id (default: the profile's key)")
+    .addOption(limitOption())
     .addHelpText(
       'after',
       `
