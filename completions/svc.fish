@@ -27,6 +27,7 @@ function __svc_subcommands
                 'emulator' 'Run a local, stateful emulator of the whole service' \
                 'completion' 'Print the shell completion script for bash, zsh or fish' \
                 'schema' 'Print the JSON Schema of what a command prints with --json' \
+                'version' 'Show the version, and the Node, platform and build it runs on' \
                 'help' 'Show help for a command, or a topic: exit-codes, environment, reference'
         case 'workspace'
             printf '%s\t%s\n' \
@@ -118,7 +119,8 @@ function __svc_flags
                 '--force' 'with --profile, replace the credentials that profile holds without asking'
         case 'workspace tokens'
             printf '%s\t%s\n' \
-                '--api-key' 'API key id (default: the profile\'s key)'
+                '--api-key' 'API key id (default: the profile\'s key)' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'workspace email-status'
             printf '%s\t%s\n' \
                 '--email' 'owner\'s email address'
@@ -140,12 +142,14 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--user' 'user id (repeat, or comma-separate)' \
                 '--folder' 'folder id (repeat, or comma-separate)' \
-                '--doc' 'document id (repeat, or comma-separate)'
+                '--doc' 'document id (repeat, or comma-separate)' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'folders list'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--folder' 'start from this folder' \
-                '--max-depth' 'nest subfolders to this depth'
+                '--max-depth' 'nest subfolders to this depth' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'folders add'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -161,7 +165,8 @@ function __svc_flags
         case 'docs list'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
-                '--doc' 'document id (repeat, or comma-separate); more than 30 are fetched in batches'
+                '--doc' 'document id (repeat, or comma-separate); more than 30 are fetched in batches' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'docs update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -326,7 +331,8 @@ function __svc_flags
                 '--user' 'user id' \
                 '--doc' 'document id (repeat, or comma-separate)' \
                 '--org-level' 'the user\'s organization-level settings (v2 only)' \
-                '--api' 'API version (default v2)'
+                '--api' 'API version (default v2)' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'ai rewrite'
             printf '%s\t%s\n' \
                 '--model' 'model, e.g. gpt-4o, o3-mini, claude-sonnet-4, gemini-2.5-pro' \
@@ -343,6 +349,9 @@ function __svc_flags
         case 'auth token'
             printf '%s\t%s\n' \
                 '--workspace' 'print the workspace token instead'
+        case 'profile list'
+            printf '%s\t%s\n' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'api'
             printf '%s\t%s\n' \
                 '--data' 'the request\'s `data` member: JSON, @file, or - for stdin' \
@@ -389,6 +398,9 @@ function __svc_flags
         '--profile' 'stored profile to use (env: SVC_PROFILE)' \
         '--base-url' 'service base URL, overriding the profile (env: SVC_BASE_URL)' \
         '--json' 'machine output: one JSON document on stdout' \
+        '--jq' 'filter the --json document with jq (implies --json); strings print as text' \
+        '-q' 'nothing on stderr but errors: no notices, warnings or progress' \
+        '--quiet' 'nothing on stderr but errors: no notices, warnings or progress' \
         '--no-color' 'no colour (also NO_COLOR; FORCE_COLOR forces it)' \
         '--no-input' 'never prompt; a missing value is an error naming its flag' \
         '-y' 'answer yes to confirmations' \
@@ -409,7 +421,7 @@ function __svc_value
         case 'workspace create'
             set flags '--email' '--name' '--workspace-name' '--avatar'
         case 'workspace tokens'
-            set flags '--api-key'
+            set flags '--api-key' '--limit'
         case 'workspace email-status'
             set flags '--email'
         case 'workspace login-link'
@@ -417,13 +429,13 @@ function __svc_value
         case 'workspace email-config'
             set flags '--provider' '--from-email' '--from-company' '--trigger'
         case 'permissions get'
-            set flags '--org' '--user' '--folder' '--doc'
+            set flags '--org' '--user' '--folder' '--doc' '--limit'
         case 'folders list'
-            set flags '--org' '--folder' '--max-depth'
+            set flags '--org' '--folder' '--max-depth' '--limit'
         case 'folders add'
             set flags '--org' '--id' '--name' '--parent' '--file' '--batch-size' '--concurrency'
         case 'docs list'
-            set flags '--org' '--doc'
+            set flags '--org' '--doc' '--limit'
         case 'docs update'
             set flags '--org' '--doc' '--name' '--file' '--batch-size' '--concurrency'
         case 'docs disable' 'docs enable'
@@ -457,17 +469,19 @@ function __svc_value
         case 'notifications list'
             set flags '--org' '--doc' '--location' '--user' '--id' '--order' '--page-size' '--page-token' '--limit'
         case 'notifications config'
-            set flags '--org' '--user' '--doc' '--api'
+            set flags '--org' '--user' '--doc' '--api' '--limit'
         case 'ai rewrite'
             set flags '--model' '--prompt' '--text'
         case 'auth login'
             set flags '--api-key' '--workspace-id'
+        case 'profile list'
+            set flags '--limit'
         case 'api'
             set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
             set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host'
     end
-    contains -- $argv[2] $flags '--profile' '--base-url' '--timeout'; or return 1
+    contains -- $argv[2] $flags '--profile' '--base-url' '--jq' '--timeout'; or return 1
     switch "$argv[1] $argv[2]"
         case 'workspace email-config --provider'
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'

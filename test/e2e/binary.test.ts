@@ -31,6 +31,15 @@ describe('the single executable, dist/svc-linux-x64', () => {
     expect(r.exitCode).toBe(0);
   }, 120_000);
 
+  it('says it is the single executable in svc version --json', async () => {
+    const r = await execa(BINARY, ['--version', '--json'], {
+      env: cleanEnv(),
+      extendEnv: false,
+      stdin: 'ignore',
+    });
+    expect(JSON.parse(r.stdout)).toMatchObject({ build: 'binary' });
+  });
+
   it("serves the emulator's web UI from inside itself", async () => {
     const emulator = execa(BINARY, ['emulator', 'start', '--port', '0'], {
       env: cleanEnv(),
