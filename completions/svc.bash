@@ -19,7 +19,7 @@ _svc_subcommands() {
     'crdt') REPLY='update' ;;
     'notifications') REPLY='list config' ;;
     'ai') REPLY='rewrite' ;;
-    'auth') REPLY='login logout status token' ;;
+    'auth') REPLY='login logout status token migrate-storage' ;;
     'profile') REPLY='list use show remove' ;;
     'emulator') REPLY='start exec' ;;
     *) REPLY='' ;;
@@ -59,6 +59,7 @@ _svc_flags() {
     'ai rewrite') REPLY='--model --prompt --text' ;;
     'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token --force --no-verify' ;;
     'auth token') REPLY='--workspace' ;;
+    'auth migrate-storage') REPLY='--all' ;;
     'profile list') REPLY='--limit' ;;
     'api') REPLY='--data --data-raw --auth' ;;
     'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --ui --no-ui' ;;
@@ -66,7 +67,7 @@ _svc_flags() {
     'schema') REPLY='--list' ;;
     *) REPLY='' ;;
   esac
-  REPLY+=' --profile --base-url --json --jq -q --quiet --no-color --no-input -y --yes --debug --timeout --dry-run --insecure -h --help'
+  REPLY+=' --profile --base-url --json --jq -q --quiet --no-color --no-input -y --yes --debug --timeout --dry-run --insecure --insecure-storage -h --help'
 }
 
 # How the value of flag $2 of command path $1 completes: a kind, then its words. Fails

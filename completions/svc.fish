@@ -89,7 +89,8 @@ function __svc_subcommands
                 'login' 'Store credentials in a profile (tokens come from stdin or a hidden prompt)' \
                 'logout' 'Remove a profile\'s tokens (keeps its service URL and ids)' \
                 'status' 'Show which credentials are in use and check them against the service' \
-                'token' 'Print the auth token in use, e.g. to export it to a CI secret'
+                'token' 'Print the auth token in use, e.g. to export it to a CI secret' \
+                'migrate-storage' 'Move a profile\'s tokens from the config file into the OS keyring (--insecure-storage: back)'
         case 'profile'
             printf '%s\t%s\n' \
                 'list' 'List stored profiles' \
@@ -349,6 +350,9 @@ function __svc_flags
         case 'auth token'
             printf '%s\t%s\n' \
                 '--workspace' 'print the workspace token instead'
+        case 'auth migrate-storage'
+            printf '%s\t%s\n' \
+                '--all' 'every stored profile, not only the one in use'
         case 'profile list'
             printf '%s\t%s\n' \
                 '--limit' 'print at most N items (a notice says how many more)'
@@ -409,6 +413,7 @@ function __svc_flags
         '--timeout' 'time limit of each attempt of a request (retries have their own), e.g. 500ms, 30s, 5m (env: SVC_TIMEOUT)' \
         '--dry-run' 'print the request a mutating command would send, and send nothing' \
         '--insecure' 'allow plain http to a host other than this machine' \
+        '--insecure-storage' 'store tokens in the config file (mode 0600), not the OS keyring' \
         '-h' 'show help for a command' \
         '--help' 'show help for a command'
 end

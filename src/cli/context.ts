@@ -2,7 +2,12 @@ import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { checkBaseUrl, originOf } from '../config/base-url.js';
 import { resolveCredentials, type Credentials } from '../config/credentials.js';
-import { ProfileStore, unknownProfile, type Profile } from '../config/profiles.js';
+import {
+  ProfileStore,
+  unknownProfile,
+  type Profile,
+  type SecretStore,
+} from '../config/profiles.js';
 import { CredentialsError, UsageError } from '../errors/errors.js';
 import type { HttpClient } from '../http/client.js';
 import { parseDuration } from '../http/duration.js';
@@ -42,6 +47,8 @@ export interface Session {
   /** Where the base URL came from, in the user's terms. */
   baseUrlSource: string;
   credentials: Credentials;
+  /** Where the profile's tokens are kept, when they were read. */
+  secretsIn?: SecretStore;
   /** Why the profile's tokens are not used: they were stored for another service. */
   unbound?: CredentialsError;
 }
@@ -156,6 +163,9 @@ export class Context {
   profiles(): Promise<ProfileStore> {
     this.store ??= ProfileStore.open(this.env.SVC_CONFIG_DIR || undefined, {
       warn: (message) => this.out.warn(message),
+      notice: (message) => this.out.info(message),
+      secrets: this.globals.insecureStorage ? 'file' : 'keyring',
+      env: this.env,
     });
     return this.store;
   }
@@ -179,21 +189,34 @@ export class Context {
       );
     }
     const profileName = store.selectedName(requested);
-    const profile = store.get(profileName);
+    const stored = store.get(profileName);
     const explicit = this.explicitBaseUrl();
-    const baseUrl = explicit ?? profile?.baseUrl;
+    const baseUrl = explicit ?? stored?.baseUrl;
     const baseUrlSource = explicit ? this.explicitBaseUrlSource() : `profile "${profileName}"`;
-    const session = { profileName, profile, baseUrl, baseUrlSource };
     // A profile's credentials go only to the service they were stored for; elsewhere only
     // the environment's are used.
-    const unbound = boundElsewhere(session);
-    // Its ids name what to act on; its tokens stay home.
-    const usable = unbound
-      ? { apiKey: profile?.apiKey, workspaceId: profile?.workspaceId }
-      : profile;
+    const unbound = boundElsewhere({ profileName, profile: stored, baseUrl, baseUrlSource });
+    // Its ids name what to act on; its tokens stay home, and are not even read.
+    const resolved =
+      unbound || this.envHoldsEveryToken() ? undefined : await store.resolve(profileName);
+    const profile = resolved?.profile ?? stored;
+    const usable = unbound ? { apiKey: stored?.apiKey, workspaceId: stored?.workspaceId } : profile;
     const credentials = resolveCredentials(this.env, usable);
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
-    return { ...session, credentials, ...(unbound && { unbound }) };
+    return {
+      profileName,
+      profile,
+      baseUrl,
+      baseUrlSource,
+      credentials,
+      ...(resolved && { secretsIn: resolved.secretsIn }),
+      ...(unbound && { unbound }),
+    };
+  }
+
+  /** Both tokens come from the environment, which no profile's can override. */
+  private envHoldsEveryToken(): boolean {
+    return Boolean(this.env.SVC_WORKSPACE_TOKEN && this.env.SVC_AUTH_TOKEN);
   }
 
   /** Base URL given on the command line or in the environment, without reading profiles. */
@@ -281,7 +304,7 @@ function boundElsewhere(
   session: Pick<Session, 'profileName' | 'profile' | 'baseUrl' | 'baseUrlSource'>,
 ): CredentialsError | undefined {
   const { profile, profileName: name, baseUrl } = session;
-  const holdsCredentials = profile?.workspaceToken || profile?.authToken;
+  const holdsCredentials = profile?.workspaceToken || profile?.authToken || profile?.keyring;
   // An invalid URL is refused as such before anything is sent.
   const effective = baseUrl === undefined ? undefined : originOf(baseUrl);
   if (!holdsCredentials || effective === undefined) return undefined;

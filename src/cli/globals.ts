@@ -17,4 +17,6 @@ export interface GlobalOptions {
   timeout?: number;
   dryRun?: boolean;
   insecure?: boolean;
+  /** --insecure-storage: tokens stored go to the config file, never the OS keyring */
+  insecureStorage?: boolean;
 }

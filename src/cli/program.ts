@@ -3,6 +3,7 @@ import { registerActivities } from '../commands/activities/index.js';
 import { registerAi } from '../commands/ai/index.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
+import { registerAuthStorage } from '../commands/auth/storage-command.js';
 import { registerCompletion } from '../commands/completion/index.js';
 import { registerCrdt } from '../commands/crdt/index.js';
 import { registerDocs } from '../commands/docs/index.js';
@@ -72,6 +73,7 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
     )
     .option('--dry-run', 'print the request a mutating command would send, and send nothing')
     .option('--insecure', 'allow plain http to a host other than this machine')
+    .option('--insecure-storage', 'store tokens in the config file (mode 0600), not the OS keyring')
     .addHelpText(
       'after',
       `
@@ -99,6 +101,7 @@ Examples:
     registerNotifications,
     registerAi,
     registerAuth,
+    registerAuthStorage,
     registerProfile,
     registerApi,
     registerEmulator,

@@ -5,6 +5,11 @@ import type { Credentials } from './credentials.js';
 export interface Profile extends Credentials {
   /** The service the credentials were stored for: they are sent to no other origin. */
   baseUrl?: string;
+  /**
+   * The OS keyring entry that holds this profile's tokens, when they are kept there rather
+   * than in this file.
+   */
+  keyring?: string;
 }
 
 export interface ConfigShape {
@@ -62,6 +67,10 @@ export async function parseConfigFile(path: string, text: string): Promise<Confi
     workspaceToken: secretOrId.optional(),
     apiKey: secretOrId.optional(),
     authToken: secretOrId.optional(),
+    keyring: z
+      .string()
+      .regex(/^svc-[A-Za-z0-9_-]{12,64}$/)
+      .optional(),
   });
   const schema = z.strictObject({
     activeProfile: z.string().optional(),

@@ -10,7 +10,7 @@ export async function run(
 ): Promise<void> {
   const store = await ctx.profiles();
   const name = storedProfile(store, requested ?? store.selectedName(ctx.requestedProfile()));
-  const profile = store.get(name) ?? {};
+  const profile = (await store.resolve(name))?.profile ?? {};
   const view = profileView(name, profile, store.activeName() === name);
   await ctx.out.data(view, {
     rows: 'record',
