@@ -131,7 +131,7 @@ _svc_args() {
     'emulator exec') REPLY='commands' ;;
     'completion') REPLY='values bash zsh fish' ;;
     'schema') REPLY='tree' ;;
-    'help') REPLY='tree exit-codes environment reference' ;;
+    'help') REPLY='tree exit-codes environment reference formatting credentials' ;;
     *) return 1 ;;
   esac
 }

@@ -525,7 +525,7 @@ function __svc_args
         case 'schema'
             printf '%s\n' 'tree'
         case 'help'
-            printf '%s\n' 'tree' 'exit-codes' 'environment' 'reference'
+            printf '%s\n' 'tree' 'exit-codes' 'environment' 'reference' 'formatting' 'credentials'
         case '*'
             return 1
     end

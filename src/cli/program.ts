@@ -3,7 +3,7 @@ import { registerActivities } from '../commands/activities/index.js';
 import { registerAi } from '../commands/ai/index.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
-import { registerAuthStorage } from '../commands/auth/storage-command.js';
+import { registerAuthStorage } from '../commands/auth-storage/index.js';
 import { registerCompletion } from '../commands/completion/index.js';
 import { registerCrdt } from '../commands/crdt/index.js';
 import { registerDocs } from '../commands/docs/index.js';
@@ -78,7 +78,8 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
       'after',
       `
 ${environmentNames()}
-See also: svc help environment, svc help exit-codes, svc help reference
+See also: svc help environment, svc help exit-codes, svc help formatting,
+          svc help credentials, svc help reference
 
 Examples:
   $ svc emulator exec -- ./my-script.sh

@@ -1,6 +1,9 @@
 import type { Register } from '../../cli/command-kit.js';
 
-/** `svc auth migrate-storage`, added to the `auth` group that registerAuth made. */
+/**
+ * `svc auth migrate-storage`, added to the `auth` group that registerAuth made; its own
+ * registration file so that src/commands/auth/index.ts stays as it is.
+ */
 export const registerAuthStorage: Register = (program, invoke) => {
   const auth = program.commands.find((cmd) => cmd.name() === 'auth');
   if (!auth) throw new Error('registerAuth must run first');
@@ -18,5 +21,5 @@ Examples:
   $ svc auth migrate-storage --all
   $ svc auth migrate-storage --profile ci --insecure-storage`,
     )
-    .action(invoke(() => import('./migrate-storage.js')));
+    .action(invoke(() => import('../auth/migrate-storage.js')));
 };
