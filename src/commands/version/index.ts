@@ -10,7 +10,7 @@ export const registerVersion: Register = (program, invoke) => {
 Examples:
   $ svc version
   $ svc version --json
-  $ svc --version --jq .build`,
+  $ svc version --jq .build`,
     )
     .action(invoke(() => import('./run.js')));
 };
