@@ -209,13 +209,13 @@ describe.skipIf(!hasSecretService)('tokens in the OS keyring (a real Secret Serv
         const r = await svc(
           ['auth', 'login', '--api-key', 'other', '--with-token', '--no-verify', '--force'],
           env,
-          'other-token\n',
+          'full-disk-token\n',
         );
         expect(r.exitCode).not.toBe(0);
         expect(storedConfig(env).profiles.default?.keyring).toBe(before);
         if (hasSecretTool) {
           expect(keyringSecrets()).toHaveLength(entries);
-          expect(keyringSecrets()).not.toContain('secret = {"authToken":"other-token"}');
+          expect(keyringSecrets()).not.toContain('secret = {"authToken":"full-disk-token"}');
         }
         expect((await svc(['docs', 'list', '--org', 'acme', '-q'], env)).exitCode).toBe(0);
       } finally {

@@ -66,8 +66,10 @@ function inTerminal(
   const child = spawnInTerminal(process.execPath, args, { cols: columns, rows: 50, env });
   let output = '';
   child.onData((data) => (output += data));
+  // node-pty may report the exit before the last of the output: a longer help lost its
+  // tail now and then. What is still in the pipe arrives within moments.
   return new Promise((resolve) =>
-    child.onExit(({ exitCode }) => resolve({ output, code: exitCode })),
+    child.onExit(({ exitCode }) => setTimeout(() => resolve({ output, code: exitCode }), 200)),
   );
 }
 
