@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { ConfigFileError, CredentialsError, UsageError } from '../errors/errors.js';
 import { replaceFile } from './atomic-write.js';
 import { parseConfigFile, type ConfigShape, type Profile } from './config-file.js';
-import { Keyring, KeyringUnavailable, type ProfileSecrets } from './keyring.js';
+import type { Keyring, KeyringUnavailable, ProfileSecrets } from './keyring.js';
 import { checkPrivateDir, ensurePrivateDir } from './private-dir.js';
 
 export type { Profile } from './config-file.js';
@@ -93,9 +93,9 @@ const newAccount = () => `svc-${randomBytes(12).toString('base64url')}`;
  */
 export class ProfileStore {
   private readonly warn: (message: string) => void;
-  private readonly keyring: Keyring;
+  private keyringModule?: Promise<typeof import('./keyring.js')>;
   /** Why the keyring could not be used, once it failed: it is not asked twice in one run. */
-  private keyringDown: KeyringUnavailable | undefined;
+  private keyringDown: Error | undefined;
   private noticed = false;
 
   private constructor(
@@ -105,7 +105,19 @@ export class ProfileStore {
     private readonly options: StoreOptions,
   ) {
     this.warn = options.warn ?? (() => undefined);
-    this.keyring = new Keyring(options.env ?? {});
+  }
+
+  /**
+   * The keyring, loaded only by what reads or writes tokens there: commands that use the
+   * environment's credentials, or a profile kept in the file, never load it.
+   */
+  private async keyring(): Promise<{
+    keyring: Keyring;
+    Unavailable: typeof KeyringUnavailable;
+  }> {
+    this.keyringModule ??= import('./keyring.js');
+    const { Keyring, KeyringUnavailable } = await this.keyringModule;
+    return { keyring: new Keyring(this.options.env ?? {}), Unavailable: KeyringUnavailable };
   }
 
   /** The store in `dir` (SVC_CONFIG_DIR), else in the platform's config directory. */
@@ -145,11 +157,12 @@ export class ProfileStore {
     if (!stored) return undefined;
     if (!stored.keyring) return { profile: stored, secretsIn: 'file' };
     const { keyring, ...rest } = stored;
+    const { keyring: store, Unavailable } = await this.keyring();
     let secrets: ProfileSecrets | undefined;
     try {
-      secrets = await this.keyring.read(keyring);
+      secrets = await store.read(keyring);
     } catch (err) {
-      if (!(err instanceof KeyringUnavailable)) throw err;
+      if (!(err instanceof Unavailable)) throw err;
       throw new CredentialsError(
         `profile "${name}" keeps its tokens in the OS keyring, which cannot be read here: ${err.message}`,
         { hint: 'run svc where that keyring is unlocked, or give the tokens in SVC_* variables' },
@@ -230,8 +243,9 @@ export class ProfileStore {
     const from = this.get(name);
     const account = to === 'keyring' ? newAccount() : undefined;
     if (account) {
-      await this.keyring.write(account, secrets).catch((err: unknown) => {
-        throw err instanceof KeyringUnavailable
+      const { keyring, Unavailable } = await this.keyring();
+      await keyring.write(account, secrets).catch((err: unknown) => {
+        throw err instanceof Unavailable
           ? new ConfigFileError(`the OS keyring cannot be used here: ${err.message}`, {
               hint: `profile "${name}" keeps its tokens in ${this.path}`,
             })
@@ -267,12 +281,13 @@ export class ProfileStore {
   private async keep(secrets: ProfileSecrets): Promise<string | undefined> {
     if (this.options.secrets === 'file') return undefined;
     if (!this.keyringDown) {
+      const { keyring, Unavailable } = await this.keyring();
       const account = newAccount();
       try {
-        await this.keyring.write(account, secrets);
+        await keyring.write(account, secrets);
         return account;
       } catch (err) {
-        if (!(err instanceof KeyringUnavailable)) throw err;
+        if (!(err instanceof Unavailable)) throw err;
         this.keyringDown = err;
       }
     }
@@ -287,7 +302,8 @@ export class ProfileStore {
 
   /** Removes a keyring entry no profile names any more; a failure leaves it, with a warning. */
   private async forget(account: string): Promise<void> {
-    await this.keyring.remove(account).catch((err: unknown) => {
+    const { keyring } = await this.keyring();
+    await keyring.remove(account).catch((err: unknown) => {
       this.warn(
         `could not remove keyring entry ${account} (service "svc"), which no profile uses now: ${(err as Error).message}`,
       );
