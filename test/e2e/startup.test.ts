@@ -152,6 +152,34 @@ describe('start-up path', () => {
     }
   });
 
+  it('jq loads only under --jq, and the keyring only for a profile whose tokens are there', () => {
+    const chunks = chunkInputs();
+    const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
+    const bundledBy = (argv: string[]) =>
+      loadedModules(argv, { SVC_CONFIG_DIR: dir }).flatMap((m) => chunks.get(m) ?? [m]);
+    const jq = /node_modules\/jq-wasm\//;
+    const keyring = /src\/config\/keyring\.ts$/;
+    try {
+      writeFileSync(
+        join(dir, 'config.json'),
+        JSON.stringify({
+          profiles: {
+            file: { apiKey: 'k', authToken: 't' },
+            kept: { apiKey: 'k', keyring: 'svc-AAAAAAAAAAAAAAAA' },
+          },
+        }),
+      );
+      const plain = bundledBy(['profile', 'show', 'file', '--json']);
+      expect(plain.filter((m) => jq.test(m) || keyring.test(m))).toEqual([]);
+      expect(bundledBy(['profile', 'show', 'file', '--jq', '.name']).some((m) => jq.test(m))).toBe(
+        true,
+      );
+      expect(bundledBy(['profile', 'show', 'kept']).some((m) => keyring.test(m))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a shim with no built CLI beside it says to build, not a stack trace', () => {
     const copy = mkdtempSync(join(tmpdir(), 'svc-unbuilt-'));
     try {
