@@ -38,8 +38,6 @@ export default defineConfig({
   // Native better-sqlite3 (both majors, see src/emulator/store/store.ts) cannot be bundled;
   // Node resolves it from node_modules.
   noExternal: [/^(?!better-sqlite3(-napi)?(\/|$))/],
-  // node:sea exists only under its node: name (`svc version` asks it which build runs).
-  removeNodeProtocol: false,
   esbuildPlugins: [undiciAgentOnly],
   // Bundled CommonJS packages call require(); ESM chunks have none of their own.
   banner: {

@@ -2,19 +2,19 @@ import type { Context } from '../../cli/context.js';
 import { buildKind, type BuildKind } from '../../sea/build-kind.js';
 import { VERSION } from '../../version.js';
 
-export interface VersionReport {
+interface VersionReport {
   version: string;
   node: string;
   platform: string;
   build: BuildKind;
 }
 
-export async function versionReport(): Promise<VersionReport> {
+function versionReport(): VersionReport {
   return {
     version: VERSION,
     node: process.versions.node,
     platform: `${process.platform}-${process.arch}`,
-    build: await buildKind(),
+    build: buildKind(),
   };
 }
 
@@ -23,7 +23,7 @@ export async function versionReport(): Promise<VersionReport> {
  * gets the same answer from either, then what a bug report needs besides.
  */
 export async function run(ctx: Context): Promise<void> {
-  const report = await versionReport();
+  const report = versionReport();
   if (ctx.out.json) return ctx.out.jsonDocument(report);
   ctx.io.stdout.write(
     `${report.version}\nnode ${report.node}\nplatform ${report.platform}\nbuild ${report.build}\n`,
