@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicFixture, startSeededEmulator, svc, type Emulator } from '../support/e2e.js';
+import { svcInTerminal } from '../support/pty.js';
 
 const JQ = '/usr/bin/jq';
 const EXTRA_NOTIFICATIONS = 4;
@@ -87,6 +88,16 @@ describe.skipIf(!existsSync(JQ))('--jq against the jq program on the same docume
     }
     const count = await svc([...args, '--page-size', '2', '--jq', 'length'], basic.env);
     expect(count.stdout).toBe(String(EXTRA_NOTIFICATIONS + 1));
+  });
+
+  it('indents results on a terminal as jq does, strings still as text', async () => {
+    const expression = '.[0], .[0].id';
+    const json = await svc(['docs', 'list', '--org', 'acme', '--json'], basic.env);
+    const expected = spawnSync(JQ, ['-r', expression], { input: json.stdout, encoding: 'utf8' });
+    const term = svcInTerminal(['docs', 'list', '--org', 'acme', '--jq', expression], basic.env);
+    expect(await term.exited).toBe(0);
+    expect(term.screen().replace(/\n+$/, '')).toBe(expected.stdout.replace(/\n+$/, ''));
+    expect(term.screen()).toContain('{\n  "id": ');
   });
 
   it("filters a bulk command's result map, and a bulk dry run's array of requests", async () => {
