@@ -117,7 +117,9 @@ function runHelper(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', HELPER, addon], {
-      env: { ...env },
+      // What reaches the keyring (the session bus, the home), without svc's own variables,
+      // some of which are tokens.
+      env: Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('SVC_'))),
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     let out = '';

@@ -106,13 +106,17 @@ export class Output {
     return this.limit ? this.limit.takeEntries(map) : map;
   }
 
-  /** The document with its list (the array itself, or the one at `layout.at`) cut to --limit. */
+  /**
+   * The document with its list cut to --limit: the document itself, or the member that
+   * `layout.at` names (`workspace tokens`: `authTokens`), the rest of it as it is.
+   */
   private limitedList(value: unknown, layout: TableLayout): unknown {
     if (!this.limit || layout.rows !== 'list') return value;
     if (Array.isArray(value)) return this.limit.take(value);
-    const list = layout.at === undefined ? undefined : getPath(value, layout.at);
-    if (!layout.at || !Array.isArray(list) || layout.at.includes('.')) return value;
-    return { ...(value as object), [layout.at]: this.limit.take(list) };
+    const at = layout.at;
+    if (at === undefined || value === null || typeof value !== 'object') return value;
+    const list: unknown = (value as Record<string, unknown>)[at];
+    return Array.isArray(list) ? { ...value, [at]: this.limit.take(list) } : value;
   }
 
   /** Prints one JSON document; a listing's array is cut to `--limit`. */
