@@ -62,7 +62,12 @@ export class Keyring {
   async read(account: string): Promise<ProfileSecrets | undefined> {
     const text = await this.call({ op: 'read', account });
     if (typeof text !== 'string') return undefined;
-    const value = JSON.parse(text) as ProfileSecrets;
+    let value: ProfileSecrets;
+    try {
+      value = JSON.parse(text) as ProfileSecrets;
+    } catch {
+      throw new KeyringUnavailable(`its entry ${account} does not hold svc's tokens`);
+    }
     return {
       ...(typeof value.workspaceToken === 'string' && { workspaceToken: value.workspaceToken }),
       ...(typeof value.authToken === 'string' && { authToken: value.authToken }),
