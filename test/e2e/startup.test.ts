@@ -63,13 +63,17 @@ function inTerminal(
   columns: number,
   env: Record<string, string>,
 ): Promise<{ output: string; code: number }> {
-  const child = spawnInTerminal(process.execPath, args, { cols: columns, rows: 50, env });
+  // A shell holds the terminal open a moment after node exits: node-pty loses what was not
+  // read yet when the last process on it goes, and a help of more than 4 KiB lost its tail.
+  const child = spawnInTerminal(
+    '/bin/sh',
+    ['-c', '"$@"; status=$?; sleep 0.3; exit $status', 'sh', process.execPath, ...args],
+    { cols: columns, rows: 50, env },
+  );
   let output = '';
   child.onData((data) => (output += data));
-  // node-pty may report the exit before the last of the output: a longer help lost its
-  // tail now and then. What is still in the pipe arrives within moments.
   return new Promise((resolve) =>
-    child.onExit(({ exitCode }) => setTimeout(() => resolve({ output, code: exitCode }), 200)),
+    child.onExit(({ exitCode }) => resolve({ output, code: exitCode })),
   );
 }
 
