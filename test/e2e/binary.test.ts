@@ -10,7 +10,18 @@ const SMOKE = fileURLToPath(new URL('../../scripts/smoke-binary.sh', import.meta
 
 /** Everything `file args` writes to a pseudo-terminal `columns` wide, and its exit code. */
 function inTerminal(file: string, args: string[], columns: number, env: Record<string, string>) {
-  const child = spawn(file, args, { name: 'xterm-256color', cols: columns, rows: 40, env });
+  // A shell holds the terminal open a moment after the program exits: node-pty loses what
+  // was not read yet when the last process on it goes (the help passes 4 KiB).
+  const child = spawn(
+    '/bin/sh',
+    ['-c', '"$@"; status=$?; sleep 0.3; exit $status', 'sh', file, ...args],
+    {
+      name: 'xterm-256color',
+      cols: columns,
+      rows: 40,
+      env,
+    },
+  );
   let output = '';
   child.onData((data) => (output += data));
   return new Promise<{ output: string; code: number }>((resolve) =>
