@@ -14,8 +14,8 @@ function tree(dir: string): string[] {
 }
 
 /**
- * svc with a home of its own and no XDG_* or SVC_CONFIG_DIR: its config and state go to the
- * platform's default places under that home, its temporary files under a TMPDIR there too,
+ * svc with a home of its own and no XDG_* or SVC_CONFIG_DIR: its config, state and cache go
+ * to the platform's default places under that home, its temporary files under a TMPDIR there too,
  * and the working directory is there as well, so that anything it writes shows up.
  */
 describe('what svc writes on this machine', () => {
@@ -49,7 +49,7 @@ describe('what svc writes on this machine', () => {
     });
   }
 
-  it('is its config dir, its state dir and the files named, nothing else', async () => {
+  it('is its config, state and cache dirs and the files named, nothing else', async () => {
     const folders = join(work, 'folders.csv');
     writeFileSync(folders, 'folderId,folderName\nfp-a,A\nfp-b,B\n');
     const ids = join(work, 'ids.json');
@@ -94,13 +94,15 @@ describe('what svc writes on this machine', () => {
 
     const config = join('home', '.config', 'svc');
     const state = join('home', '.local', 'state', 'svc');
+    // Node's compile cache, on the Nodes that have one (22 and later).
+    const cache = join('home', '.cache', 'svc');
+    const own = [config, state, cache];
     const added = tree(root).filter((path) => !before.includes(path));
     const elsewhere = added.filter(
       (path) =>
-        ![config, state].some((dir) => path === dir || path.startsWith(`${dir}/`)) &&
+        !own.some((dir) => path === dir || path.startsWith(`${dir}/`)) &&
         // The directories that lead to them.
-        !config.startsWith(`${path}/`) &&
-        !state.startsWith(`${path}/`),
+        !own.some((dir) => dir.startsWith(`${path}/`)),
     );
     expect(elsewhere).toEqual([]);
     // It did write where it should: the profiles, and the bulk run's journal.
