@@ -24,6 +24,19 @@ const embeddedSqlite: Plugin = {
   },
 };
 
+/**
+ * The executable carries no OS keyring addon: tokens are stored in the config file, as
+ * wherever no keyring can be reached (src/config/keyring.ts).
+ */
+const noKeyring: Plugin = {
+  name: 'no-keyring',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/keyring-addon\.js$/ }, ({ importer }) =>
+      importer.includes('/src/config/') ? { path: fromRoot('./src/sea/no-keyring.ts') } : undefined,
+    );
+  },
+};
+
 /** The emulator UI's files come from inside the executable, as SEA assets. */
 const embeddedUiAssets: Plugin = {
   name: 'embedded-ui-assets',
@@ -54,5 +67,5 @@ export default defineConfig({
   noExternal: [/./],
   // node:sea and node:sqlite exist only under their node: names.
   removeNodeProtocol: false,
-  esbuildPlugins: [undiciAgentOnly, mcpShims, embeddedSqlite, embeddedUiAssets],
+  esbuildPlugins: [undiciAgentOnly, mcpShims, embeddedSqlite, embeddedUiAssets, noKeyring],
 });

@@ -6,7 +6,7 @@
 # The subcommands of command path $1 ('' is svc itself).
 _svc_subcommands() {
   case $1 in
-    '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai auth profile api emulator mcp completion schema help' ;;
+    '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai auth profile api emulator mcp completion schema version help' ;;
     'workspace') REPLY='create tokens email-status login-link email-config' ;;
     'permissions') REPLY='get' ;;
     'folders') REPLY='list add' ;;
@@ -19,7 +19,7 @@ _svc_subcommands() {
     'crdt') REPLY='update' ;;
     'notifications') REPLY='list config' ;;
     'ai') REPLY='rewrite' ;;
-    'auth') REPLY='login logout status token' ;;
+    'auth') REPLY='login logout status token migrate-storage' ;;
     'profile') REPLY='list use show remove' ;;
     'emulator') REPLY='start exec' ;;
     'mcp') REPLY='serve config tools' ;;
@@ -32,14 +32,14 @@ _svc_flags() {
   case $1 in
     '') REPLY='-v --version' ;;
     'workspace create') REPLY='--email --name --workspace-name --avatar --force' ;;
-    'workspace tokens') REPLY='--api-key' ;;
+    'workspace tokens') REPLY='--api-key --limit' ;;
     'workspace email-status') REPLY='--email' ;;
     'workspace login-link') REPLY='--email --continue-url' ;;
     'workspace email-config') REPLY='--enable --disable --provider --provider-key-stdin --from-email --from-company --trigger' ;;
-    'permissions get') REPLY='--org --user --folder --doc' ;;
-    'folders list') REPLY='--org --folder --max-depth' ;;
+    'permissions get') REPLY='--org --user --folder --doc --limit' ;;
+    'folders list') REPLY='--org --folder --max-depth --limit' ;;
     'folders add') REPLY='--org --id --name --parent --file --batch-size --concurrency --allow-unknown-fields --resume --resend-unknown' ;;
-    'docs list') REPLY='--org --doc' ;;
+    'docs list') REPLY='--org --doc --limit' ;;
     'docs update') REPLY='--org --doc --name --file --batch-size --concurrency --allow-unknown-fields --resume --resend-unknown' ;;
     'docs disable'|'docs enable') REPLY='--org --doc --file --batch-size --concurrency --allow-unknown-fields --resume --resend-unknown' ;;
     'docs migrate') REPLY='--org --doc --to --wait --wait-timeout' ;;
@@ -56,10 +56,12 @@ _svc_flags() {
     'livestate broadcast') REPLY='--org --doc --id --data --data-raw --merge' ;;
     'crdt update') REPLY='--org --doc --editor --type --data --data-raw --content-key' ;;
     'notifications list') REPLY='--org --doc --location --user --id --order --page-size --page-token --limit --all' ;;
-    'notifications config') REPLY='--org --user --doc --org-level --api' ;;
+    'notifications config') REPLY='--org --user --doc --org-level --api --limit' ;;
     'ai rewrite') REPLY='--model --prompt --text' ;;
     'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token --force --no-verify' ;;
     'auth token') REPLY='--workspace' ;;
+    'auth migrate-storage') REPLY='--all' ;;
+    'profile list') REPLY='--limit' ;;
     'api') REPLY='--data --data-raw --auth' ;;
     'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --ui --no-ui' ;;
     'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --ui --no-ui --no-workspace' ;;
@@ -69,7 +71,7 @@ _svc_flags() {
     'schema') REPLY='--list' ;;
     *) REPLY='' ;;
   esac
-  REPLY+=' --profile --base-url --json --no-color --no-input -y --yes --debug --timeout --dry-run --insecure -h --help'
+  REPLY+=' --profile --base-url --json --jq -q --quiet --no-color --no-input -y --yes --debug --timeout --dry-run --insecure --insecure-storage -h --help'
 }
 
 # How the value of flag $2 of command path $1 completes: a kind, then its words. Fails
@@ -78,14 +80,14 @@ _svc_value() {
   local flags=''
   case $1 in
     'workspace create') flags='--email --name --workspace-name --avatar' ;;
-    'workspace tokens') flags='--api-key' ;;
+    'workspace tokens') flags='--api-key --limit' ;;
     'workspace email-status') flags='--email' ;;
     'workspace login-link') flags='--email --continue-url' ;;
     'workspace email-config') flags='--provider --from-email --from-company --trigger' ;;
-    'permissions get') flags='--org --user --folder --doc' ;;
-    'folders list') flags='--org --folder --max-depth' ;;
+    'permissions get') flags='--org --user --folder --doc --limit' ;;
+    'folders list') flags='--org --folder --max-depth --limit' ;;
     'folders add') flags='--org --id --name --parent --file --batch-size --concurrency' ;;
-    'docs list') flags='--org --doc' ;;
+    'docs list') flags='--org --doc --limit' ;;
     'docs update') flags='--org --doc --name --file --batch-size --concurrency' ;;
     'docs disable'|'docs enable') flags='--org --doc --file --batch-size --concurrency' ;;
     'docs migrate') flags='--org --doc --to --wait-timeout' ;;
@@ -102,15 +104,16 @@ _svc_value() {
     'livestate broadcast') flags='--org --doc --id --data --data-raw' ;;
     'crdt update') flags='--org --doc --editor --type --data --data-raw --content-key' ;;
     'notifications list') flags='--org --doc --location --user --id --order --page-size --page-token --limit' ;;
-    'notifications config') flags='--org --user --doc --api' ;;
+    'notifications config') flags='--org --user --doc --api --limit' ;;
     'ai rewrite') flags='--model --prompt --text' ;;
     'auth login') flags='--api-key --workspace-id' ;;
+    'profile list') flags='--limit' ;;
     'api') flags='--data --data-raw --auth' ;;
     'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host' ;;
     'mcp serve'|'mcp tools') flags='--toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
     'mcp config') flags='--client --toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
   esac
-  flags+=' --profile --base-url --timeout'
+  flags+=' --profile --base-url --jq --timeout'
   [[ " $flags " == *" $2 "* ]] || return 1
   case "$1 $2" in
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
@@ -135,7 +138,7 @@ _svc_args() {
     'emulator exec') REPLY='commands' ;;
     'completion') REPLY='values bash zsh fish' ;;
     'schema') REPLY='tree' ;;
-    'help') REPLY='tree exit-codes environment reference' ;;
+    'help') REPLY='tree exit-codes environment reference formatting credentials' ;;
     *) return 1 ;;
   esac
 }

@@ -28,6 +28,7 @@ function __svc_subcommands
                 'mcp' 'Serve the API\'s operations as MCP tools to a coding agent, over stdio' \
                 'completion' 'Print the shell completion script for bash, zsh or fish' \
                 'schema' 'Print the JSON Schema of what a command prints with --json' \
+                'version' 'Show the version, and the Node, platform and build it runs on' \
                 'help' 'Show help for a command, or a topic: exit-codes, environment, reference'
         case 'workspace'
             printf '%s\t%s\n' \
@@ -89,7 +90,8 @@ function __svc_subcommands
                 'login' 'Store credentials in a profile (tokens come from stdin or a hidden prompt)' \
                 'logout' 'Remove a profile\'s tokens (keeps its service URL and ids)' \
                 'status' 'Show which credentials are in use and check them against the service' \
-                'token' 'Print the auth token in use, e.g. to export it to a CI secret'
+                'token' 'Print the auth token in use, e.g. to export it to a CI secret' \
+                'migrate-storage' 'Move a profile\'s tokens from the config file into the OS keyring (--insecure-storage: back)'
         case 'profile'
             printf '%s\t%s\n' \
                 'list' 'List stored profiles' \
@@ -124,7 +126,8 @@ function __svc_flags
                 '--force' 'with --profile, replace the credentials that profile holds without asking'
         case 'workspace tokens'
             printf '%s\t%s\n' \
-                '--api-key' 'API key id (default: the profile\'s key)'
+                '--api-key' 'API key id (default: the profile\'s key)' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'workspace email-status'
             printf '%s\t%s\n' \
                 '--email' 'owner\'s email address'
@@ -146,12 +149,14 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--user' 'user id (repeat, or comma-separate)' \
                 '--folder' 'folder id (repeat, or comma-separate)' \
-                '--doc' 'document id (repeat, or comma-separate)'
+                '--doc' 'document id (repeat, or comma-separate)' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'folders list'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--folder' 'start from this folder' \
-                '--max-depth' 'nest subfolders to this depth'
+                '--max-depth' 'nest subfolders to this depth' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'folders add'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -167,7 +172,8 @@ function __svc_flags
         case 'docs list'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
-                '--doc' 'document id (repeat, or comma-separate); more than 30 are fetched in batches'
+                '--doc' 'document id (repeat, or comma-separate); more than 30 are fetched in batches' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'docs update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -332,7 +338,8 @@ function __svc_flags
                 '--user' 'user id' \
                 '--doc' 'document id (repeat, or comma-separate)' \
                 '--org-level' 'the user\'s organization-level settings (v2 only)' \
-                '--api' 'API version (default v2)'
+                '--api' 'API version (default v2)' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'ai rewrite'
             printf '%s\t%s\n' \
                 '--model' 'model, e.g. gpt-4o, o3-mini, claude-sonnet-4, gemini-2.5-pro' \
@@ -349,6 +356,12 @@ function __svc_flags
         case 'auth token'
             printf '%s\t%s\n' \
                 '--workspace' 'print the workspace token instead'
+        case 'auth migrate-storage'
+            printf '%s\t%s\n' \
+                '--all' 'every stored profile, not only the one in use'
+        case 'profile list'
+            printf '%s\t%s\n' \
+                '--limit' 'print at most N items (a notice says how many more)'
         case 'api'
             printf '%s\t%s\n' \
                 '--data' 'the request\'s `data` member: JSON, @file, or - for stdin' \
@@ -433,6 +446,9 @@ function __svc_flags
         '--profile' 'stored profile to use (env: SVC_PROFILE)' \
         '--base-url' 'service base URL, overriding the profile (env: SVC_BASE_URL)' \
         '--json' 'machine output: one JSON document on stdout' \
+        '--jq' 'filter the --json document with jq (implies --json); strings print as text' \
+        '-q' 'nothing on stderr but errors: no notices, warnings or progress' \
+        '--quiet' 'nothing on stderr but errors: no notices, warnings or progress' \
         '--no-color' 'no colour (also NO_COLOR; FORCE_COLOR forces it)' \
         '--no-input' 'never prompt; a missing value is an error naming its flag' \
         '-y' 'answer yes to confirmations' \
@@ -441,6 +457,7 @@ function __svc_flags
         '--timeout' 'time limit of each attempt of a request (retries have their own), e.g. 500ms, 30s, 5m (env: SVC_TIMEOUT)' \
         '--dry-run' 'print the request a mutating command would send, and send nothing' \
         '--insecure' 'allow plain http to a host other than this machine' \
+        '--insecure-storage' 'store tokens in the config file (mode 0600), not the OS keyring' \
         '-h' 'show help for a command' \
         '--help' 'show help for a command'
 end
@@ -453,7 +470,7 @@ function __svc_value
         case 'workspace create'
             set flags '--email' '--name' '--workspace-name' '--avatar'
         case 'workspace tokens'
-            set flags '--api-key'
+            set flags '--api-key' '--limit'
         case 'workspace email-status'
             set flags '--email'
         case 'workspace login-link'
@@ -461,13 +478,13 @@ function __svc_value
         case 'workspace email-config'
             set flags '--provider' '--from-email' '--from-company' '--trigger'
         case 'permissions get'
-            set flags '--org' '--user' '--folder' '--doc'
+            set flags '--org' '--user' '--folder' '--doc' '--limit'
         case 'folders list'
-            set flags '--org' '--folder' '--max-depth'
+            set flags '--org' '--folder' '--max-depth' '--limit'
         case 'folders add'
             set flags '--org' '--id' '--name' '--parent' '--file' '--batch-size' '--concurrency'
         case 'docs list'
-            set flags '--org' '--doc'
+            set flags '--org' '--doc' '--limit'
         case 'docs update'
             set flags '--org' '--doc' '--name' '--file' '--batch-size' '--concurrency'
         case 'docs disable' 'docs enable'
@@ -501,11 +518,13 @@ function __svc_value
         case 'notifications list'
             set flags '--org' '--doc' '--location' '--user' '--id' '--order' '--page-size' '--page-token' '--limit'
         case 'notifications config'
-            set flags '--org' '--user' '--doc' '--api'
+            set flags '--org' '--user' '--doc' '--api' '--limit'
         case 'ai rewrite'
             set flags '--model' '--prompt' '--text'
         case 'auth login'
             set flags '--api-key' '--workspace-id'
+        case 'profile list'
+            set flags '--limit'
         case 'api'
             set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
@@ -515,7 +534,7 @@ function __svc_value
         case 'mcp config'
             set flags '--client' '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
     end
-    contains -- $argv[2] $flags '--profile' '--base-url' '--timeout'; or return 1
+    contains -- $argv[2] $flags '--profile' '--base-url' '--jq' '--timeout'; or return 1
     switch "$argv[1] $argv[2]"
         case 'workspace email-config --provider'
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
@@ -556,7 +575,7 @@ function __svc_args
         case 'schema'
             printf '%s\n' 'tree'
         case 'help'
-            printf '%s\n' 'tree' 'exit-codes' 'environment' 'reference'
+            printf '%s\n' 'tree' 'exit-codes' 'environment' 'reference' 'formatting' 'credentials'
         case '*'
             return 1
     end

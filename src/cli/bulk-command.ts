@@ -228,7 +228,7 @@ export async function runBulkCommand<Item>(
   // successes.
   const successes = new SuccessList(LISTED_SUCCESSES);
   const layout = resultsLayout(op.table);
-  const spinner = await startSpinner(ctx.io, ctx.out.json, `${op.summary}…`);
+  const spinner = await startSpinner(ctx.io, ctx.out.progress, `${op.summary}…`);
   shown.spinner = spinner;
   let opened: JsonSpool | undefined;
   let piped: TextSpool | undefined;

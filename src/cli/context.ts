@@ -2,7 +2,12 @@ import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { checkBaseUrl, originOf } from '../config/base-url.js';
 import { resolveCredentials, type Credentials } from '../config/credentials.js';
-import { ProfileStore, unknownProfile, type Profile } from '../config/profiles.js';
+import {
+  ProfileStore,
+  unknownProfile,
+  type Profile,
+  type SecretStore,
+} from '../config/profiles.js';
 import { CredentialsError, UsageError } from '../errors/errors.js';
 import type { HttpClient } from '../http/client.js';
 import { parseDuration } from '../http/duration.js';
@@ -43,6 +48,8 @@ export interface Session {
   /** Where the base URL came from, in the user's terms. */
   baseUrlSource: string;
   credentials: Credentials;
+  /** Where the profile's tokens are kept, when they were read. */
+  secretsIn?: SecretStore;
   /** Why the profile's tokens are not used: they were stored for another service. */
   unbound?: CredentialsError;
 }
@@ -54,6 +61,18 @@ export interface ClientTarget {
   source: string;
   credentials: Credentials;
 }
+/**
+ * Commands whose output is not a JSON document whatever the flags: a token, a shell script,
+ * the emulator's ready line, another program's output. `--json` leaves them as they are;
+ * `--jq` is refused rather than ignored.
+ */
+const PRINTS_NO_JSON = new Set([
+  'auth token',
+  'completion',
+  '__complete',
+  'emulator start',
+  'emulator exec',
+]);
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** User-data deletion may take five minutes to answer (docs/wire-notes.md). */
@@ -109,7 +128,13 @@ export class Context {
       noColorFlag: globals.color === false,
       noInputFlag: globals.input === false,
     });
-    this.out = new Output(this.io, globals.json === true);
+    // A listing's own --limit: commander hands every option of the command over with the
+    // global ones, and the output layer applies it whichever command it is.
+    const { limit } = globals as GlobalOptions & { limit?: number };
+    this.out = new Output(this.io, globals.json === true || globals.jq !== undefined, {
+      quiet: globals.quiet === true,
+      ...(limit !== undefined && { limit }),
+    });
     this.prompter = new Prompter(this.io);
     this.confirmation = new ConfirmationGate(this, question);
     this.signal = deps.signal ?? new AbortController().signal;
@@ -121,6 +146,19 @@ export class Context {
       (this.env.SVC_TIMEOUT
         ? parseDuration(this.env.SVC_TIMEOUT, 'SVC_TIMEOUT')
         : DEFAULT_TIMEOUT_MS);
+  }
+
+  /**
+   * What a command needs before it acts and that must load first: jq, whose expression is
+   * compiled here so that a mistake in it stops the command before anything is sent.
+   */
+  async prepare(command: string): Promise<void> {
+    if (this.globals.jq === undefined) return;
+    if (PRINTS_NO_JSON.has(command)) {
+      throw new UsageError(`--jq: svc ${command} prints no JSON document for jq to read`);
+    }
+    const { JqFilter } = await import('../io/jq-filter.js');
+    this.out.filterWith(await JqFilter.compile(this.globals.jq, this.io.stdoutIsTTY));
   }
 
   get debug(): boolean {
@@ -138,6 +176,9 @@ export class Context {
   profiles(): Promise<ProfileStore> {
     this.store ??= ProfileStore.open(this.env.SVC_CONFIG_DIR || undefined, {
       warn: (message) => this.out.warn(message),
+      notice: (message) => this.out.info(message),
+      secrets: this.globals.insecureStorage ? 'file' : 'keyring',
+      env: this.env,
     });
     return this.store;
   }
@@ -161,21 +202,34 @@ export class Context {
       );
     }
     const profileName = store.selectedName(requested);
-    const profile = store.get(profileName);
+    const stored = store.get(profileName);
     const explicit = this.explicitBaseUrl();
-    const baseUrl = explicit ?? profile?.baseUrl;
+    const baseUrl = explicit ?? stored?.baseUrl;
     const baseUrlSource = explicit ? this.explicitBaseUrlSource() : `profile "${profileName}"`;
-    const session = { profileName, profile, baseUrl, baseUrlSource };
     // A profile's credentials go only to the service they were stored for; elsewhere only
     // the environment's are used.
-    const unbound = boundElsewhere(session);
-    // Its ids name what to act on; its tokens stay home.
-    const usable = unbound
-      ? { apiKey: profile?.apiKey, workspaceId: profile?.workspaceId }
-      : profile;
+    const unbound = boundElsewhere({ profileName, profile: stored, baseUrl, baseUrlSource });
+    // Its ids name what to act on; its tokens stay home, and are not even read.
+    const resolved =
+      unbound || this.envHoldsEveryToken() ? undefined : await store.resolve(profileName);
+    const profile = resolved?.profile ?? stored;
+    const usable = unbound ? { apiKey: stored?.apiKey, workspaceId: stored?.workspaceId } : profile;
     const credentials = resolveCredentials(this.env, usable);
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
-    return { ...session, credentials, ...(unbound && { unbound }) };
+    return {
+      profileName,
+      profile,
+      baseUrl,
+      baseUrlSource,
+      credentials,
+      ...(resolved && { secretsIn: resolved.secretsIn }),
+      ...(unbound && { unbound }),
+    };
+  }
+
+  /** Both tokens come from the environment, which no profile's can override. */
+  private envHoldsEveryToken(): boolean {
+    return Boolean(this.env.SVC_WORKSPACE_TOKEN && this.env.SVC_AUTH_TOKEN);
   }
 
   /** Base URL given on the command line or in the environment, without reading profiles. */
@@ -246,7 +300,7 @@ export class Context {
       backoffCapMs: 8_000,
       ...(this.debug && { trace: (line: string) => this.io.stderr.write(`${line}\n`) }),
       ...(this.io.stderrIsTTY &&
-        !this.out.json && {
+        this.out.progress && {
           retryStatus: new StatusLine(this.io.stderr, this.io.stderrColumns),
         }),
       signal: this.signal,
@@ -274,7 +328,7 @@ function boundElsewhere(
   session: Pick<Session, 'profileName' | 'profile' | 'baseUrl' | 'baseUrlSource'>,
 ): CredentialsError | undefined {
   const { profile, profileName: name, baseUrl } = session;
-  const holdsCredentials = profile?.workspaceToken || profile?.authToken;
+  const holdsCredentials = profile?.workspaceToken || profile?.authToken || profile?.keyring;
   // An invalid URL is refused as such before anything is sent.
   const effective = baseUrl === undefined ? undefined : originOf(baseUrl);
   if (!holdsCredentials || effective === undefined) return undefined;

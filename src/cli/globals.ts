@@ -3,6 +3,10 @@ export interface GlobalOptions {
   profile?: string;
   baseUrl?: string;
   json?: boolean;
+  /** --jq: a jq expression applied to the --json document (implies --json) */
+  jq?: string;
+  /** --quiet: errors only on stderr */
+  quiet?: boolean;
   /** false with --no-color */
   color?: boolean;
   /** false with --no-input */
@@ -13,4 +17,6 @@ export interface GlobalOptions {
   timeout?: number;
   dryRun?: boolean;
   insecure?: boolean;
+  /** --insecure-storage: tokens stored go to the config file, never the OS keyring */
+  insecureStorage?: boolean;
 }

@@ -20,12 +20,35 @@ function fromCommanderMessage(text: string): UsageError {
   return new UsageError(first, hint ? { hint: hint.replace(/^\((.*)\)$/, '$1') } : undefined);
 }
 
+const VERSION_FLAGS = new Set(['--version', '-v']);
+
+/** `--jq EXPR` or `--jq=EXPR`, which imply --json. */
+const isJqFlag = (arg: string) => arg === '--jq' || arg.startsWith('--jq=');
+
+/**
+ * `svc --version --json` as `svc version --json`: commander prints a version as text only,
+ * and a lone `--version` never gets here (bin/svc answers it without loading the CLI).
+ */
+function versionCommandFor(argv: readonly string[]): string[] | undefined {
+  if (!argv.some((arg) => VERSION_FLAGS.has(arg))) return undefined;
+  if (!argv.includes('--json') && !argv.some(isJqFlag)) return undefined;
+  return ['version', ...argv.filter((arg) => !VERSION_FLAGS.has(arg))];
+}
+
+/** `auth token` for the command `svc auth token`. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let cmd: Command | null = command; cmd?.parent; cmd = cmd.parent) names.unshift(cmd.name());
+  return names.join(' ');
+}
+
 /**
  * Runs one invocation and returns its exit code. Everything outside the process comes in
  * through `deps`, so tests run it in-process.
  */
-export async function main(argv: readonly string[], deps: Deps): Promise<number> {
-  const json = argv.includes('--json');
+export async function main(given: readonly string[], deps: Deps): Promise<number> {
+  const argv = versionCommandFor(given) ?? given;
+  const json = argv.includes('--json') || argv.some(isJqFlag);
   let context: Context | undefined;
   let commanderError = '';
 
@@ -39,6 +62,7 @@ export async function main(argv: readonly string[], deps: Deps): Promise<number>
         ((options: typeof opts, subject: ConfirmSubject) => string) | undefined;
       const ctx = new Context(deps, opts, argv, confirm && ((subject) => confirm(opts, subject)));
       context = ctx;
+      await ctx.prepare(commandPath(command));
       // A result that did not reach its reader is a failure, though the command did its work.
       await ctx.out.deliver(() =>
         (module as CommandModule<typeof opts>).run(ctx, opts, command.args),

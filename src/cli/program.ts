@@ -36,6 +36,11 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
       urlOption('--base-url <url>', 'service base URL, overriding the profile (env: SVC_BASE_URL)'),
     )
     .option('--json', 'machine output: one JSON document on stdout')
+    .option(
+      '--jq <expression>',
+      'filter the --json document with jq (implies --json); strings print as text',
+    )
+    .option('-q, --quiet', 'nothing on stderr but errors: no notices, warnings or progress')
     .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')
     .option('-y, --yes', 'answer yes to confirmations')
@@ -48,11 +53,13 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
     )
     .option('--dry-run', 'print the request a mutating command would send, and send nothing')
     .option('--insecure', 'allow plain http to a host other than this machine')
+    .option('--insecure-storage', 'store tokens in the config file (mode 0600), not the OS keyring')
     .addHelpText(
       'after',
       `
 ${environmentNames()}
-See also: svc help environment, svc help exit-codes, svc help reference
+See also: svc help environment, svc help exit-codes, svc help formatting,
+          svc help credentials, svc help reference
 
 Examples:
   $ svc emulator exec -- ./my-script.sh

@@ -100,7 +100,7 @@ export async function pollUntil<S>(clock: PollClock, spec: PollSpec<S>): Promise
  * error naming the command that resumes it.
  */
 export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitResult<S>> {
-  const spinner = await startSpinner(ctx.io, ctx.out.json, 'Waiting…');
+  const spinner = await startSpinner(ctx.io, ctx.out.progress, 'Waiting…');
   try {
     return await pollUntil(ctx, {
       ...spec,

@@ -20,6 +20,7 @@ import { presence } from './presence/index.js';
 import { profile } from './profile/index.js';
 import { registerSchema } from './schema/index.js';
 import { users } from './users/index.js';
+import { version } from './version/index.js';
 import { workspace } from './workspace/index.js';
 
 /**
@@ -48,5 +49,6 @@ export const svcCommands: readonly (GroupDeclaration | AnyCommand | Register)[] 
   mcp,
   registerCompletion,
   registerSchema,
+  version,
   registerHelp,
 ];

@@ -5,6 +5,11 @@ import type { Credentials } from './credentials.js';
 export interface Profile extends Credentials {
   /** The service the credentials were stored for: they are sent to no other origin. */
   baseUrl?: string;
+  /**
+   * The OS keyring entry that holds this profile's tokens, when they are kept there rather
+   * than in this file.
+   */
+  keyring?: string;
 }
 
 export interface ConfigShape {

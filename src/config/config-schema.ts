@@ -14,6 +14,10 @@ const profile = z.strictObject({
   workspaceToken: secretOrId.optional(),
   apiKey: secretOrId.optional(),
   authToken: secretOrId.optional(),
+  keyring: z
+    .string()
+    .regex(/^svc-[A-Za-z0-9_-]{12,64}$/)
+    .optional(),
 });
 
 export const configSchema = z.strictObject({

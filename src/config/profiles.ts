@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { ConfigFileError, UsageError } from '../errors/errors.js';
+import { ConfigFileError, CredentialsError, UsageError } from '../errors/errors.js';
 import { replaceFile } from './atomic-write.js';
 import { parseConfigFile, type ConfigShape, type Profile } from './config-file.js';
+import type { Keyring, KeyringUnavailable, ProfileSecrets } from './keyring.js';
 import { checkPrivateDir, ensurePrivateDir } from './private-dir.js';
 
 export type { Profile } from './config-file.js';
@@ -45,7 +47,41 @@ export type NamePicker = (isTaken: (name: string) => boolean) => string;
 export interface StoreOptions {
   /** Told when svc repaired something of the user's on its own (a directory's mode). */
   warn?: (message: string) => void;
+  /** Told, once, that tokens meant for the OS keyring went to the config file instead. */
+  notice?: (message: string) => void;
+  /**
+   * Where tokens being stored go: the OS keyring when there is one (`keyring`), else the
+   * file; or always the file (`file`, `--insecure-storage`).
+   */
+  secrets?: SecretStore;
+  /** The environment, which tells whether a keyring can be reached. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
+
+/** Where a profile's tokens are kept. */
+export type SecretStore = 'keyring' | 'file';
+
+/** A profile with its tokens wherever they are kept, and where that is. */
+export interface ResolvedProfile {
+  profile: Profile;
+  secretsIn: SecretStore;
+}
+
+const SECRET_KEYS = ['workspaceToken', 'authToken'] as const;
+
+/** A profile's tokens apart from the rest, which always stays in the file. */
+function splitSecrets(profile: Profile): { secrets: ProfileSecrets; rest: Profile } {
+  const { workspaceToken, authToken, keyring: _keyring, ...rest } = profile;
+  return {
+    secrets: { ...(workspaceToken && { workspaceToken }), ...(authToken && { authToken }) },
+    rest,
+  };
+}
+
+const hasSecrets = (secrets: ProfileSecrets) => SECRET_KEYS.some((k) => secrets[k] !== undefined);
+
+/** A new keyring account: random, so that no two profiles or config dirs ever share one. */
+const newAccount = () => `svc-${randomBytes(12).toString('base64url')}`;
 
 /**
  * Named profiles in one config file. The file holds tokens, so it is mode 0600 in a
@@ -56,22 +92,42 @@ export interface StoreOptions {
  * that svc processes writing at once never drop each other's changes.
  */
 export class ProfileStore {
+  private readonly warn: (message: string) => void;
+  private keyringModule?: Promise<typeof import('./keyring.js')>;
+  /** Why the keyring could not be used, once it failed: it is not asked twice in one run. */
+  private keyringDown: Error | undefined;
+  private noticed = false;
+
   private constructor(
     /** The config file. */
     readonly path: string,
     private config: ConfigShape,
-    private readonly warn: (message: string) => void,
-  ) {}
+    private readonly options: StoreOptions,
+  ) {
+    this.warn = options.warn ?? (() => undefined);
+  }
+
+  /**
+   * The keyring, loaded only by what reads or writes tokens there: commands that use the
+   * environment's credentials, or a profile kept in the file, never load it.
+   */
+  private async keyring(): Promise<{
+    keyring: Keyring;
+    Unavailable: typeof KeyringUnavailable;
+  }> {
+    this.keyringModule ??= import('./keyring.js');
+    const { Keyring, KeyringUnavailable } = await this.keyringModule;
+    return { keyring: new Keyring(this.options.env ?? {}), Unavailable: KeyringUnavailable };
+  }
 
   /** The store in `dir` (SVC_CONFIG_DIR), else in the platform's config directory. */
   static async open(dir: string | undefined, options: StoreOptions = {}): Promise<ProfileStore> {
     const { default: envPaths } = await import('env-paths');
     const base = dir ?? envPaths('svc', { suffix: '' }).config;
     const path = join(base, 'config.json');
-    const warn = options.warn ?? (() => undefined);
     // Checked before reading too: a file others could have swapped decides where tokens go.
-    checkPrivateDir(base, warn);
-    return new ProfileStore(path, await readConfig(path), warn);
+    checkPrivateDir(base, options.warn ?? (() => undefined));
+    return new ProfileStore(path, await readConfig(path), options);
   }
 
   /** The profile named by the caller, else the active one, else `default`. */
@@ -93,32 +149,164 @@ export class ProfileStore {
   }
 
   /**
+   * The profile `name` with its tokens, read from the OS keyring when they are kept there.
+   * A keyring that cannot be read is a credentials error: the tokens are there, not here.
+   */
+  async resolve(name: string): Promise<ResolvedProfile | undefined> {
+    const stored = this.get(name);
+    if (!stored) return undefined;
+    if (!stored.keyring) return { profile: stored, secretsIn: 'file' };
+    const { keyring, ...rest } = stored;
+    const { keyring: store, Unavailable } = await this.keyring();
+    let secrets: ProfileSecrets | undefined;
+    try {
+      secrets = await store.read(keyring);
+    } catch (err) {
+      if (!(err instanceof Unavailable)) throw err;
+      throw new CredentialsError(
+        `profile "${name}" keeps its tokens in the OS keyring, which cannot be read here: ${err.message}`,
+        { hint: 'run svc where that keyring is unlocked, or give the tokens in SVC_* variables' },
+      );
+    }
+    return { profile: { ...rest, ...secrets }, secretsIn: 'keyring' };
+  }
+
+  /**
    * Stores `profile` as `name`, or under the name `name` picks once the lock is held. A
    * profile already stored under that name is replaced only with `replace`: otherwise the
    * write fails with ProfileExistsError and nothing changes. Returns the name used.
+   *
+   * Its tokens go to the OS keyring when there is one (and `--insecure-storage` was not
+   * given), into a new entry: the entry of the profile it replaces is removed only once the
+   * file names the new one, so that a failure on the way (a full disk, a refused
+   * replacement) loses neither.
    */
-  save(
+  async save(
     name: string | NamePicker,
     profile: Profile,
     options: { replace?: boolean; activate?: boolean } = {},
   ): Promise<string> {
-    return this.update((config) => {
-      const taken = (n: string) => Object.hasOwn(config.profiles, n);
-      const chosen = typeof name === 'string' ? name : name(taken);
-      if (taken(chosen) && !options.replace) throw new ProfileExistsError(chosen);
-      config.profiles = { ...config.profiles, [chosen]: profile };
-      if (options.activate) config.activeProfile = chosen;
-      return chosen;
-    });
+    const { secrets, rest } = splitSecrets(profile);
+    const account = hasSecrets(secrets) ? await this.keep(secrets) : undefined;
+    const stored = account ? { ...rest, keyring: account } : { ...rest, ...secrets };
+    let replaced: Profile | undefined;
+    let chosen: string;
+    try {
+      chosen = await this.update((config) => {
+        const taken = (n: string) => Object.hasOwn(config.profiles, n);
+        const picked = typeof name === 'string' ? name : name(taken);
+        if (taken(picked) && !options.replace) throw new ProfileExistsError(picked);
+        replaced = taken(picked) ? config.profiles[picked] : undefined;
+        config.profiles = { ...config.profiles, [picked]: stored };
+        if (options.activate) config.activeProfile = picked;
+        return picked;
+      });
+    } catch (err) {
+      if (account) await this.forget(account);
+      throw err;
+    }
+    const old = (replaced as Profile | undefined)?.keyring;
+    if (old && old !== account) await this.forget(old);
+    return chosen;
   }
 
-  remove(name: string): Promise<boolean> {
-    return this.update((config) => {
+  async remove(name: string): Promise<boolean> {
+    let removed: Profile | undefined;
+    const found = await this.update((config) => {
       if (!Object.hasOwn(config.profiles, name)) return false;
-      const { [name]: _removed, ...rest } = config.profiles;
+      const { [name]: gone, ...rest } = config.profiles;
+      removed = gone;
       config.profiles = rest;
       if (config.activeProfile === name) delete config.activeProfile;
       return true;
+    });
+    const account = (removed as Profile | undefined)?.keyring;
+    if (account) await this.forget(account);
+    return found;
+  }
+
+  /**
+   * Moves the tokens of profile `name` to `to`: from the file into the OS keyring, or back.
+   * The tokens are written where they go before the file stops holding or naming them where
+   * they were, so that no failure loses them. Returns false when they already are there (or
+   * the profile holds none).
+   */
+  async move(name: string, to: SecretStore): Promise<boolean> {
+    const resolved = await this.resolve(name);
+    if (!resolved)
+      throw unknownProfile(
+        name,
+        this.list().map(([n]) => n),
+      );
+    const { secrets, rest } = splitSecrets(resolved.profile);
+    if (resolved.secretsIn === to || !hasSecrets(secrets)) return false;
+    const from = this.get(name);
+    const account = to === 'keyring' ? newAccount() : undefined;
+    if (account) {
+      const { keyring, Unavailable } = await this.keyring();
+      await keyring.write(account, secrets).catch((err: unknown) => {
+        throw err instanceof Unavailable
+          ? new ConfigFileError(`the OS keyring cannot be used here: ${err.message}`, {
+              hint: `profile "${name}" keeps its tokens in ${this.path}`,
+            })
+          : err;
+      });
+    }
+    try {
+      await this.update((config) => {
+        // Another svc may have stored other tokens since: those are not to be overwritten.
+        const current = Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
+        if (JSON.stringify(current) !== JSON.stringify(from)) {
+          throw new ConfigFileError(`profile "${name}" changed while its tokens were moved`, {
+            hint: 'run the command again',
+          });
+        }
+        config.profiles = {
+          ...config.profiles,
+          [name]: account ? { ...rest, keyring: account } : { ...rest, ...secrets },
+        };
+      });
+    } catch (err) {
+      if (account) await this.forget(account);
+      throw err;
+    }
+    if (!account && from?.keyring) await this.forget(from.keyring);
+    return true;
+  }
+
+  /**
+   * Writes `secrets` into a new keyring entry and names it; undefined when they are to stay
+   * in the file: asked for, or no keyring here (said once, as a notice).
+   */
+  private async keep(secrets: ProfileSecrets): Promise<string | undefined> {
+    if (this.options.secrets === 'file') return undefined;
+    if (!this.keyringDown) {
+      const { keyring, Unavailable } = await this.keyring();
+      const account = newAccount();
+      try {
+        await keyring.write(account, secrets);
+        return account;
+      } catch (err) {
+        if (!(err instanceof Unavailable)) throw err;
+        this.keyringDown = err;
+      }
+    }
+    if (!this.noticed) {
+      this.noticed = true;
+      this.options.notice?.(
+        `the OS keyring is not available (${this.keyringDown.message}): tokens are stored in ${this.path}, readable only by you`,
+      );
+    }
+    return undefined;
+  }
+
+  /** Removes a keyring entry no profile names any more; a failure leaves it, with a warning. */
+  private async forget(account: string): Promise<void> {
+    const { keyring } = await this.keyring();
+    await keyring.remove(account).catch((err: unknown) => {
+      this.warn(
+        `could not remove keyring entry ${account} (service "svc"), which no profile uses now: ${(err as Error).message}`,
+      );
     });
   }
 

@@ -28,3 +28,38 @@ export function requireEveryId(
 export function emptyListingNote(what: string, organizationId: string): string {
   return `No ${what} in organization ${organizationId} (or no such organization: the service does not tell them apart).`;
 }
+
+/**
+ * `--limit N` of a listing: at most N items are printed, whichever way (table, lines,
+ * `--json`, `--jq`), and a notice says how many more there were. One count for the whole
+ * command, so that a listing printed a page at a time stops at N too.
+ */
+export class ListingLimit {
+  private seen = 0;
+
+  constructor(readonly max: number) {}
+
+  /** The items of `items` still within the limit, counting them all. */
+  take<T>(items: readonly T[]): T[] {
+    const room = Math.max(0, this.max - this.seen);
+    this.seen += items.length;
+    return items.length <= room ? [...items] : items.slice(0, room);
+  }
+
+  /** The first members of a map (a result keyed by id) still within the limit. */
+  takeEntries<T>(map: Readonly<Record<string, T>>): Record<string, T> {
+    return Object.fromEntries(this.take(Object.entries(map)));
+  }
+
+  /** Counts one item; true when it is within the limit and is to be printed. */
+  admit(): boolean {
+    this.seen += 1;
+    return this.seen <= this.max;
+  }
+
+  /** What to tell on stderr once the listing is printed, when the limit left items out. */
+  notice(): string | undefined {
+    if (this.seen <= this.max) return undefined;
+    return `showing ${this.max} of ${this.seen} items; --limit ${this.max} left out ${this.seen - this.max}`;
+  }
+}

@@ -1,7 +1,10 @@
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { COLUMN_GAP, fitColumns } from './fit-columns.js';
+import { UsageError } from '../errors/errors.js';
 import { cellText, getPath, toRows, tsvLine } from './format.js';
+import type { JqFilter } from './jq-filter.js';
+import { ListingLimit } from './listing.js';
 import type { JsonSpool } from './json-spool.js';
 import type { JsonKind } from './json-stream.js';
 import { outputError } from './output-failure.js';
@@ -20,10 +23,22 @@ export class Output {
   /** The first write to stdout that failed (a full disk, an I/O error). */
   private failure: Error | undefined;
 
+  /** `--jq`: what every JSON document goes through on its way to stdout. */
+  private filter: JqFilter | undefined;
+
+  /** `--quiet`: stderr carries errors only, no notice, warning or progress. */
+  readonly quiet: boolean;
+
+  /** `--limit N` of a listing. */
+  private readonly limit: ListingLimit | undefined;
+
   constructor(
     private readonly io: IOStreams,
     readonly json: boolean,
+    options: { quiet?: boolean; limit?: number } = {},
   ) {
+    this.quiet = options.quiet === true;
+    this.limit = options.limit === undefined ? undefined : new ListingLimit(options.limit);
     this.style = {
       out: new Chalk({ level: io.colorStdout && !json ? 1 : 0 }),
       err: new Chalk({ level: io.colorStderr && !json ? 1 : 0 }),
@@ -33,6 +48,16 @@ export class Output {
     io.stdout.on('error', (err: Error) => {
       this.failure ??= err;
     });
+  }
+
+  /** Progress for people (spinners, a retry's status line) may be shown on stderr. */
+  get progress(): boolean {
+    return !this.json && !this.quiet;
+  }
+
+  /** From now on, JSON documents are printed as `filter` transforms them (`--jq`). */
+  filterWith(filter: JqFilter): void {
+    this.filter = filter;
   }
 
   /**
@@ -63,15 +88,47 @@ export class Output {
       throw err;
     }
     await this.settled();
+    const cut = this.limit?.notice();
+    if (cut) this.info(cut);
   }
 
   /** Writes the result document (`--json`) or its rows. */
   async data(value: unknown, layout: TableLayout): Promise<void> {
-    if (this.json) return this.jsonDocument(value);
+    if (this.json) return this.writeJson(this.limitedList(value, layout));
     await this.rows(toRows(value, layout), layout);
   }
 
+  /**
+   * A map keyed by id (`permissions get` by user) cut to its first `--limit` members; as it
+   * is without a limit.
+   */
+  limitedMap<T>(map: Readonly<Record<string, T>>): Readonly<Record<string, T>> {
+    return this.limit ? this.limit.takeEntries(map) : map;
+  }
+
+  /**
+   * The document with its list cut to --limit: the document itself, or the member that
+   * `layout.at` names (`workspace tokens`: `authTokens`), the rest of it as it is.
+   */
+  private limitedList(value: unknown, layout: TableLayout): unknown {
+    if (!this.limit || layout.rows !== 'list') return value;
+    if (Array.isArray(value)) return this.limit.take(value);
+    const at = layout.at;
+    if (at === undefined || value === null || typeof value !== 'object') return value;
+    const list: unknown = (value as Record<string, unknown>)[at];
+    return Array.isArray(list) ? { ...value, [at]: this.limit.take(list) } : value;
+  }
+
+  /** Prints one JSON document; a listing's array is cut to `--limit`. */
   jsonDocument(value: unknown): void {
+    this.writeJson(this.limit && Array.isArray(value) ? this.limit.take(value) : value);
+  }
+
+  private writeJson(value: unknown): void {
+    if (this.filter) {
+      this.io.stdout.write(this.filter.apply(JSON.stringify(value) ?? 'null'));
+      return;
+    }
     const text = this.io.stdoutIsTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value);
     this.io.stdout.write(`${text ?? 'null'}\n`);
   }
@@ -83,10 +140,15 @@ export class Output {
    */
   async jsonSpool(kind: JsonKind): Promise<JsonSpool> {
     const { JsonSpool } = await import('./json-spool.js');
-    return JsonSpool.open(kind, this.io.stdout, this.io.stdoutIsTTY);
+    return JsonSpool.open(kind, this.io.stdout, this.io.stdoutIsTTY, {
+      ...(this.filter && { filter: this.filter }),
+      ...(kind === 'array' && this.limit && { limit: this.limit }),
+    });
   }
 
-  async rows(rows: readonly object[], layout: TableLayout): Promise<void> {
+  /** Prints rows as a table on a terminal, else as lines; at most `--limit` of them. */
+  async rows(all: readonly object[], layout: TableLayout): Promise<void> {
+    const rows = this.limit ? this.limit.take(all) : all;
     const columns = layout.columns;
     if (columns.length === 0 || rows.length === 0) return;
     if (!this.io.stdoutIsTTY) {
@@ -126,6 +188,7 @@ export class Output {
    * with control characters shown rather than obeyed on a terminal.
    */
   text(text: string): void {
+    if (this.filter) throw new UsageError('--jq: the result is not JSON, so jq cannot read it');
     const shown = this.io.stdoutIsTTY ? visibleText(text) : text;
     this.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
   }
@@ -138,9 +201,12 @@ export class Output {
     if (!this.json && this.io.stdoutIsTTY) this.info(line);
   }
 
-  /** Progress, hints and confirmations: stderr, never stdout. */
-  /** A notice for a person on stderr; under --json, one JSON line, as every stderr line is. */
+  /**
+   * A notice for a person on stderr (progress, hints, confirmations); under --json, one
+   * JSON line, as every stderr line is. Nothing under --quiet.
+   */
   info(line: string): void {
+    if (this.quiet) return;
     if (this.json) return this.jsonNotice('info', line);
     this.io.stderr.write(`${visibleText(line)}\n`);
   }
@@ -150,10 +216,13 @@ export class Output {
    * outside in it has been through `visibleText` already.
    */
   styledInfo(line: string): void {
+    if (this.quiet) return;
     this.io.stderr.write(`${line}\n`);
   }
 
+  /** A warning on stderr; like every notice, nothing under --quiet. */
   warn(line: string): void {
+    if (this.quiet) return;
     if (this.json) return this.jsonNotice('warning', line);
     this.io.stderr.write(`${this.style.err.yellow('warning:')} ${visibleText(line)}\n`);
   }

@@ -30,11 +30,16 @@ function withUsableWidth(stream: Writable & { columns?: number }): Writable {
 }
 
 /**
- * A spinner on stderr when it is a terminal that may animate and output is for people;
- * silent otherwise. Colour follows the streams' decision (NO_COLOR, --no-color, TERM=dumb).
+ * A spinner on stderr when it is a terminal that may animate and `progress` is wanted (not
+ * under --json or --quiet); silent otherwise. Colour follows the streams' decision
+ * (NO_COLOR, --no-color, TERM=dumb).
  */
-export async function startSpinner(io: IOStreams, json: boolean, text: string): Promise<Spinner> {
-  if (!io.animateStderr || json) return silent;
+export async function startSpinner(
+  io: IOStreams,
+  progress: boolean,
+  text: string,
+): Promise<Spinner> {
+  if (!io.animateStderr || !progress) return silent;
   const { default: ora } = await import('ora');
   const spinner = ora({
     text,

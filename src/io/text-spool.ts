@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -40,11 +40,18 @@ export class TextSpool {
     if (this.pending.length >= FLUSH_AT) this.flush();
   }
 
-  /** Copies what was appended to the output, minding backpressure. */
-  async print(): Promise<void> {
+  /**
+   * Copies what was appended to the output, minding backpressure; with `transform`, reads
+   * it whole and prints what that makes of it instead.
+   */
+  async print(transform?: (text: string) => string): Promise<void> {
     this.flush();
     this.closeFile();
-    await pipeline(createReadStream(this.file), this.out, { end: false });
+    if (!transform) {
+      await pipeline(createReadStream(this.file), this.out, { end: false });
+      return;
+    }
+    this.out.write(transform(await readFile(this.file, 'utf8')));
   }
 
   /** Removes the file, whether or not it was copied; safe to call more than once. */

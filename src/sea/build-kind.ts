@@ -3,9 +3,10 @@ export type BuildKind = 'binary' | 'npm';
 
 /**
  * `binary` in the single executable (dist/svc-linux-x64), `npm` when a node runs the
- * package. Import it lazily: node:sea is of no use to any other command.
+ * package. node:sea is fetched from Node rather than imported: the executable has no
+ * dynamic import, and only the commands that ask pay for loading it.
  */
-export async function buildKind(): Promise<BuildKind> {
-  const { isSea } = await import('node:sea');
+export function buildKind(): BuildKind {
+  const { isSea } = process.getBuiltinModule('node:sea');
   return isSea() ? 'binary' : 'npm';
 }

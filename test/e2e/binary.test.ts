@@ -10,7 +10,18 @@ const SMOKE = fileURLToPath(new URL('../../scripts/smoke-binary.sh', import.meta
 
 /** Everything `file args` writes to a pseudo-terminal `columns` wide, and its exit code. */
 function inTerminal(file: string, args: string[], columns: number, env: Record<string, string>) {
-  const child = spawn(file, args, { name: 'xterm-256color', cols: columns, rows: 40, env });
+  // A shell holds the terminal open a moment after the program exits: node-pty loses what
+  // was not read yet when the last process on it goes (the help passes 4 KiB).
+  const child = spawn(
+    '/bin/sh',
+    ['-c', '"$@"; status=$?; sleep 0.3; exit $status', 'sh', file, ...args],
+    {
+      name: 'xterm-256color',
+      cols: columns,
+      rows: 40,
+      env,
+    },
+  );
   let output = '';
   child.onData((data) => (output += data));
   return new Promise<{ output: string; code: number }>((resolve) =>
@@ -30,6 +41,15 @@ describe('the single executable, dist/svc-linux-x64', () => {
     expect(r.stdout).toContain('smoke-binary: all passed');
     expect(r.exitCode).toBe(0);
   }, 120_000);
+
+  it('says it is the single executable in svc version --json', async () => {
+    const r = await execa(BINARY, ['--version', '--json'], {
+      env: cleanEnv(),
+      extendEnv: false,
+      stdin: 'ignore',
+    });
+    expect(JSON.parse(r.stdout)).toMatchObject({ build: 'binary' });
+  });
 
   it("serves the emulator's web UI from inside itself", async () => {
     const emulator = execa(BINARY, ['emulator', 'start', '--port', '0'], {

@@ -336,8 +336,8 @@ describe('auth status says "valid" only when the service accepted the credential
     expect(piped.exitCode).toBe(0);
     const lines = piped.stdout.split('\n');
     expect(lines[0]).toBe('Profile\tprod');
-    expect(lines[2]).toMatch(/^Workspace\t\S+\ttoken \*+\S{4}\t\[profile\]\tvalid$/);
-    expect(lines[3]).toMatch(/^API key\t\S+\ttoken \*+\S{4}\t\[profile\]\tvalid$/);
+    expect(lines[2]).toMatch(/^Workspace\t\S+\ttoken \*+\S{4}\t\[file\]\tvalid$/);
+    expect(lines[3]).toMatch(/^API key\t\S+\ttoken \*+\S{4}\t\[file\]\tvalid$/);
     const json = JSON.parse((await svc(['auth', 'status', '--json'], env)).stdout) as Record<
       string,
       { valid: boolean; verdict: string }

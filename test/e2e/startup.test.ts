@@ -20,7 +20,7 @@ interface RootHelp {
 }
 
 const heavy =
-  /node_modules\/(zod|undici|better-sqlite3|yjs|conf|ajv|@inquirer|ora|cli-table3|chalk)\//;
+  /node_modules\/(zod|undici|better-sqlite3|yjs|conf|ajv|@inquirer|ora|cli-table3|chalk|jq-wasm|@napi-rs)\//;
 
 /** The source modules bundled into each chunk of dist/, from the build's metafile. */
 function chunkInputs(): Map<string, string[]> {
@@ -63,7 +63,13 @@ function inTerminal(
   columns: number,
   env: Record<string, string>,
 ): Promise<{ output: string; code: number }> {
-  const child = spawnInTerminal(process.execPath, args, { cols: columns, rows: 50, env });
+  // A shell holds the terminal open a moment after node exits: node-pty loses what was not
+  // read yet when the last process on it goes, and a help of more than 4 KiB lost its tail.
+  const child = spawnInTerminal(
+    '/bin/sh',
+    ['-c', '"$@"; status=$?; sleep 0.3; exit $status', 'sh', process.execPath, ...args],
+    { cols: columns, rows: 50, env },
+  );
   let output = '';
   child.onData((data) => (output += data));
   return new Promise((resolve) =>
@@ -145,6 +151,34 @@ describe('start-up path', () => {
       );
       expect(bundledBy(['profile', 'list']).filter((m) => writer.test(m))).toEqual([]);
       expect(bundledBy(['profile', 'use', 'ci']).some((m) => writer.test(m))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('jq loads only under --jq, and the keyring only for a profile whose tokens are there', () => {
+    const chunks = chunkInputs();
+    const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
+    const bundledBy = (argv: string[]) =>
+      loadedModules(argv, { SVC_CONFIG_DIR: dir }).flatMap((m) => chunks.get(m) ?? [m]);
+    const jq = /node_modules\/jq-wasm\//;
+    const keyring = /src\/config\/keyring\.ts$/;
+    try {
+      writeFileSync(
+        join(dir, 'config.json'),
+        JSON.stringify({
+          profiles: {
+            file: { apiKey: 'k', authToken: 't' },
+            kept: { apiKey: 'k', keyring: 'svc-AAAAAAAAAAAAAAAA' },
+          },
+        }),
+      );
+      const plain = bundledBy(['profile', 'show', 'file', '--json']);
+      expect(plain.filter((m) => jq.test(m) || keyring.test(m))).toEqual([]);
+      expect(bundledBy(['profile', 'show', 'file', '--jq', '.name']).some((m) => jq.test(m))).toBe(
+        true,
+      );
+      expect(bundledBy(['profile', 'show', 'kept']).some((m) => keyring.test(m))).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -6,12 +6,15 @@ import { execa, type ResultPromise } from 'execa';
 
 export const SVC = fileURLToPath(new URL('../../bin/svc', import.meta.url));
 
-/** An environment with nothing of the caller's svc settings in it. */
+/** An environment with nothing of the caller's svc settings, or keyring, in it. */
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !k.startsWith('SVC_') && k !== 'CI' && k !== 'FORCE_COLOR') env[k] = v;
   }
+  // No test reaches the desktop's keyring: those that test it start a keyring of their own.
+  delete env.DBUS_SESSION_BUS_ADDRESS;
+  delete env.XDG_RUNTIME_DIR;
   return {
     ...env,
     NO_COLOR: '1',

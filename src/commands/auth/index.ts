@@ -13,6 +13,10 @@ export const loginOptions = {
   verify: opt.switch('--no-verify', 'store without checking the credentials against the service'),
 };
 
+export const migrateStorageOptions = {
+  all: opt.switch('--all', 'every stored profile, not only the one in use'),
+};
+
 export const tokenOptions = {
   workspace: opt.switch('--workspace', 'print the workspace token instead'),
 };
@@ -59,6 +63,18 @@ and are sent only to that service afterwards.`,
       options: tokenOptions,
       examples: ['svc auth token', 'export SVC_WORKSPACE_TOKEN="$(svc auth token --workspace)"'],
       run: () => import('./token.js'),
+    }),
+    defineCommand({
+      name: 'migrate-storage',
+      summary:
+        "Move a profile's tokens from the config file into the OS keyring (--insecure-storage: back)",
+      options: migrateStorageOptions,
+      examples: [
+        'svc auth migrate-storage',
+        'svc auth migrate-storage --all',
+        'svc auth migrate-storage --profile ci --insecure-storage',
+      ],
+      run: () => import('./migrate-storage.js'),
     }),
   ],
 });

@@ -54,7 +54,8 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const store = await ctx.profiles();
   const name = ctx.requestedProfile() || store.activeName() || DEFAULT_PROFILE;
   if (!isValidProfileName(name)) throw new UsageError(`invalid profile name: ${name}`);
-  const existing = store.get(name) ?? {};
+  // With its tokens, wherever they are kept: a login that adds one keeps the other.
+  const existing = (await store.resolve(name))?.profile ?? {};
 
   // Credentials are bound to the service they are stored for: one must be known.
   const explicit = ctx.explicitBaseUrl();

@@ -1,4 +1,4 @@
-import type { Context } from '../../cli/context.js';
+import type { Context, Session } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import { credentialEnvVars, type Credentials } from '../../config/credentials.js';
 import { CredentialsError } from '../../errors/errors.js';
@@ -8,16 +8,23 @@ import { verdictError, verifyKeyPair, verifyWorkspacePair, type Verdict } from '
 interface Check {
   id: string | undefined;
   token: string;
-  source: 'env' | 'profile' | 'none';
+  /** Where the token comes from: the environment, the OS keyring or the config file. */
+  source: 'env' | 'keyring' | 'file' | 'none';
   /** true only when the service accepted the pair; null when it was not checked. */
   valid: boolean | null;
   verdict: 'valid' | 'rejected' | 'unchecked' | 'not set' | 'no service URL';
   error?: string;
 }
 
-function sourceOf(ctx: Context, key: keyof Credentials, present: boolean): Check['source'] {
+function sourceOf(
+  ctx: Context,
+  session: Session,
+  key: keyof Credentials,
+  present: boolean,
+): Check['source'] {
   if (!present) return 'none';
-  return ctx.env[credentialEnvVars[key]] ? 'env' : 'profile';
+  if (ctx.env[credentialEnvVars[key]]) return 'env';
+  return session.secretsIn ?? 'file';
 }
 
 function record(check: Check, verdict: Verdict): void {
@@ -49,6 +56,7 @@ export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
 
   const workspaceSource = sourceOf(
     ctx,
+    session,
     'workspaceToken',
     Boolean(c.workspaceId && c.workspaceToken),
   );
@@ -59,7 +67,7 @@ export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
     valid: null,
     verdict: workspaceSource === 'none' ? 'not set' : 'no service URL',
   };
-  const keySource = sourceOf(ctx, 'authToken', Boolean(c.apiKey && c.authToken));
+  const keySource = sourceOf(ctx, session, 'authToken', Boolean(c.apiKey && c.authToken));
   const apiKey: Check = {
     id: c.apiKey,
     token: mask(c.authToken),

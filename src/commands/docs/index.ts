@@ -2,7 +2,7 @@ import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { waitOptions } from '../../cli/wait-options.js';
 import { docsDisable, docsEnable, docsUpdate } from '../bulk-commands.js';
-import { orgOption } from '../common-options.js';
+import { limitOption, orgOption } from '../common-options.js';
 
 const MIGRATION_WAIT = 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out';
 const org = orgOption.required();
@@ -13,6 +13,7 @@ export const docsListOptions = {
     '--doc <id...>',
     'document id (repeat, or comma-separate); more than 30 are fetched in batches',
   ),
+  limit: limitOption,
 };
 
 export const docsMigrateOptions = {

@@ -1,12 +1,13 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { foldersAdd } from '../bulk-commands.js';
-import { orgOption } from '../common-options.js';
+import { limitOption, orgOption } from '../common-options.js';
 
 export const foldersListOptions = {
   org: orgOption.required(),
   folder: opt.id('--folder <id>', 'start from this folder'),
   maxDepth: opt.wholeNumber('--max-depth <n>', 'nest subfolders to this depth'),
+  limit: limitOption,
 };
 
 export const folders = defineGroup({

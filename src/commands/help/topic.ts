@@ -4,6 +4,7 @@ import type { GlobalOptions } from '../../cli/globals.js';
 import { environmentRows } from '../../cli/reference/environment.js';
 import { exitCodeTable } from '../../cli/reference/exit-codes.js';
 import { commandReference } from '../../cli/reference/markdown.js';
+import { guides } from '../../cli/reference/guides.js';
 import { helpTopics } from '../../cli/reference/topics.js';
 import { commandTree } from '../../cli/reference/tree.js';
 import { UsageError } from '../../errors/errors.js';
@@ -39,6 +40,11 @@ export async function run(ctx: Context, _opts: GlobalOptions, names: string[]): 
       ctx.io.stdout.write(commandReference(tree));
       return;
     }
+    case 'formatting':
+    case 'credentials':
+      if (ctx.out.json) return ctx.out.jsonDocument({ topic: name, text: guides[name] });
+      ctx.io.stdout.write(guides[name]);
+      return;
     default:
       throw new UsageError(`no command or help topic named "${name}"`, {
         hint: `topics: ${helpTopics.map((t) => t.name).join(', ')}; commands: see svc --help`,

@@ -1,6 +1,6 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
-import { orgOption } from '../common-options.js';
+import { limitOption, orgOption } from '../common-options.js';
 
 const org = orgOption.required();
 
@@ -28,6 +28,7 @@ export const notificationsConfigOptions = {
   doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
   orgLevel: opt.switch('--org-level', "the user's organization-level settings (v2 only)"),
   api: opt.choice('--api <version>', 'API version (default v2)', ['v1', 'v2']),
+  limit: limitOption,
 };
 
 export const notifications = defineGroup({

@@ -84,6 +84,6 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     const result = await send<Record<string, UserPermissions>>(ctx, op, request, { client });
     mergeInto(data, result?.data ?? {});
   }
-  if (ctx.out.json) return ctx.out.jsonDocument(data);
+  if (ctx.out.json) return ctx.out.jsonDocument(ctx.out.limitedMap(data));
   await ctx.out.rows(permissionRows(data), op.table);
 }

@@ -1,12 +1,13 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
-import { orgOption } from '../common-options.js';
+import { limitOption, orgOption } from '../common-options.js';
 
 export const permissionsGetOptions = {
   org: orgOption.required(),
   user: opt.ids('--user <id...>', 'user id (repeat, or comma-separate)').required(),
   folder: opt.ids('--folder <id...>', 'folder id (repeat, or comma-separate)'),
   doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
+  limit: limitOption,
 };
 
 export const permissions = defineGroup({

@@ -1,4 +1,5 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
+import { limitOption } from '../common-options.js';
 
 const name = { name: '<name>', description: 'profile name' };
 
@@ -10,7 +11,7 @@ export const profile = defineGroup({
     defineCommand({
       name: 'list',
       summary: 'List stored profiles',
-      options: {},
+      options: { limit: limitOption },
       examples: [
         'svc profile list',
         "svc profile list --json | jq -r '.[] | select(.active) | .name'",

@@ -36,7 +36,7 @@ const profileRow = z.object({
 const credentialCheck = z.object({
   id: z.string().optional(),
   token: z.string(),
-  source: z.enum(['env', 'profile', 'none']),
+  source: z.enum(['env', 'keyring', 'file', 'none']),
   valid: z.boolean().nullable(),
   verdict: z.enum(['valid', 'rejected', 'unchecked', 'not set', 'no service URL']),
   error: z.string().optional(),
@@ -132,6 +132,24 @@ function fixedOutputs(): Record<string, Output> {
       operations: [],
       note: 'One line, printed once the emulator accepts requests, with or without --json.',
     },
+    'auth migrate-storage': withNote(
+      'One member per profile asked for; moved is false when its tokens already were there.',
+      z.array(
+        z.object({
+          profile: z.string(),
+          storage: z.enum(['keyring', 'file']),
+          moved: z.boolean(),
+        }),
+      ),
+    ),
+    version: dataOnly(
+      z.object({
+        version: z.string(),
+        node: z.string(),
+        platform: z.string(),
+        build: z.enum(['npm', 'binary']),
+      }),
+    ),
     'auth token': { none: 'it prints the token as plain text' },
     api: { none: "it prints the service's whole response body as it came" },
     'emulator exec': { none: 'its output is that of the command it runs' },

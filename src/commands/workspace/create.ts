@@ -66,7 +66,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
 
   // The new workspace's own credentials are used from here on, whatever the environment holds.
   const client = await ctx.client({ ...service, credentials: {} });
-  const spinner = await startSpinner(ctx.io, ctx.out.json, 'Creating workspace…');
+  const spinner = await startSpinner(ctx.io, ctx.out.progress, 'Creating workspace…');
   try {
     const created = await send<Workspace>(ctx, operation('workspace.create'), data, { client });
     if (!created) return;

@@ -3,6 +3,7 @@ import { emailTriggerNames } from '../../catalogue/email-triggers.js';
 import { collect } from '../../cli/command-kit.js';
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
+import { limitOption } from '../common-options.js';
 
 export const createOptions = {
   email: opt.text('--email <email>', "owner's email address"),
@@ -20,6 +21,7 @@ export const createOptions = {
 
 export const tokensOptions = {
   apiKey: opt.id('--api-key <key>', "API key id (default: the profile's key)"),
+  limit: limitOption,
 };
 
 export const emailStatusOptions = {

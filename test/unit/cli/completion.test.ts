@@ -114,7 +114,7 @@ describe('what the scripts complete', () => {
   it('completes command paths for svc help and svc schema', () => {
     expect(at('help').args).toEqual({
       kind: 'tree',
-      values: ['exit-codes', 'environment', 'reference'],
+      values: ['exit-codes', 'environment', 'reference', 'formatting', 'credentials'],
     });
     expect(at('schema').args).toEqual({ kind: 'tree', values: [] });
     expect(at('emulator exec').args).toEqual({ kind: 'commands' });
