@@ -54,27 +54,19 @@ export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
   const c = session.credentials;
   const client = session.baseUrl ? await ctx.client() : undefined;
 
-  const workspaceSource = sourceOf(
-    ctx,
-    session,
-    'workspaceToken',
-    Boolean(c.workspaceId && c.workspaceToken),
-  );
-  const workspace: Check = {
-    id: c.workspaceId,
-    token: mask(c.workspaceToken),
-    source: workspaceSource,
-    valid: null,
-    verdict: workspaceSource === 'none' ? 'not set' : 'no service URL',
+  /** A pair of credentials as found, before the service is asked about it. */
+  const found = (field: 'workspaceToken' | 'authToken', id?: string, token?: string): Check => {
+    const source = sourceOf(ctx, session, field, Boolean(id && token));
+    return {
+      id,
+      token: mask(token),
+      source,
+      valid: null,
+      verdict: source === 'none' ? 'not set' : 'no service URL',
+    };
   };
-  const keySource = sourceOf(ctx, session, 'authToken', Boolean(c.apiKey && c.authToken));
-  const apiKey: Check = {
-    id: c.apiKey,
-    token: mask(c.authToken),
-    source: keySource,
-    valid: null,
-    verdict: keySource === 'none' ? 'not set' : 'no service URL',
-  };
+  const workspace = found('workspaceToken', c.workspaceId, c.workspaceToken);
+  const apiKey = found('authToken', c.apiKey, c.authToken);
   const verdicts: [string, Verdict][] = [];
   const pairs = [
     ['workspace credentials', workspace, verifyWorkspacePair],
