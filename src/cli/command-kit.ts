@@ -14,16 +14,6 @@ export type Invoke = (handler: Handler) => (...args: unknown[]) => Promise<void>
 /** Registers one group of commands on the program. */
 export type Register = (program: Command, invoke: Invoke) => void;
 
-/** `--user a --user b,c` → ['a', 'b', 'c'] (the contract's repeatable flags). */
-export function collect(value: string, previous: string[] = []): string[] {
-  return previous.concat(
-    value
-      .split(',')
-      .map((v) => v.trim())
-      .filter((v) => v !== ''),
-  );
-}
-
 /** A command and every command below it. */
 export function* commandsOf(cmd: Command): Generator<Command> {
   yield cmd;

@@ -1,7 +1,6 @@
 import { Option } from 'commander';
 import { MAX_ID_LENGTH } from '../../catalogue/limits.js';
 import { UsageError } from '../../errors/errors.js';
-import { collect } from '../command-kit.js';
 import { durationOption, jobDelayOption, urlOption, wholeNumberOption } from '../option-values.js';
 
 /**
@@ -83,6 +82,16 @@ export type OptionsOf<O extends OptionRecord> = {
 } & {
   [K in keyof O as O[K]['present'] extends true ? never : K]?: O[K]['valueType'];
 };
+
+/** `--user a --user b,c` → ['a', 'b', 'c'] (the contract's repeatable flags). */
+export function collect(value: string, previous: string[] = []): string[] {
+  return previous.concat(
+    value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== ''),
+  );
+}
 
 /** An id as the service takes it: not empty, and no longer than the service allows. */
 export function parseId(text: string, flag: string): string {

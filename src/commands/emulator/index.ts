@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { collect, type Register } from '../../cli/command-kit.js';
+import type { Register } from '../../cli/command-kit.js';
+import { collect } from '../../cli/declare/options.js';
 import { jobDelayOption, urlOption, wholeNumberOption } from '../../cli/option-values.js';
 import { shellLine } from '../../io/shell-words.js';
 

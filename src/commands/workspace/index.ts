@@ -1,8 +1,7 @@
 import { Option } from 'commander';
 import { emailTriggerNames } from '../../catalogue/email-triggers.js';
-import { collect } from '../../cli/command-kit.js';
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
-import { opt } from '../../cli/declare/options.js';
+import { collect, opt } from '../../cli/declare/options.js';
 import { limitOption } from '../common-options.js';
 
 export const createOptions = {
