@@ -4,7 +4,7 @@ import { activities } from './activities/index.js';
 import { ai } from './ai/index.js';
 import { api } from './api/index.js';
 import { auth } from './auth/index.js';
-import { registerCompletion } from './completion/index.js';
+import { completeValues, completion } from './completion/index.js';
 import { crdt } from './crdt/index.js';
 import { docs } from './docs/index.js';
 import { registerEmulator } from './emulator/index.js';
@@ -18,15 +18,15 @@ import { orgs } from './orgs/index.js';
 import { permissions } from './permissions/index.js';
 import { presence } from './presence/index.js';
 import { profile } from './profile/index.js';
-import { registerSchema } from './schema/index.js';
+import { schema } from './schema/index.js';
 import { users } from './users/index.js';
 import { version } from './version/index.js';
 import { workspace } from './workspace/index.js';
 
 /**
  * The declared API groups first, in the order help lists them; then the commands of svc
- * itself. The emulator, completion, help and schema commands wire commander directly: they
- * take commands as arguments and send no operation.
+ * itself. The emulator and help commands wire commander directly: `emulator exec` takes a
+ * command line of its own as arguments, and `help` prints commander's help of any command.
  */
 export const svcCommands: readonly (GroupDeclaration | AnyCommand | Register)[] = [
   workspace,
@@ -47,8 +47,9 @@ export const svcCommands: readonly (GroupDeclaration | AnyCommand | Register)[] 
   api,
   registerEmulator,
   mcp,
-  registerCompletion,
-  registerSchema,
+  completion,
+  completeValues,
+  schema,
   version,
   registerHelp,
 ];

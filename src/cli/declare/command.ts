@@ -45,6 +45,8 @@ export interface CommandDeclaration<O extends OptionRecord> {
   name: string;
   /** What the group runs when no command of it is named (`svc mcp` is `svc mcp serve`). */
   isDefault?: boolean;
+  /** Run by svc's own scripts, not by people: left out of help and completion. */
+  hidden?: boolean;
   summary: string;
   /** The operations this command is the one home of; `svc mcp` and the tests read them. */
   sends?: readonly Sends[];

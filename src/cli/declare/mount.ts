@@ -25,7 +25,10 @@ export function mountGroup(program: Command, group: GroupDeclaration, invoke: In
  */
 export function mountCommand(parent: Command, declaration: AnyCommand, invoke: Invoke): Command {
   const command = parent
-    .command(declaration.name, { isDefault: declaration.isDefault === true })
+    .command(declaration.name, {
+      isDefault: declaration.isDefault === true,
+      hidden: declaration.hidden === true,
+    })
     .description(declaration.summary);
   for (const arg of declaration.arguments ?? []) {
     const argument = new Argument(arg.name, arg.description);
@@ -38,7 +41,8 @@ export function mountCommand(parent: Command, declaration: AnyCommand, invoke: I
     }
     command.addOption(option);
   }
-  return command
-    .addHelpText('after', helpAfter(declaration.help, declaration.examples))
-    .action(invoke(declaration));
+  if (declaration.examples.length > 0 || declaration.help) {
+    command.addHelpText('after', helpAfter(declaration.help, declaration.examples));
+  }
+  return command.action(invoke(declaration));
 }

@@ -1,30 +1,30 @@
-import { Argument } from 'commander';
-import type { Register } from '../../cli/command-kit.js';
+import { defineCommand } from '../../cli/declare/command.js';
 
 export const shells = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof shells)[number];
 
-export const registerCompletion: Register = (program, invoke) => {
-  program
-    .command('completion')
-    .description('Print the shell completion script for bash, zsh or fish')
-    .addArgument(new Argument('<shell>', 'the shell').choices(shells))
-    .addHelpText(
-      'after',
-      `
-The script completes commands, flags, fixed flag values and profile names.
+export const completion = defineCommand({
+  name: 'completion',
+  summary: 'Print the shell completion script for bash, zsh or fish',
+  arguments: [{ name: '<shell>', description: 'the shell', choices: shells }],
+  options: {},
+  help: 'The script completes commands, flags, fixed flag values and profile names.',
+  examples: [
+    'source <(svc completion bash)',
+    'svc completion bash > ~/.local/share/bash-completion/completions/svc',
+    'svc completion zsh > "${fpath[1]}/_svc"',
+    'svc completion fish > ~/.config/fish/completions/svc.fish',
+  ],
+  run: () => import('./script.js'),
+});
 
-Examples:
-  $ source <(svc completion bash)
-  $ svc completion bash > ~/.local/share/bash-completion/completions/svc
-  $ svc completion zsh > "\${fpath[1]}/_svc"
-  $ svc completion fish > ~/.config/fish/completions/svc.fish`,
-    )
-    .action(invoke({ run: () => import('./script.js') }));
-
-  // What the scripts call back for values only known at completion time.
-  program
-    .command('__complete', { hidden: true })
-    .addArgument(new Argument('<values>').choices(['profiles']))
-    .action(invoke({ run: () => import('./profiles.js') }));
-};
+/** What the scripts call back for values only known at completion time. */
+export const completeValues = defineCommand({
+  name: '__complete',
+  summary: '',
+  hidden: true,
+  arguments: [{ name: '<values>', description: '', choices: ['profiles'] }],
+  options: {},
+  examples: [],
+  run: () => import('./profiles.js'),
+});

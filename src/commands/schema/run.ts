@@ -1,13 +1,12 @@
 import * as z from 'zod';
 import type { Context } from '../../cli/context.js';
-import type { GlobalOptions } from '../../cli/globals.js';
 import { allCommands, commandTree, findCommand, nearestCommand } from '../../cli/reference/tree.js';
 import { UsageError } from '../../errors/errors.js';
 import { namedSchemas, outputOf, writes, type Output } from './outputs.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { schemaOptions } from './index.js';
 
-interface Options extends GlobalOptions {
-  list?: boolean;
-}
+type Options = HandlerOptions<typeof schemaOptions>;
 
 type Described = Extract<Output, { variants: unknown }>;
 
