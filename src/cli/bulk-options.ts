@@ -1,15 +1,5 @@
 import type { GlobalOptions } from './globals.js';
-import { opt } from './declare/options.js';
-
-/** The flags every bulk command shares (kept apart from the runner: definitions stay cheap). */
-export interface BulkFlags extends GlobalOptions {
-  file?: string;
-  batchSize?: number;
-  concurrency?: number;
-  resume?: boolean;
-  resendUnknown?: boolean;
-  allowUnknownFields?: boolean;
-}
+import { opt, type OptionsOf } from './declare/options.js';
 
 /** The bulk flags of a command whose run is not journaled (`users purge` starts jobs). */
 export const bulkOptions = {
@@ -43,3 +33,6 @@ export const resumableBulkOptions = {
     'with --resume, also send items whose outcome is unknown (they may be applied twice)',
   ),
 };
+
+/** What a bulk run reads of its flags: the shared bulk flags, as declared, and the globals. */
+export type BulkFlags = GlobalOptions & OptionsOf<typeof resumableBulkOptions>;

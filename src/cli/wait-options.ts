@@ -1,12 +1,5 @@
 import { opt } from './declare/options.js';
 
-/** The flags of a command that can follow a job to its end. */
-export interface WaitFlags {
-  wait?: boolean;
-  /** --wait-timeout, in milliseconds */
-  waitTimeout?: number;
-}
-
 /**
  * `--wait` and `--wait-timeout`. A timeout only means something to a wait, and someone
  * who gives one means to wait, so `--wait-timeout` alone turns `--wait` on rather than

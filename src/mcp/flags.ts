@@ -1,17 +1,12 @@
 import { operation } from '../catalogue/operations.js';
 import { UsageError } from '../errors/errors.js';
-import { selectTools, type Selection, type SelectionFlags } from './selection.js';
+import type { OptionsOf } from '../cli/declare/options.js';
+import type { servingOptions } from '../commands/mcp/index.js';
+import { selectTools, type Selection } from './selection.js';
 import { toolNames } from './tool-names.js';
 
 /** The flags of `svc mcp` (and of `svc mcp config`, which writes them into a snippet). */
-export interface McpFlags extends SelectionFlags {
-  revealSecrets?: boolean;
-  logFile?: string;
-  /** --confirm-ttl, in milliseconds */
-  confirmTtl?: number;
-  emulator?: boolean;
-  seed?: string;
-}
+export type McpFlags = OptionsOf<typeof servingOptions>;
 
 /**
  * The tools the flags choose, from every tool the catalogue gives; flags that do not go

@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import { MAX_ID_LENGTH } from '../../catalogue/limits.js';
 import { UsageError } from '../../errors/errors.js';
-import { durationOption, jobDelayOption, urlOption, wholeNumberOption } from '../option-values.js';
+import { durationOption, urlOption, wholeNumberOption } from '../option-values.js';
 
 /**
  * A flag declared once: how commander parses it, whether it must be given, and the type of
@@ -47,11 +47,6 @@ export class DeclaredOption<T, Present extends boolean = false, Flags extends st
   /** Flags that may not be given together with this one (their camel-cased names). */
   conflicts(...names: string[]): DeclaredOption<T, Present, Flags> {
     return this.with((option) => option.conflicts(names));
-  }
-
-  /** Also read from an environment variable; help names it. */
-  env(name: string): DeclaredOption<T, Present, Flags> {
-    return this.with((option) => option.env(name));
   }
 
   private with(change: (option: Option) => Option): DeclaredOption<T, Present, Flags> {
@@ -149,11 +144,6 @@ export const opt = {
   /** An absolute http(s) URL. */
   url: <F extends string>(flags: F, description: string) =>
     plain<string, F>(() => urlOption(flags, description)),
-  /** `manual`, `0` or a duration: an emulator job step's delay. */
-  jobDelay: <F extends string>(flags: F, description: string) =>
-    plain<number | 'manual', F>(() => jobDelayOption(flags, description)),
-  /** A value of the caller's own kind, parsed by `parse` as commander reads it. */
-  parsed,
   /** Anything commander can express that the kinds above do not. */
   custom: <T>(make: () => Option) => plain<T>(make),
 };
