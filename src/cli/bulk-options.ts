@@ -3,9 +3,10 @@ import { opt, type OptionsOf } from './declare/options.js';
 
 /** The bulk flags of a command whose run is not journaled (`users purge` starts jobs). */
 export const bulkOptions = {
-  file: opt.text(
+  file: opt.file(
     '--file <path>',
     'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin',
+    { stdin: true },
   ),
   batchSize: opt.wholeNumber(
     '--batch-size <n>',

@@ -1,4 +1,6 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { Option } from 'commander';
+import { fileReason } from '../bulk/file-reason.js';
 import { parseDuration } from '../http/duration.js';
 import { UsageError } from '../errors/errors.js';
 import { parseWholeNumber } from './whole-number.js';
@@ -10,7 +12,7 @@ import { parseWholeNumber } from './whole-number.js';
  * that feeds every typed option a malformed value read through `valueTypeOf`.
  */
 
-export type ValueTypeName = 'duration' | 'whole number' | 'url' | 'job delay';
+export type ValueTypeName = 'duration' | 'whole number' | 'url' | 'job delay' | 'readable file';
 
 const typeOfOption = new WeakMap<Option, ValueTypeName>();
 
@@ -60,6 +62,32 @@ export function jobDelayOption(flags: string, description: string): Option {
     if (/^0+(ms|s|m|h)?$/.test(text)) return 0;
     return parseDuration(text, flag);
   });
+}
+
+/**
+ * A file svc reads: it must exist, be readable and not be a directory when the command line
+ * is read, so a mistyped path stops the command before it asks, sends or writes anything.
+ * With `stdin`, `-` stands for standard input. A pipe or a device passes: it is read later.
+ */
+export function readableFileOption(
+  flags: string,
+  description: string,
+  { stdin = false }: { stdin?: boolean } = {},
+): Option {
+  return typed(flags, description, 'readable file', (text, flag) =>
+    stdin && text === '-' ? text : checkReadableFile(text, flag),
+  );
+}
+
+/** `path` when it can be read as a file; a usage error in the flag's terms otherwise. */
+export function checkReadableFile(path: string, flag: string): string {
+  try {
+    accessSync(path, constants.R_OK);
+    if (statSync(path).isDirectory()) throw Object.assign(new Error(path), { code: 'EISDIR' });
+  } catch (err) {
+    throw new UsageError(`cannot read ${flag} ${path}: ${fileReason(err)}`);
+  }
+  return path;
 }
 
 /** `text` when it is an absolute http or https URL; a usage error naming `flag` otherwise. */

@@ -1,7 +1,13 @@
 import { Option } from 'commander';
 import { MAX_ID_LENGTH } from '../../catalogue/limits.js';
 import { UsageError } from '../../errors/errors.js';
-import { durationOption, urlOption, wholeNumberOption } from '../option-values.js';
+import {
+  durationOption,
+  jobDelayOption,
+  readableFileOption,
+  urlOption,
+  wholeNumberOption,
+} from '../option-values.js';
 
 /**
  * A flag declared once: how commander parses it, whether it must be given, and the type of
@@ -21,6 +27,8 @@ export class DeclaredOption<T, Present extends boolean = false, Flags extends st
     private readonly make: () => Option,
     /** Must be given on the command line: help says so, and its absence is a usage error. */
     readonly mandatory = false,
+    /** `--no-ui` beside `--ui`: a second flag that sets the same value to false. */
+    private readonly negation?: () => Option,
   ) {}
 
   /** The commander option, as the tree mounts it. */
@@ -29,14 +37,32 @@ export class DeclaredOption<T, Present extends boolean = false, Flags extends st
     return this.mandatory ? option.makeOptionMandatory() : option;
   }
 
+  /** Every commander option of this flag: itself, and its negation if it has one. */
+  buildAll(): Option[] {
+    return this.negation ? [this.build(), this.negation()] : [this.build()];
+  }
+
   /** The flag must be given. */
   required(): DeclaredOption<T, true, Flags> {
-    return new DeclaredOption(this.make, true);
+    return new DeclaredOption(this.make, true, this.negation);
   }
 
   /** The value when the flag is not given; help shows it. */
   withDefault(value: T, description?: string): DeclaredOption<T, true, Flags> {
-    return new DeclaredOption(() => this.make().default(value, description));
+    return new DeclaredOption(() => this.make().default(value, description), false, this.negation);
+  }
+
+  /** An environment variable that gives the value when the flag is not on the command line. */
+  env(name: string): DeclaredOption<T, Present, Flags> {
+    return this.with((option) => option.env(name));
+  }
+
+  /**
+   * A switch that can also be turned off explicitly (`--ui` and `--no-ui`): given neither,
+   * the handler sees no value and decides.
+   */
+  negatedBy(flags: `--no-${string}`, description: string): DeclaredOption<T, Present, Flags> {
+    return new DeclaredOption(this.make, this.mandatory, () => new Option(flags, description));
   }
 
   /** Giving this flag also sets others, e.g. `--wait-timeout` turns `--wait` on. */
@@ -50,7 +76,7 @@ export class DeclaredOption<T, Present extends boolean = false, Flags extends st
   }
 
   private with(change: (option: Option) => Option): DeclaredOption<T, Present, Flags> {
-    return new DeclaredOption(() => change(this.make()), this.mandatory);
+    return new DeclaredOption(() => change(this.make()), this.mandatory, this.negation);
   }
 }
 
@@ -113,6 +139,10 @@ function parsed<T, F extends string>(
   });
 }
 
+function repeatable<F extends string>(flags: F, description: string) {
+  return plain<string[], F>(() => new Option(flags, description).argParser(collect));
+}
+
 /** The kinds of flag a command declares. */
 export const opt = {
   /** Free text, kept as given. */
@@ -121,8 +151,9 @@ export const opt = {
   /** One id. */
   id: <F extends string>(flags: F, description: string) => parsed(flags, description, parseId),
   /** Ids, repeated or comma-separated: `--user a --user b,c`. */
-  ids: <F extends string>(flags: F, description: string) =>
-    plain<string[], F>(() => new Option(flags, description).argParser(collect)),
+  ids: <F extends string>(flags: F, description: string) => repeatable(flags, description),
+  /** Other values, repeated or comma-separated, that the command checks as a whole. */
+  list: <F extends string>(flags: F, description: string) => repeatable(flags, description),
   /** A switch: present or not. */
   switch: <F extends string>(flags: F, description: string) =>
     plain<boolean, F>(() => new Option(flags, description)),
@@ -144,6 +175,12 @@ export const opt = {
   /** An absolute http(s) URL. */
   url: <F extends string>(flags: F, description: string) =>
     plain<string, F>(() => urlOption(flags, description)),
+  /** A file svc reads, checked as the line is parsed; with `stdin`, `-` is standard input. */
+  file: <F extends string>(flags: F, description: string, options: { stdin?: boolean } = {}) =>
+    plain<string, F>(() => readableFileOption(flags, description, options)),
+  /** How long each step of an emulator job takes: `manual`, `0`, or a duration. */
+  jobDelay: <F extends string>(flags: F, description: string) =>
+    plain<number | 'manual', F>(() => jobDelayOption(flags, description)),
   /** Anything commander can express that the kinds above do not. */
   custom: <T>(make: () => Option) => plain<T>(make),
 };

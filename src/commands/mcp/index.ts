@@ -30,7 +30,7 @@ export const servingOptions = {
     '--emulator',
     'serve against a private in-process emulator with a fresh workspace',
   ),
-  seed: opt.text(
+  seed: opt.file(
     '--seed <file>',
     'with --emulator: load this fixture first (see docs/fixtures.md)',
   ),

@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Command, Option } from 'commander';
 import { MockAgent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,17 +10,21 @@ import { buildProgram } from '../../../src/cli/program.js';
 import { isRequired } from '../../../src/cli/required-options.js';
 import { runCli, tempConfigDir } from '../../support/harness.js';
 
+const readableFile = join(mkdtempSync(join(tmpdir(), 'svc-option-values-')), 'items.ndjson');
+writeFileSync(readableFile, '{}\n');
+
 /** For each kind of value: text it must refuse, and text it takes (to fill required flags). */
 const samples: Record<ValueTypeName | 'choice', { malformed: string; valid?: string }> = {
   duration: { malformed: '10', valid: '1s' },
   'whole number': { malformed: '1.5', valid: '1' },
   url: { malformed: 'not-a-url', valid: 'http://127.0.0.1:9/' },
   'job delay': { malformed: 'soon', valid: 'manual' },
+  'readable file': { malformed: './no-such-input.ndjson', valid: readableFile },
   choice: { malformed: 'not-a-choice' },
 };
 
 /** Placeholders that promise a typed value: an option that shows one must parse it. */
-const TYPED_PLACEHOLDER = /<(duration|n|url)(\.\.\.)?>/;
+const TYPED_PLACEHOLDER = /<(duration|n|url|file)(\.\.\.)?>/;
 
 const program = buildProgram(() => async () => undefined, {
   writeOut: () => undefined,
@@ -85,12 +91,20 @@ function filesUnder(dir: string): string[] {
 describe('every typed option value is checked before anything is sent or written', () => {
   it('covers the typed options of the whole command tree', () => {
     expect(cases.length).toBeGreaterThan(leaves.length * 2);
-    for (const flag of ['--wait-timeout', '--timeout', '--batch-size', '--port', '--order']) {
+    for (const flag of [
+      '--wait-timeout',
+      '--timeout',
+      '--batch-size',
+      '--port',
+      '--order',
+      '--file',
+      '--seed',
+    ]) {
       expect(cases.some((c) => c.flag === flag)).toBe(true);
     }
   });
 
-  it('declares a parser for every option whose placeholder promises a duration, count or URL', () => {
+  it('declares a parser for every option whose placeholder promises a duration, count, URL or file', () => {
     const untyped = leaves.flatMap((cmd) =>
       cmd.options
         .filter((o) => TYPED_PLACEHOLDER.test(o.flags) && kindOf(o) === undefined)
