@@ -61,19 +61,6 @@ export interface ClientTarget {
   source: string;
   credentials: Credentials;
 }
-/**
- * Commands whose output is not a JSON document whatever the flags: a token, a shell script,
- * the emulator's ready line, another program's output. `--json` leaves them as they are;
- * `--jq` is refused rather than ignored.
- */
-const PRINTS_NO_JSON = new Set([
-  'auth token',
-  'completion',
-  '__complete',
-  'emulator start',
-  'emulator exec',
-]);
-
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** User-data deletion may take five minutes to answer (docs/wire-notes.md). */
 const SLOW_TIMEOUT_MS = 6 * 60_000;
@@ -150,11 +137,12 @@ export class Context {
 
   /**
    * What a command needs before it acts and that must load first: jq, whose expression is
-   * compiled here so that a mistake in it stops the command before anything is sent.
+   * compiled here so that a mistake in it stops the command before anything is sent. A
+   * command that prints no JSON document (its declaration says so) refuses `--jq`.
    */
-  async prepare(command: string): Promise<void> {
+  async prepare(command: string, printsJson = true): Promise<void> {
     if (this.globals.jq === undefined) return;
-    if (PRINTS_NO_JSON.has(command)) {
+    if (!printsJson) {
       throw new UsageError(`--jq: svc ${command} prints no JSON document for jq to read`);
     }
     const { JqFilter } = await import('../io/jq-filter.js');

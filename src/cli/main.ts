@@ -62,7 +62,7 @@ export async function main(given: readonly string[], deps: Deps): Promise<number
         ((options: typeof opts, subject: ConfirmSubject) => string) | undefined;
       const ctx = new Context(deps, opts, argv, confirm && ((subject) => confirm(opts, subject)));
       context = ctx;
-      await ctx.prepare(commandPath(command));
+      await ctx.prepare(commandPath(command), handler.printsJson);
       // A result that did not reach its reader is a failure, though the command did its work.
       await ctx.out.deliver(() =>
         (module as CommandModule<typeof opts>).run(ctx, opts, command.args),

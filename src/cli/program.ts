@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { svcCommands } from '../commands/index.js';
 import { VERSION } from '../version.js';
 import type { Invoke } from './command-kit.js';
-import { mountCommand, mountGroup } from './declare/mount.js';
+import { mountTree } from './declare/mount.js';
 import { applyHelpLayout } from './help-layout.js';
 import { durationOption, urlOption } from './option-values.js';
 import { environmentNames } from './reference/environment.js';
@@ -67,11 +67,7 @@ Examples:
   $ svc workspace tokens --json | jq -r '.authTokens[0].name'`,
     );
 
-  for (const entry of svcCommands) {
-    if (typeof entry === 'function') entry(program, invoke);
-    else if ('commands' in entry) mountGroup(program, entry, invoke);
-    else mountCommand(program, entry, invoke);
-  }
+  mountTree(program, svcCommands, invoke);
   applyHelpLayout(program);
   checkRequiredOptionsLast(program);
   return program;

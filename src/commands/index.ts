@@ -1,4 +1,3 @@
-import type { Register } from '../cli/command-kit.js';
 import type { AnyCommand, GroupDeclaration } from '../cli/declare/command.js';
 import { activities } from './activities/index.js';
 import { ai } from './ai/index.js';
@@ -7,10 +6,10 @@ import { auth } from './auth/index.js';
 import { completeValues, completion } from './completion/index.js';
 import { crdt } from './crdt/index.js';
 import { docs } from './docs/index.js';
-import { registerEmulator } from './emulator/index.js';
+import { emulator } from './emulator/index.js';
 import { folders } from './folders/index.js';
 import { groups } from './groups/index.js';
-import { registerHelp } from './help/index.js';
+import { help } from './help/index.js';
 import { livestate } from './livestate/index.js';
 import { mcp } from './mcp/index.js';
 import { notifications } from './notifications/index.js';
@@ -23,12 +22,8 @@ import { users } from './users/index.js';
 import { version } from './version/index.js';
 import { workspace } from './workspace/index.js';
 
-/**
- * The declared API groups first, in the order help lists them; then the commands of svc
- * itself. The emulator and help commands wire commander directly: `emulator exec` takes a
- * command line of its own as arguments, and `help` prints commander's help of any command.
- */
-export const svcCommands: readonly (GroupDeclaration | AnyCommand | Register)[] = [
+/** The API groups first, in the order help lists them; then the commands of svc itself. */
+export const svcCommands: readonly (GroupDeclaration | AnyCommand)[] = [
   workspace,
   permissions,
   folders,
@@ -45,11 +40,11 @@ export const svcCommands: readonly (GroupDeclaration | AnyCommand | Register)[] 
   auth,
   profile,
   api,
-  registerEmulator,
+  emulator,
   mcp,
   completion,
   completeValues,
   schema,
   version,
-  registerHelp,
+  help,
 ];

@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import type { ConfirmSubject } from '../../catalogue/destructive.js';
 import type { OperationName } from '../../catalogue/operations.js';
 import type { Context } from '../context.js';
@@ -63,6 +64,19 @@ export interface CommandDeclaration<O extends OptionRecord> {
   help?: string;
   /** Command lines without the `$ `, each one that works when pasted. */
   examples: readonly string[];
+  /**
+   * False for a command whose output is never a JSON document, whatever the flags: a token,
+   * a shell script, another program's output. `--json` leaves it as it is, and `--jq` is
+   * refused rather than ignored.
+   */
+  printsJson?: false;
+  /** What only commander can say about this command, such as a custom unknown-option error. */
+  configure?: (command: Command) => void;
+  /**
+   * Answers from the command tree alone, before the command's module loads, when it can:
+   * returns true when it has answered (`svc help docs` prints commander's help of `docs`).
+   */
+  answersItself?: (command: Command) => boolean;
   run: () => Promise<CommandModule<HandlerOptions<O>>>;
 }
 

@@ -9,6 +9,18 @@ export function helpAfter(help: string | undefined, examples: readonly string[])
   return `\n${help ? `${help}\n\n` : ''}Examples:\n${lines}`;
 }
 
+/** Adds every group and command of a tree to the program, in order. */
+export function mountTree(
+  program: Command,
+  tree: readonly (GroupDeclaration | AnyCommand)[],
+  invoke: Invoke,
+): void {
+  for (const entry of tree) {
+    if ('commands' in entry) mountGroup(program, entry, invoke);
+    else mountCommand(program, entry, invoke);
+  }
+}
+
 /** Adds a group and its commands to the program. */
 export function mountGroup(program: Command, group: GroupDeclaration, invoke: Invoke): Command {
   const parent = program
@@ -35,14 +47,20 @@ export function mountCommand(parent: Command, declaration: AnyCommand, invoke: I
     command.addArgument(arg.choices ? argument.choices(arg.choices) : argument);
   }
   for (const [key, declared] of Object.entries(declaration.options as OptionRecord)) {
-    const option = declared.build();
-    if (option.attributeName() !== key) {
-      throw new Error(`${declaration.name}: ${option.flags} is declared as "${key}"`);
+    for (const option of declared.buildAll()) {
+      if (option.attributeName() !== key) {
+        throw new Error(`${declaration.name}: ${option.flags} is declared as "${key}"`);
+      }
+      command.addOption(option);
     }
-    command.addOption(option);
   }
   if (declaration.examples.length > 0 || declaration.help) {
     command.addHelpText('after', helpAfter(declaration.help, declaration.examples));
   }
-  return command.action(invoke(declaration));
+  declaration.configure?.(command);
+  const handle = invoke(declaration);
+  const answer = declaration.answersItself;
+  return command.action(
+    answer ? (...args: unknown[]) => (answer(command) ? undefined : handle(...args)) : handle,
+  );
 }

@@ -1,5 +1,4 @@
 import type { OperationName } from '../../catalogue/operations.js';
-import type { Register } from '../command-kit.js';
 import type { AnyCommand, GroupDeclaration } from './command.js';
 
 /** A declared command and the words that run it, e.g. `docs disable`. */
@@ -9,12 +8,9 @@ export interface DeclaredLeaf {
 }
 
 /** Every declared command of a tree, groups opened. */
-export function declaredLeaves(
-  tree: readonly (GroupDeclaration | AnyCommand | Register)[],
-): DeclaredLeaf[] {
+export function declaredLeaves(tree: readonly (GroupDeclaration | AnyCommand)[]): DeclaredLeaf[] {
   const leaves: DeclaredLeaf[] = [];
   for (const entry of tree) {
-    if (typeof entry === 'function') continue;
     if ('commands' in entry) {
       for (const declaration of entry.commands) {
         leaves.push({ path: `${entry.name} ${declaration.name}`, declaration });

@@ -8,6 +8,7 @@ export const completion = defineCommand({
   summary: 'Print the shell completion script for bash, zsh or fish',
   arguments: [{ name: '<shell>', description: 'the shell', choices: shells }],
   options: {},
+  printsJson: false,
   help: 'The script completes commands, flags, fixed flag values and profile names.',
   examples: [
     'source <(svc completion bash)',
@@ -25,6 +26,7 @@ export const completeValues = defineCommand({
   hidden: true,
   arguments: [{ name: '<values>', description: '', choices: ['profiles'] }],
   options: {},
+  printsJson: false,
   examples: [],
   run: () => import('./profiles.js'),
 });

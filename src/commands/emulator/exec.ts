@@ -7,13 +7,13 @@ import type { Context } from '../../cli/context.js';
 import { credentialEnvVars } from '../../config/credentials.js';
 import { ExitStatus, UsageError } from '../../errors/errors.js';
 import { ExitCode } from '../../errors/exit-codes.js';
-import { startFromFlags, type ServerFlags } from './server-options.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { execOptions } from './index.js';
+import { startFromFlags } from './server-options.js';
 
 const KILL_GRACE_MS = 5_000;
 
-interface Options extends ServerFlags {
-  workspace: boolean;
-}
+type Options = HandlerOptions<typeof execOptions>;
 
 /** The exit status a shell would report for a child: its code, or 128 + the signal. */
 function statusOf(code: number | null, signal: NodeJS.Signals | null): number {

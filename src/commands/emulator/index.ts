@@ -1,59 +1,62 @@
 import type { Command } from 'commander';
-import type { Register } from '../../cli/command-kit.js';
-import { collect } from '../../cli/declare/options.js';
-import { jobDelayOption, urlOption, wholeNumberOption } from '../../cli/option-values.js';
+import { defineCommand, defineGroup } from '../../cli/declare/command.js';
+import { opt } from '../../cli/declare/options.js';
 import { shellLine } from '../../io/shell-words.js';
 
-function serverOptions(command: Command): Command {
-  return command
-    .addOption(
-      wholeNumberOption('--port <n>', 'port to listen on; 0 picks a free one', {
-        max: 65_535,
-      }).default(0),
-    )
-    .option('--host <host>', 'address to bind; anything but loopback exposes it', '127.0.0.1')
-    .option('--data-dir <dir>', 'keep state in SQLite under this folder (default: in memory)')
-    .option('--seed <file>', 'load a fixture file at start (see docs/fixtures.md)')
-    .addOption(
-      jobDelayOption(
-        '--job-delay <duration>',
-        'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)',
-      ),
-    )
-    .addOption(
-      urlOption('--openai-url <url>', 'base URL of the OpenAI API that AI rewrite calls').env(
-        'SVC_EMULATOR_OPENAI_URL',
-      ),
-    )
-    .addOption(
-      urlOption('--anthropic-url <url>', 'base URL of the Anthropic API that AI rewrite calls').env(
-        'SVC_EMULATOR_ANTHROPIC_URL',
-      ),
-    )
-    .addOption(
-      urlOption(
-        '--google-url <url>',
-        'base URL of the Google Gemini API that AI rewrite calls',
-      ).env('SVC_EMULATOR_GOOGLE_URL'),
-    )
-    .option(
-      '--faults <plan>',
-      'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)',
-    )
-    .option(
-      '--console-option <name>',
-      'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)',
-      collect,
-    )
-    .option(
-      '--allowed-continue-host <host>',
-      'another host a login link may continue to, besides localhost and the console host (repeatable)',
-      collect,
-    )
-    .option('--no-admin', 'switch off the /_emulator/ admin routes (for an emulator others reach)')
-    .option('--ui', 'serve the web UI even when --host faces the network')
-    .option('--no-ui', 'do not serve the web UI at /_emulator/ui/');
-}
+/** The flags of every command that starts an emulator. */
+export const serverOptions = {
+  port: opt
+    .wholeNumber('--port <n>', 'port to listen on; 0 picks a free one', { max: 65_535 })
+    .withDefault(0),
+  host: opt
+    .text('--host <host>', 'address to bind; anything but loopback exposes it')
+    .withDefault('127.0.0.1'),
+  dataDir: opt.text(
+    '--data-dir <dir>',
+    'keep state in SQLite under this folder (default: in memory)',
+  ),
+  seed: opt.file('--seed <file>', 'load a fixture file at start (see docs/fixtures.md)'),
+  jobDelay: opt.jobDelay(
+    '--job-delay <duration>',
+    'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)',
+  ),
+  openaiUrl: opt
+    .url('--openai-url <url>', 'base URL of the OpenAI API that AI rewrite calls')
+    .env('SVC_EMULATOR_OPENAI_URL'),
+  anthropicUrl: opt
+    .url('--anthropic-url <url>', 'base URL of the Anthropic API that AI rewrite calls')
+    .env('SVC_EMULATOR_ANTHROPIC_URL'),
+  googleUrl: opt
+    .url('--google-url <url>', 'base URL of the Google Gemini API that AI rewrite calls')
+    .env('SVC_EMULATOR_GOOGLE_URL'),
+  faults: opt.text(
+    '--faults <plan>',
+    'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)',
+  ),
+  consoleOption: opt.list(
+    '--console-option <name>',
+    'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)',
+  ),
+  allowedContinueHost: opt.list(
+    '--allowed-continue-host <host>',
+    'another host a login link may continue to, besides localhost and the console host (repeatable)',
+  ),
+  admin: opt.switch(
+    '--no-admin',
+    'switch off the /_emulator/ admin routes (for an emulator others reach)',
+  ),
+  ui: opt
+    .switch('--ui', 'serve the web UI even when --host faces the network')
+    .negatedBy('--no-ui', 'do not serve the web UI at /_emulator/ui/'),
+};
+
+export const execOptions = {
+  ...serverOptions,
+  workspace: opt.switch(
+    '--no-workspace',
+    'do not create a workspace (no credential variables are set)',
+  ),
+};
 
 /** Commander's own members that its typings leave out. */
 type Untyped = Command & { unknownOption(flag: string): never; rawArgs: string[] };
@@ -90,57 +93,45 @@ function suggestDoubleDash(exec: Command): void {
   };
 }
 
-export const registerEmulator: Register = (program, invoke) => {
-  const emulator = program
-    .command('emulator')
-    .description('Run a local, stateful emulator of the whole service')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ svc emulator start --port 4510
-  $ svc emulator exec -- npm test`,
-    );
-
-  serverOptions(emulator.command('start').description('Start the emulator and serve until Ctrl-C'))
-    .addHelpText(
-      'after',
-      `
-Prints one JSON line {"status":"ready","url":…,"ui":…} on stdout once it accepts
+export const emulator = defineGroup({
+  name: 'emulator',
+  summary: 'Run a local, stateful emulator of the whole service',
+  examples: ['svc emulator start --port 4510', 'svc emulator exec -- npm test'],
+  commands: [
+    defineCommand({
+      name: 'start',
+      summary: 'Start the emulator and serve until Ctrl-C',
+      options: serverOptions,
+      printsJson: false,
+      help: `Prints one JSON line {"status":"ready","url":…,"ui":…} on stdout once it accepts
 requests; open the ui address in a browser to see the data and every request.
-
-Examples:
-  $ svc emulator start --port 4510
-  $ svc emulator start --data-dir .svc-emulator
-  $ svc emulator start --seed examples/fixtures/basic.json
-  $ svc emulator start --openai-url http://127.0.0.1:8099
 
 AI rewrite sends text to the public provider APIs with the workspace's keys (set with
 the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it elsewhere.`,
-    )
-    .action(invoke({ run: () => import('./start.js') }));
-
-  const exec = serverOptions(
-    emulator
-      .command('exec')
-      .description(
-        'Start the emulator, run a command against it, stop it, and pass on its exit code',
-      )
-      .argument('<command...>', 'the command and its arguments, after --'),
-  )
-    .option('--no-workspace', 'do not create a workspace (no credential variables are set)')
-    .addHelpText(
-      'after',
-      `
-The command runs with SVC_BASE_URL and, unless --no-workspace, SVC_WORKSPACE_ID,
+      examples: [
+        'svc emulator start --port 4510',
+        'svc emulator start --data-dir .svc-emulator',
+        'svc emulator start --seed examples/fixtures/basic.json',
+        'svc emulator start --openai-url http://127.0.0.1:8099',
+      ],
+      run: () => import('./start.js'),
+    }),
+    defineCommand({
+      name: 'exec',
+      summary: 'Start the emulator, run a command against it, stop it, and pass on its exit code',
+      arguments: [{ name: '<command...>', description: 'the command and its arguments, after --' }],
+      options: execOptions,
+      printsJson: false,
+      help: `The command runs with SVC_BASE_URL and, unless --no-workspace, SVC_WORKSPACE_ID,
 SVC_WORKSPACE_TOKEN, SVC_API_KEY and SVC_AUTH_TOKEN set, svc on its PATH, and a fresh
-SVC_CONFIG_DIR unless one is set already.
-
-Examples:
-  $ svc emulator exec -- npm test
-  $ svc emulator exec -- sh -c 'svc workspace tokens --json | jq .'
-  $ svc emulator exec --no-workspace -- ./scripts/onboarding.sh`,
-    )
-    .action(invoke({ run: () => import('./exec.js') }));
-  suggestDoubleDash(exec);
-};
+SVC_CONFIG_DIR unless one is set already.`,
+      examples: [
+        'svc emulator exec -- npm test',
+        "svc emulator exec -- sh -c 'svc workspace tokens --json | jq .'",
+        'svc emulator exec --no-workspace -- ./scripts/onboarding.sh',
+      ],
+      configure: suggestDoubleDash,
+      run: () => import('./exec.js'),
+    }),
+  ],
+});

@@ -1,3 +1,4 @@
+import type { OptionsOf } from '../../cli/declare/options.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import type { FaultPlan } from '../../emulator/faults.js';
 import type { EmulatorOptions, RunningEmulator } from '../../emulator/server.js';
@@ -10,24 +11,13 @@ import { UsageError } from '../../errors/errors.js';
 import { isLoopback } from '../../http/loopback.js';
 import { formatIssues } from '../../http/validation.js';
 import { parseJsonArg, readTextArg } from '../../io/input.js';
+import type { serverOptions } from './index.js';
 
-export interface ServerFlags extends GlobalOptions {
-  port: number;
-  host: string;
-  dataDir?: string;
-  seed?: string;
-  jobDelay?: number | 'manual';
-  openaiUrl?: string;
-  anthropicUrl?: string;
-  googleUrl?: string;
-  faults?: string;
-  consoleOption?: string[];
-  allowedContinueHost?: string[];
-  /** false with --no-admin */
-  admin?: boolean;
-  /** true with --ui, false with --no-ui, undefined with neither */
-  ui?: boolean;
-}
+/**
+ * The flags of a command that starts an emulator, as declared: `admin` is false with
+ * --no-admin; `ui` is true with --ui, false with --no-ui, undefined with neither.
+ */
+export type ServerFlags = GlobalOptions & OptionsOf<typeof serverOptions>;
 
 export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
   port: number;

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { isDestructive } from '../../../src/catalogue/destructive.js';
 import { operation, operations } from '../../../src/catalogue/operations.js';
 import { defineCommand } from '../../../src/cli/declare/command.js';
+import { commandsOf } from '../../../src/cli/command-kit.js';
 import { mountCommand } from '../../../src/cli/declare/mount.js';
 import { opt } from '../../../src/cli/declare/options.js';
 import { declaredLeaves, operationsOf } from '../../../src/cli/declare/ownership.js';
+import { buildProgram } from '../../../src/cli/program.js';
 import { svcCommands } from '../../../src/commands/index.js';
 
 const leaves = declaredLeaves(svcCommands);
@@ -79,7 +81,77 @@ describe('the declared commands and the catalogue', () => {
   });
 });
 
+describe('the command tree', () => {
+  const program = buildProgram(() => async () => undefined, {
+    writeOut: () => undefined,
+    writeErr: () => undefined,
+    onError: () => undefined,
+  });
+
+  it('holds exactly the declared commands: none is wired by hand', () => {
+    const mounted = [...commandsOf(program)]
+      .filter((cmd) => cmd.parent && cmd.commands.length === 0)
+      .map((cmd) => (cmd.parent === program ? cmd.name() : `${cmd.parent?.name()} ${cmd.name()}`));
+    expect(mounted.sort()).toEqual(leaves.map(({ path }) => path).sort());
+    expect(mounted).toContain('emulator exec');
+    expect(mounted).toContain('help');
+  });
+
+  it('marks as printing no JSON the commands whose output is another format', () => {
+    const plain = leaves.filter(({ declaration }) => declaration.printsJson === false);
+    expect(plain.map(({ path }) => path).sort()).toEqual([
+      '__complete',
+      'auth token',
+      'completion',
+      'emulator exec',
+      'emulator start',
+    ]);
+  });
+});
+
 describe('mounting a declaration', () => {
+  it('mounts a switch and its negation as one value', async () => {
+    let seen: unknown;
+    const toggled = defineCommand({
+      name: 'x',
+      summary: 'x',
+      options: { ui: opt.switch('--ui', 'on').negatedBy('--no-ui', 'off') },
+      examples: [],
+      run: () => Promise.reject(new Error('not run')),
+    });
+    const parse = async (...args: string[]) => {
+      const root = new Command('svc').exitOverride();
+      mountCommand(root, toggled, () => async (...actionArgs) => {
+        seen = (actionArgs[actionArgs.length - 1] as Command).opts().ui;
+      });
+      await root.parseAsync(['x', ...args], { from: 'user' });
+      return seen;
+    };
+    expect(await parse('--ui')).toBe(true);
+    expect(await parse('--no-ui')).toBe(false);
+    expect(await parse()).toBeUndefined();
+  });
+
+  it('lets a command answer from the tree without running its module', async () => {
+    const ran: string[] = [];
+    const answering = defineCommand({
+      name: 'x',
+      summary: 'x',
+      arguments: [{ name: '[word]', description: 'a word' }],
+      options: {},
+      examples: [],
+      answersItself: (command) => command.args[0] === 'known',
+      run: () => Promise.reject(new Error('not run')),
+    });
+    const root = new Command('svc').exitOverride();
+    mountCommand(root, answering, () => async (word) => {
+      ran.push(String(word));
+    });
+    await root.parseAsync(['x', 'known'], { from: 'user' });
+    await root.parseAsync(['x', 'other'], { from: 'user' });
+    expect(ran).toEqual(['other']);
+  });
+
   it('refuses a flag whose key is not the name commander gives its value', () => {
     const wrong = defineCommand({
       name: 'x',
