@@ -13,8 +13,8 @@ const OWN_OPTIONS = 'Options:';
 const GLOBAL_OPTIONS = 'Global options:';
 
 /** Shared option families by flag, in the order they are shown. */
-const optionFamilies: readonly (readonly [heading: string, flags: readonly string[]])[] = [
-  ['Input:', ['--file', '--format', '--id-column', '--data', '--data-raw']],
+export const optionFamilies: readonly (readonly [heading: string, flags: readonly string[]])[] = [
+  ['Input:', ['--file', '--data', '--data-raw']],
   ['Batching:', ['--batch-size', '--concurrency', '--resume', '--resend-unknown']],
   ['Paging:', ['--page-size', '--page-token', '--limit', '--all']],
   ['Waiting:', ['--wait', '--wait-timeout']],

@@ -5,6 +5,7 @@ import { operation, operations } from '../../../src/catalogue/operations.js';
 import { defineCommand } from '../../../src/cli/declare/command.js';
 import { commandsOf } from '../../../src/cli/command-kit.js';
 import { mountCommand } from '../../../src/cli/declare/mount.js';
+import { optionFamilies } from '../../../src/cli/help-layout.js';
 import { opt } from '../../../src/cli/declare/options.js';
 import { declaredLeaves, operationsOf } from '../../../src/cli/declare/ownership.js';
 import { buildProgram } from '../../../src/cli/program.js';
@@ -95,6 +96,15 @@ describe('the command tree', () => {
     expect(mounted.sort()).toEqual(leaves.map(({ path }) => path).sort());
     expect(mounted).toContain('emulator exec');
     expect(mounted).toContain('help');
+  });
+
+  it('groups in help only flags that some command declares', () => {
+    const declared = new Set(
+      [...commandsOf(program)].flatMap((cmd) => cmd.options.map((option) => option.long)),
+    );
+    for (const [heading, flags] of optionFamilies) {
+      for (const flag of flags) expect(declared.has(flag), `${heading} ${flag}`).toBe(true);
+    }
   });
 
   it('marks as printing no JSON the commands whose output is another format', () => {
