@@ -12,7 +12,8 @@ import { parseWholeNumber } from './whole-number.js';
  * that feeds every typed option a malformed value read through `valueTypeOf`.
  */
 
-export type ValueTypeName = 'duration' | 'whole number' | 'url' | 'job delay' | 'readable file';
+export type ValueTypeName =
+  'duration' | 'whole number' | 'url' | 'job delay' | 'readable file' | 'value or @file';
 
 const typeOfOption = new WeakMap<Option, ValueTypeName>();
 
@@ -75,17 +76,36 @@ export function readableFileOption(
   { stdin = false }: { stdin?: boolean } = {},
 ): Option {
   return typed(flags, description, 'readable file', (text, flag) =>
-    stdin && text === '-' ? text : checkReadableFile(text, flag),
+    stdin && text === '-' ? text : checkReadableFile(text, `${flag} ${text}`),
   );
 }
 
-/** `path` when it can be read as a file; a usage error in the flag's terms otherwise. */
-export function checkReadableFile(path: string, flag: string): string {
+/**
+ * A value given as itself, as `@file` or as `-` for stdin (`--data`): the file named after
+ * the `@` must be readable when the line is parsed. The value is kept as given, `@` and all.
+ */
+export function valueOrFileOption(flags: string, description: string): Option {
+  return typed(flags, description, 'value or @file', (text, flag) => {
+    if (text.startsWith('@')) {
+      checkReadableFile(text.slice(1), `${flag} ${text}`, {
+        hint: `for a value that starts with @, give it with ${flag}-raw`,
+      });
+    }
+    return text;
+  });
+}
+
+/** `path` when it can be read as a file; a usage error that says `cannot read <label>` otherwise. */
+export function checkReadableFile(
+  path: string,
+  label: string,
+  options: { hint?: string } = {},
+): string {
   try {
     accessSync(path, constants.R_OK);
     if (statSync(path).isDirectory()) throw Object.assign(new Error(path), { code: 'EISDIR' });
   } catch (err) {
-    throw new UsageError(`cannot read ${flag} ${path}: ${fileReason(err)}`);
+    throw new UsageError(`cannot read ${label}: ${fileReason(err)}`, options);
   }
   return path;
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { fileReason } from '../bulk/file-reason.js';
 import { UsageError } from '../errors/errors.js';
 import { locateJsonError } from './json-syntax.js';
 
@@ -18,8 +19,7 @@ export async function readTextArg(value: string, stdin: Readable, flag: string):
     try {
       return await readFile(path, 'utf8');
     } catch (err) {
-      const code = (err as { code?: string }).code ?? 'unreadable';
-      throw new UsageError(`cannot read ${flag} file ${path}: ${code}`);
+      throw new UsageError(`cannot read ${flag} ${value}: ${fileReason(err)}`);
     }
   }
   return value;

@@ -58,7 +58,8 @@ describe('--data-raw', () => {
 
   it('is the way out of --data reading @… as a file', async () => {
     const r = await svc([...crdt, '--type', 'text', '--data', '@channel ship it'], emulator.env);
-    expect(r.stderr).toContain('cannot read --data file channel ship it');
+    expect(r.stderr).toContain('cannot read --data @channel ship it: no such file');
+    expect(r.stderr).toContain('give it with --data-raw');
     expect(r.exitCode).toBe(2);
   });
 

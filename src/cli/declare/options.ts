@@ -5,6 +5,7 @@ import {
   durationOption,
   jobDelayOption,
   readableFileOption,
+  valueOrFileOption,
   urlOption,
   wholeNumberOption,
 } from '../option-values.js';
@@ -178,6 +179,9 @@ export const opt = {
   /** A file svc reads, checked as the line is parsed; with `stdin`, `-` is standard input. */
   file: <F extends string>(flags: F, description: string, options: { stdin?: boolean } = {}) =>
     plain<string, F>(() => readableFileOption(flags, description, options)),
+  /** A value, `@file` or `-` for stdin, the file checked as the line is parsed. */
+  valueOrFile: <F extends string>(flags: F, description: string) =>
+    plain<string, F>(() => valueOrFileOption(flags, description)),
   /** How long each step of an emulator job takes: `manual`, `0`, or a duration. */
   jobDelay: <F extends string>(flags: F, description: string) =>
     plain<number | 'manual', F>(() => jobDelayOption(flags, description)),

@@ -3,7 +3,7 @@ import { opt } from '../../cli/declare/options.js';
 
 export const apiOptions = {
   data: opt
-    .text('--data <json>', "the request's `data` member: JSON, @file, or - for stdin")
+    .valueOrFile('--data <json>', "the request's `data` member: JSON, @file, or - for stdin")
     .withDefault('{}'),
   dataRaw: opt
     .text('--data-raw <value>', 'the value as it is, even one that starts with @ or is -')

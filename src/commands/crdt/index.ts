@@ -7,7 +7,7 @@ export const crdtUpdateOptions = {
   doc: docOption.required(),
   editor: opt.id('--editor <id>', 'editor id').required(),
   type: opt.choice('--type <type>', 'the content type', ['text', 'map', 'array', 'xml']).required(),
-  data: opt.text(
+  data: opt.valueOrFile(
     '--data <value>',
     'text or markup itself (text, xml), or JSON (map, array); @file or - for stdin (this or --data-raw)',
   ),

@@ -6,7 +6,10 @@ export const broadcastOptions = {
   org: orgOption.required(),
   doc: docOption.required(),
   id: opt.id('--id <id>', 'live-state data id').required(),
-  data: opt.text('--data <json>', 'a JSON object, @file or - for stdin (this or --data-raw)'),
+  data: opt.valueOrFile(
+    '--data <json>',
+    'a JSON object, @file or - for stdin (this or --data-raw)',
+  ),
   dataRaw: opt
     .text('--data-raw <value>', 'the value as it is, even one that starts with @ or is -')
     .conflicts('data'),

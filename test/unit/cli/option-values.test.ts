@@ -20,6 +20,7 @@ const samples: Record<ValueTypeName | 'choice', { malformed: string; valid?: str
   url: { malformed: 'not-a-url', valid: 'http://127.0.0.1:9/' },
   'job delay': { malformed: 'soon', valid: 'manual' },
   'readable file': { malformed: './no-such-input.ndjson', valid: readableFile },
+  'value or @file': { malformed: '@./no-such-data.json', valid: '{}' },
   choice: { malformed: 'not-a-choice' },
 };
 
