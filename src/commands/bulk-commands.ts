@@ -1,6 +1,7 @@
 import type { ConfirmSubject } from '../catalogue/destructive.js';
-import { bulkCommand } from '../cli/declare/bulk.js';
-import { opt } from '../cli/declare/options.js';
+import { type BulkRow, bulkCommand } from '../cli/declare/bulk.js';
+import type { HandlerOptions } from '../cli/declare/command.js';
+import { opt, type OptionRecord } from '../cli/declare/options.js';
 import { count } from '../io/plural.js';
 import { docOption, orgOption } from './common-options.js';
 
@@ -9,6 +10,86 @@ import { docOption, orgOption } from './common-options.js';
  * describe one item, and how the service answers. Each takes `--file` for many items, and
  * every row runs through one runner (`runBulkRow`).
  */
+
+type Toggle = 'disable' | 'enable';
+
+/**
+ * A `disable` and `enable` pair: one operation, split by the state each sets. The rest of
+ * the row is shared; only the words differ by verb.
+ */
+interface AccessToggles<O extends OptionRecord> extends Omit<
+  BulkRow<O>,
+  'name' | 'summary' | 'examples' | 'fixed' | 'confirm'
+> {
+  summary: Readonly<Record<Toggle, string>>;
+  examples: Readonly<Record<Toggle, readonly string[]>>;
+  /** What switching off `n` items asks. */
+  confirm: (opts: HandlerOptions<O>, n: number) => string;
+}
+
+function accessToggles<const O extends OptionRecord>(spec: AccessToggles<O>) {
+  const { summary, examples, confirm, ...row } = spec;
+  const toggle = (verb: Toggle) => {
+    const disabled = verb === 'disable';
+    return bulkCommand<O>({
+      ...row,
+      name: verb,
+      summary: summary[verb],
+      examples: examples[verb],
+      fixed: { disabled },
+      // Enabling only restores access, so only switching it off is confirmed.
+      ...(disabled && {
+        confirm: (opts: HandlerOptions<O>, { count: n = 0 }: ConfirmSubject) => confirm(opts, n),
+      }),
+    });
+  };
+  return { disable: toggle('disable'), enable: toggle('enable') };
+}
+
+export const { disable: docsDisable, enable: docsEnable } = accessToggles({
+  operation: 'documents.setDisabled',
+  summary: {
+    disable: 'Switch off all access to documents (asks first)',
+    enable: 'Switch access to documents back on',
+  },
+  options: {
+    org: orgOption.required(),
+    doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
+  },
+  scope: { organizationId: 'org' },
+  item: { ids: 'doc', column: 'documentId' },
+  itemFlags: '--doc',
+  confirm: (opts, n) =>
+    `switch off all access to ${count(n, 'document')} in organization ${opts.org}`,
+  examples: {
+    disable: [
+      'svc docs disable --org acme --doc spec,roadmap --yes',
+      'svc docs disable --org acme --file doc-ids.json --yes --json',
+    ],
+    enable: [
+      'svc docs enable --org acme --doc spec,roadmap',
+      'svc docs enable --org acme --file doc-ids.json',
+    ],
+  },
+});
+
+export const { disable: orgsDisable, enable: orgsEnable } = accessToggles({
+  operation: 'organizations.setDisabled',
+  summary: {
+    disable: 'Switch off access to every document of organizations (asks first)',
+    enable: 'Switch access to organizations back on',
+  },
+  options: {
+    org: opt.ids('--org <id...>', 'organization id (repeat, or comma-separate)'),
+  },
+  item: { ids: 'org', column: 'organizationId' },
+  itemFlags: '--org',
+  confirm: (_opts, n) => `switch off all access to every document of ${count(n, 'organization')}`,
+  examples: {
+    disable: ['svc orgs disable --org acme --yes', 'svc orgs disable --org acme,globex --json'],
+    enable: ['svc orgs enable --org acme', 'svc orgs enable --org acme,globex --json'],
+  },
+});
 
 export const docsUpdate = bulkCommand({
   name: 'update',
@@ -28,37 +109,6 @@ export const docsUpdate = bulkCommand({
   ],
 });
 
-/** `docs disable` and `docs enable`: one operation, split by the state they set. */
-function docsAccess(disabled: boolean) {
-  const verb = disabled ? 'disable' : 'enable';
-  return bulkCommand({
-    name: verb,
-    summary: disabled
-      ? 'Switch off all access to documents (asks first)'
-      : 'Switch access to documents back on',
-    operation: 'documents.setDisabled',
-    fixed: { disabled },
-    options: {
-      org: orgOption.required(),
-      doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
-    },
-    scope: { organizationId: 'org' },
-    item: { ids: 'doc', column: 'documentId' },
-    itemFlags: '--doc',
-    // Enabling only restores access, so only switching it off is confirmed.
-    ...(disabled && {
-      confirm: (opts: { org: string }, { count: n = 0 }: ConfirmSubject) =>
-        `switch off all access to ${count(n, 'document')} in organization ${opts.org}`,
-    }),
-    examples: [
-      `svc docs ${verb} --org acme --doc spec,roadmap${disabled ? ' --yes' : ''}`,
-      `svc docs ${verb} --org acme --file doc-ids.json${disabled ? ' --yes --json' : ''}`,
-    ],
-  });
-}
-export const docsDisable = docsAccess(true);
-export const docsEnable = docsAccess(false);
-
 export const orgsUpdate = bulkCommand({
   name: 'update',
   summary: 'Rename organizations: one from flags, or many from a file',
@@ -74,34 +124,6 @@ export const orgsUpdate = bulkCommand({
     'svc orgs update --file orgs.ndjson --json',
   ],
 });
-
-/** `orgs disable` and `orgs enable`: one operation, split by the state they set. */
-function orgsAccess(disabled: boolean) {
-  const verb = disabled ? 'disable' : 'enable';
-  return bulkCommand({
-    name: verb,
-    summary: disabled
-      ? 'Switch off access to every document of organizations (asks first)'
-      : 'Switch access to organizations back on',
-    operation: 'organizations.setDisabled',
-    fixed: { disabled },
-    options: {
-      org: opt.ids('--org <id...>', 'organization id (repeat, or comma-separate)'),
-    },
-    item: { ids: 'org', column: 'organizationId' },
-    itemFlags: '--org',
-    ...(disabled && {
-      confirm: (_opts: unknown, { count: n = 0 }: ConfirmSubject) =>
-        `switch off all access to every document of ${count(n, 'organization')}`,
-    }),
-    examples: [
-      `svc orgs ${verb} --org acme${disabled ? ' --yes' : ''}`,
-      `svc orgs ${verb} --org acme,globex --json`,
-    ],
-  });
-}
-export const orgsDisable = orgsAccess(true);
-export const orgsEnable = orgsAccess(false);
 
 export const foldersAdd = bulkCommand({
   name: 'add',

@@ -8,7 +8,7 @@ import { faultPlan, type Faults } from './faults.js';
 import { applyFixture } from './fixtures/apply.js';
 import { emailConfigView } from './handlers/email-config.js';
 import { parseFixture } from './fixtures/load.js';
-import { type Answer, readJson, readJsonAs, ok } from './http.js';
+import { type AdminRoutes, type Answer, readJson, readJsonAs, ok } from './http.js';
 import { jobRoutes } from './jobs/admin.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { Journal } from './journal.js';
@@ -16,7 +16,7 @@ import type { SecretBox } from './secrets.js';
 import type { ContinueHosts, PublicRateLimits } from './service-rules.js';
 import { stateRoutes } from './state-admin.js';
 import type { Store } from './store/store.js';
-import { describeIssues } from './validation.js';
+import { validateData } from './validation.js';
 
 /** The reserved prefix of the emulator's own routes; no API path starts with it. */
 export const ADMIN_PREFIX = '/_emulator/';
@@ -40,12 +40,6 @@ const consoleOptionsRequest = z.strictObject({
   notificationConfig: z.boolean().optional(),
 });
 
-type Route = (
-  req: IncomingMessage,
-  query: URLSearchParams,
-  deps: AdminDeps,
-) => Promise<Answer> | Answer;
-
 function health(): Answer {
   return ok({ status: 'ok', version: VERSION });
 }
@@ -55,11 +49,7 @@ async function reset(
   _query: URLSearchParams,
   deps: AdminDeps,
 ): Promise<Answer> {
-  const parsed = resetRequest.safeParse(await readJson(req));
-  if (!parsed.success)
-    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues));
-
-  const { workspaceId } = parsed.data;
+  const { workspaceId } = validateData(resetRequest, await readJson(req));
   if (workspaceId === undefined) {
     deps.store.resetAll();
     deps.journal.clear();
@@ -152,14 +142,11 @@ async function faults(
   _query: URLSearchParams,
   deps: AdminDeps,
 ): Promise<Answer> {
-  const parsed = faultPlan.safeParse(await readJson(req));
-  if (!parsed.success)
-    throw new EmulatorError('INVALID_ARGUMENT', describeIssues(parsed.error.issues));
-  deps.faults.set(parsed.data);
+  deps.faults.set(validateData(faultPlan, await readJson(req)));
   return ok({ faults: deps.faults.plan() });
 }
 
-const routes: Record<string, { method: string; route: Route }> = {
+const routes: AdminRoutes<AdminDeps> = {
   health: { method: 'GET', route: health },
   reset: { method: 'POST', route: reset },
   seed: { method: 'POST', route: seed },

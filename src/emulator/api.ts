@@ -63,7 +63,12 @@ export async function answerApi(
   // The table is keyed by operation name, so this handler was written for `op`, and `data`
   // has just passed `op.request`: the catalogue's typing can be set aside here.
   const handler = deps.handlers[op.name] as ErasedHandler;
-  const reply = await handler(data, { auth, clientIp: clientIp(req) });
+  // A key-level caller sees the data of its own workspace and API key only.
+  const scope =
+    auth && 'apiKey' in auth
+      ? { workspaceId: auth.workspace.id, apiKeyId: auth.apiKey.id }
+      : undefined;
+  const reply = await handler(data, { auth, scope, clientIp: clientIp(req) });
   if (reply.workspaceId !== undefined) note.workspaceId ??= reply.workspaceId;
   return { status: op.successStatus, json: successEnvelope(op.envelope, reply) };
 }

@@ -4,7 +4,7 @@ import { readContent } from './crdt/editor.js';
 import { parseAdminQuery } from './admin-query.js';
 import { EmulatorError } from './errors.js';
 import { eventStream } from './event-stream.js';
-import { type Answer, ok } from './http.js';
+import { type AdminRoute, type AdminRoutes, type Answer, ok } from './http.js';
 import type { Store } from './store/store.js';
 
 /**
@@ -93,21 +93,18 @@ function stream(store: Store, req: IncomingMessage, query: URLSearchParams): Ans
   return eventStream(store.feedEvents, { ...q, after });
 }
 
-type CollabRoute = (req: IncomingMessage, query: URLSearchParams, deps: { store: Store }) => Answer;
-
 /** A GET that answers with what `read` makes of its query, checked against `schema`. */
 function reading<S extends z.ZodType<{ workspaceId?: string | undefined }>>(
   schema: S,
   read: (store: Store, q: Query<S>) => unknown,
-): { method: string; route: CollabRoute } {
+): AdminRoute<{ store: Store }> {
   return {
     method: 'GET',
     route: (_req, query, { store }) => ok(read(store, parseAdminQuery(store, query, schema))),
   };
 }
 
-/** The routes, keyed by their path below `/_emulator/`. */
-export const collabRoutes: Record<string, { method: string; route: CollabRoute }> = {
+export const collabRoutes: AdminRoutes<{ store: Store }> = {
   activities: reading(activitiesQuery, activities),
   presence: reading(documentQuery, presence),
   livestate: reading(documentQuery, liveStates),

@@ -4,7 +4,7 @@ import { mask } from '../http/redact.js';
 import { PROVIDER_IDS } from './ai/providers.js';
 import { EmulatorError } from './errors.js';
 import { checkNotificationIds, fixtureNotification } from './fixtures/schema.js';
-import { type Answer, readJsonAs } from './http.js';
+import { type AdminRoutes, type Answer, readJsonAs } from './http.js';
 import type { SecretBox } from './secrets.js';
 import { notificationRecord } from './store/notifications.js';
 import type { Scope } from './store/scope.js';
@@ -114,14 +114,7 @@ function listKeys(
   return { status: 200, json: { keys } };
 }
 
-type DataRoute = (
-  req: IncomingMessage,
-  query: URLSearchParams,
-  deps: DataDeps,
-) => Promise<Answer> | Answer;
-
-/** The routes, keyed by their path below `/_emulator/`. */
-export const dataRoutes: Record<string, { method: string; route: DataRoute }> = {
+export const dataRoutes: AdminRoutes<DataDeps> = {
   notifications: { method: 'POST', route: notifications },
   'ai-keys': { method: 'POST', route: setKey },
   'ai-keys/list': { method: 'GET', route: listKeys },

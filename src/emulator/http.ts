@@ -23,6 +23,18 @@ export type Answer =
 /** A 200 answer with a JSON body: what the admin routes mostly give. */
 export const ok = (json: unknown): Answer => ({ status: 200, json });
 
+/**
+ * A route below `/_emulator/`: the one method it accepts, and what answers it from the
+ * request, its query and the parts of the emulator it uses.
+ */
+export interface AdminRoute<Deps> {
+  method: string;
+  route: (req: IncomingMessage, query: URLSearchParams, deps: Deps) => Promise<Answer> | Answer;
+}
+
+/** Admin routes, keyed by their path below `/_emulator/`. */
+export type AdminRoutes<Deps> = Record<string, AdminRoute<Deps>>;
+
 export function errorAnswer(error: EmulatorError): Answer {
   return { status: error.httpStatus, json: error.toEnvelope(), headers: error.headers };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
 import { parseAdminQuery } from './admin-query.js';
 import { EmulatorError } from './errors.js';
-import { type Answer, ok, readJson } from './http.js';
+import { type AdminRoutes, type Answer, ok, readJson } from './http.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { SecretBox } from './secrets.js';
 import {
@@ -266,14 +266,7 @@ async function importState(
   return ok({ status: 'ok' });
 }
 
-type StateRoute = (
-  req: IncomingMessage,
-  query: URLSearchParams,
-  deps: StateDeps,
-) => Promise<Answer> | Answer;
-
-/** The routes, keyed by their path below `/_emulator/`. */
-export const stateRoutes: Record<string, { method: string; route: StateRoute }> = {
+export const stateRoutes: AdminRoutes<StateDeps> = {
   export: { method: 'GET', route: (_req, query, deps) => exportState(query, deps) },
   import: { method: 'POST', route: (req, _query, deps) => importState(req, deps) },
 };

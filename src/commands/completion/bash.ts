@@ -1,4 +1,4 @@
-import { kindWords, mergeArms, quote, tables, type Tables } from './tables.js';
+import { kindPattern, kindWords, mergeArms, quote, tables } from './tables.js';
 import type { CommandSpec } from './spec.js';
 
 function caseArms(arms: readonly (readonly [string, string])[]): string {
@@ -9,12 +9,6 @@ function caseArms(arms: readonly (readonly [string, string])[]): string {
 
 function words(list: readonly string[]): string {
   return quote(list.join(' '));
-}
-
-function kindPattern([flag]: Tables['kinds'][number]): string {
-  return flag.path === undefined
-    ? `*${quote(` ${flag.name}`)}`
-    : quote(`${flag.path} ${flag.name}`);
 }
 
 /** The bash completion script for the command tree described by `spec`. */

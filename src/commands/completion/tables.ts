@@ -69,6 +69,13 @@ export function quote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+/** The bash and zsh `case` pattern of a flag's value: under one command path, or any (`*`). */
+export function kindPattern([flag]: Tables['kinds'][number]): string {
+  return flag.path === undefined
+    ? `*${quote(` ${flag.name}`)}`
+    : quote(`${flag.path} ${flag.name}`);
+}
+
 /** Case arms that produce the same body merged: `[patterns, body]`, in first-seen order. */
 export function mergeArms(
   arms: readonly (readonly [pattern: string, body: string])[],

@@ -1,4 +1,4 @@
-import { kindWords, mergeArms, quote, tables, type Tables } from './tables.js';
+import { kindPattern, kindWords, mergeArms, quote, tables } from './tables.js';
 import type { CommandSpec, FlagSpec } from './spec.js';
 
 /**
@@ -22,12 +22,6 @@ function flagPairs(flags: readonly FlagSpec[]): [string, string][] {
 
 function words(list: readonly string[]): string {
   return list.map(quote).join(' ');
-}
-
-function kindPattern([flag]: Tables['kinds'][number]): string {
-  return flag.path === undefined
-    ? `*${quote(` ${flag.name}`)}`
-    : quote(`${flag.path} ${flag.name}`);
 }
 
 /** The zsh completion script for the command tree described by `spec`. */

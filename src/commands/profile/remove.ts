@@ -1,15 +1,10 @@
 import { confirmDestructive } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
-import { storedProfile } from './stored.js';
+import { profileActedOn, storedProfile } from './stored.js';
 
-export async function run(
-  ctx: Context,
-  _opts: GlobalOptions,
-  [requested]: string[],
-): Promise<void> {
-  const store = await ctx.profiles();
-  const name = storedProfile(store, requested);
+export async function run(ctx: Context, _opts: GlobalOptions, [named]: string[]): Promise<void> {
+  const { store, name } = await profileActedOn(ctx, named);
   // Removing the profile in use changes what every later command does: asked first.
   if (store.activeName() === name) {
     await confirmDestructive(ctx, `remove profile "${name}", the active profile`);

@@ -1,3 +1,4 @@
+import type { Context } from '../../cli/context.js';
 import { unknownProfile, type ProfileStore } from '../../config/profiles.js';
 
 /** `name`, when a profile of that name is stored; otherwise the one message for it. */
@@ -9,4 +10,16 @@ export function storedProfile(store: ProfileStore, name: string | undefined): st
     );
   }
   return name;
+}
+
+/**
+ * The profile store, and the stored profile a command acts on: the one it names, else the
+ * one selected (--profile, SVC_PROFILE, then the active profile).
+ */
+export async function profileActedOn(
+  ctx: Context,
+  named?: string,
+): Promise<{ store: ProfileStore; name: string }> {
+  const store = await ctx.profiles();
+  return { store, name: storedProfile(store, named ?? store.selectedName(ctx.requestedProfile())) };
 }

@@ -16,25 +16,31 @@ export function profileView(name: string, profile: Profile, active: boolean) {
   };
 }
 
-/** Every credential of a profile, one a line: `profile show`, and new ones that could not be stored. */
-export const credentialRecord: TableLayout = {
+/** Which profile a row is, and whether it is the active one. */
+const identity = [
+  { header: 'NAME', path: 'name' },
+  { header: 'ACTIVE', path: 'active' },
+];
+
+const credentials = [
+  { header: 'SERVICE', path: 'baseUrl' },
+  { header: 'WORKSPACE', path: 'workspaceId' },
+  { header: 'WORKSPACE TOKEN', path: 'workspaceToken' },
+  { header: 'API KEY', path: 'apiKey' },
+  { header: 'AUTH TOKEN', path: 'authToken' },
+];
+
+/** Every credential of a profile, one a line: new ones that could not be stored. */
+export const credentialRecord: TableLayout = { rows: 'record', columns: credentials };
+
+/** `profile show`: one profile, tokens masked. */
+export const profileRecord: TableLayout = {
   rows: 'record',
-  columns: [
-    { header: 'SERVICE', path: 'baseUrl' },
-    { header: 'WORKSPACE', path: 'workspaceId' },
-    { header: 'WORKSPACE TOKEN', path: 'workspaceToken' },
-    { header: 'API KEY', path: 'apiKey' },
-    { header: 'AUTH TOKEN', path: 'authToken' },
-  ],
+  columns: [...identity, ...credentials],
 };
 
+/** `profile list`: a row a profile, which leaves the tokens out, masked or not. */
 export const profileTable: TableLayout = {
   rows: 'list',
-  columns: [
-    { header: 'NAME', path: 'name' },
-    { header: 'ACTIVE', path: 'active' },
-    { header: 'SERVICE', path: 'baseUrl' },
-    { header: 'WORKSPACE', path: 'workspaceId' },
-    { header: 'API KEY', path: 'apiKey' },
-  ],
+  columns: [...identity, ...credentials.filter(({ path }) => !path.endsWith('Token'))],
 };

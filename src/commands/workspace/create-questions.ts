@@ -2,6 +2,7 @@ import type { Context } from '../../cli/context.js';
 import { DEFAULT_PROFILE, isValidProfileName, type ProfileStore } from '../../config/profiles.js';
 import { UsageError } from '../../errors/errors.js';
 import type { FlagOf } from '../../cli/declare/options.js';
+import type { TextQuestion } from '../../io/prompter.js';
 import type { createOptions } from './index.js';
 
 /** What `workspace create` sends, and the profile it stores the result in. */
@@ -23,6 +24,11 @@ export interface CreateFlags {
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PROFILE_RULE = 'letters, digits, ".", "_" and "-", starting with a letter or digit';
+
+/** The owner's and the workspace's names: what the service accepts. */
+function oneTo200(v: string): true | string {
+  return (v.trim().length > 0 && v.length <= 200) || 'enter 1 to 200 characters';
+}
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -69,47 +75,38 @@ export async function askForWorkspace(
   const ask = ctx.prompter;
   // The list of disposable domains is large: loaded only when a question is asked.
   const { isAcceptedOwnerEmail } = await import('../../catalogue/owner-email.js');
-  const ownerEmail = (
-    flags.email ??
-    (await ask.text({
-      message: 'Owner email',
-      flag: '--email' satisfies FlagOf<(typeof createOptions)['email']>,
-      validate: (v) => {
-        if (!EMAIL.test(v.trim())) return 'enter an email address such as ada@example.com';
-        return (
-          isAcceptedOwnerEmail(v.trim()) ||
-          'the service does not accept disposable email domains; enter another address'
-        );
-      },
-    }))
-  ).trim();
-  const name = (
-    flags.name ??
-    (await ask.text({
-      message: 'Owner name',
-      flag: '--name' satisfies FlagOf<(typeof createOptions)['name']>,
-      default: ownerEmail,
-      validate: (v) => (v.trim().length > 0 && v.length <= 200) || 'enter 1 to 200 characters',
-    }))
-  ).trim();
-  const workspaceName = (
-    flags.workspaceName ??
-    (await ask.text({
-      message: 'Workspace name',
-      flag: '--workspace-name' satisfies FlagOf<(typeof createOptions)['workspaceName']>,
-      default: `${name} workspace`,
-      validate: (v) => (v.trim().length > 0 && v.length <= 200) || 'enter 1 to 200 characters',
-    }))
-  ).trim();
-  const avatar = (
-    flags.avatar ??
-    (await ask.text({
-      message: 'Avatar URL (optional, Enter to skip)',
-      flag: '--avatar' satisfies FlagOf<(typeof createOptions)['avatar']>,
-      validate: (v) =>
-        v.trim() === '' || isHttpUrl(v.trim()) || 'enter an http(s) URL, or nothing to skip',
-    }))
-  ).trim();
+  /** The flag's value, else the answer to its question; trimmed either way. */
+  const given = async (value: string | undefined, question: TextQuestion) =>
+    (value ?? (await ask.text(question))).trim();
+  const ownerEmail = await given(flags.email, {
+    message: 'Owner email',
+    flag: '--email' satisfies FlagOf<(typeof createOptions)['email']>,
+    validate: (v) => {
+      if (!EMAIL.test(v.trim())) return 'enter an email address such as ada@example.com';
+      return (
+        isAcceptedOwnerEmail(v.trim()) ||
+        'the service does not accept disposable email domains; enter another address'
+      );
+    },
+  });
+  const name = await given(flags.name, {
+    message: 'Owner name',
+    flag: '--name' satisfies FlagOf<(typeof createOptions)['name']>,
+    default: ownerEmail,
+    validate: oneTo200,
+  });
+  const workspaceName = await given(flags.workspaceName, {
+    message: 'Workspace name',
+    flag: '--workspace-name' satisfies FlagOf<(typeof createOptions)['workspaceName']>,
+    default: `${name} workspace`,
+    validate: oneTo200,
+  });
+  const avatar = await given(flags.avatar, {
+    message: 'Avatar URL (optional, Enter to skip)',
+    flag: '--avatar' satisfies FlagOf<(typeof createOptions)['avatar']>,
+    validate: (v) =>
+      v.trim() === '' || isHttpUrl(v.trim()) || 'enter an http(s) URL, or nothing to skip',
+  });
   const profile =
     profileFlag ??
     (await ask.text({

@@ -2,13 +2,8 @@ import { newId } from '../ids.js';
 import type { ActivityFilter } from '../store/activities.js';
 import type { Scope } from '../store/scope.js';
 import { requireConsoleOption } from './console-gate.js';
-import { perItem, scopeOf, unique } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
-
-interface ActivityHandlers {
-  'activities.add': Handler<'activities.add'>;
-  'activities.delete': Handler<'activities.delete'>;
-}
+import { perItem, unique } from './shared.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 /** The spec's precondition of operation 17; deleting logs needs the same service. */
 function requireActivityService(deps: HandlerDeps, scope: Scope): void {
@@ -28,11 +23,12 @@ function within(filter: ActivityFilter): string {
  * first use; activities need no document record, as the service logs them for whatever
  * document a client names. Deleting never creates anything.
  */
-export function activityHandlers(deps: HandlerDeps): ActivityHandlers {
+export function activityHandlers(
+  deps: HandlerDeps,
+): Handlers<'activities.add' | 'activities.delete'> {
   const { store } = deps;
   return {
-    'activities.add': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'activities.add': (data, { scope }) => {
       requireActivityService(deps, scope);
       const { organizationId, documentId, activities } = data;
       const now = deps.now();
@@ -64,8 +60,7 @@ export function activityHandlers(deps: HandlerDeps): ActivityHandlers {
       };
     },
 
-    'activities.delete': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'activities.delete': (data, { scope }) => {
       requireActivityService(deps, scope);
       const orgId = data.organizationId;
       const filter: ActivityFilter = {

@@ -1,17 +1,13 @@
 import { KNOWN_PREFIXES, PROVIDER_NAMES, providerOfModel } from '../ai/providers.js';
 import { EmulatorError } from '../errors.js';
-import type { Handler, HandlerDeps } from './types.js';
-
-interface AiHandlers {
-  'ai.rewrite': Handler<'ai.rewrite'>;
-}
+import type { HandlerDeps, Handlers } from './types.js';
 
 /**
  * Operation 25: the workspace's key for the model's provider is opened and the text sent
  * to the provider. A missing key, and any failure of the provider, is an answer with
  * `success: false`, as the service gives; only a model of no known provider is an error.
  */
-export function aiHandlers(deps: HandlerDeps): AiHandlers {
+export function aiHandlers(deps: HandlerDeps): Handlers<'ai.rewrite'> {
   const { store, secrets, ai } = deps;
   return {
     'ai.rewrite': async (data, caller) => {

@@ -1,8 +1,7 @@
 import { crdtContent, shapeMismatch, updateState } from '../crdt/editor.js';
 import { MarkupError } from '../crdt/markup.js';
 import { EmulatorError } from '../errors.js';
-import { scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 /**
  * Operation 21 of the spec. The editor's Yjs document is changed by the operations that
@@ -10,11 +9,10 @@ import type { Handler, HandlerDeps } from './types.js';
  * feed, for the connected clients (none when the content was already that). Editors come
  * from seed fixtures; the type, and the content key when given, must be the editor's.
  */
-export function crdtHandlers(deps: HandlerDeps): { 'crdt.update': Handler<'crdt.update'> } {
+export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update'> {
   const { store } = deps;
   return {
-    'crdt.update': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'crdt.update': (data, { scope }) => {
       const editor = store.crdtEditors.find(
         scope,
         data.organizationId,

@@ -2,25 +2,20 @@ import type * as z from 'zod';
 import type { document } from '../../catalogue/models.js';
 import { documentTarget } from '../access.js';
 import type { DocumentRecord } from '../store/documents.js';
-import { folderLookup, perItem, scopeOf, unique } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
+import { folderLookup, perItem, unique } from './shared.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 type DocumentResource = z.input<typeof document>;
-
-interface DocumentHandlers {
-  'documents.get': Handler<'documents.get'>;
-  'documents.update': Handler<'documents.update'>;
-  'documents.setDisabled': Handler<'documents.setDisabled'>;
-}
 
 const doesNotExist = (id: string) => `Document ${id} does not exist.`;
 
 /** Operations 9, 10 and 11 of the spec. */
-export function documentHandlers(deps: HandlerDeps): DocumentHandlers {
+export function documentHandlers(
+  deps: HandlerDeps,
+): Handlers<'documents.get' | 'documents.update' | 'documents.setDisabled'> {
   const { store } = deps;
   return {
-    'documents.get': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'documents.get': (data, { scope }) => {
       const orgId = data.organizationId;
       // Ids that name no document are left out, as a query over documents would leave them.
       const docs =
@@ -40,8 +35,7 @@ export function documentHandlers(deps: HandlerDeps): DocumentHandlers {
       return { message: 'Documents retrieved successfully.', data: docs.map(resource) };
     },
 
-    'documents.update': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'documents.update': (data, { scope }) => {
       const result = perItem(
         store,
         data.documents,
@@ -54,8 +48,7 @@ export function documentHandlers(deps: HandlerDeps): DocumentHandlers {
       return { message: 'Documents processed.', data: result };
     },
 
-    'documents.setDisabled': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'documents.setDisabled': (data, { scope }) => {
       const { disabled } = data;
       const result = perItem(
         store,

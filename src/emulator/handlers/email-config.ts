@@ -3,12 +3,7 @@ import type { emailConfig } from '../../catalogue/models.js';
 import { mask } from '../../http/redact.js';
 import type { SecretBox } from '../secrets.js';
 import type { StoredEmailConfig } from '../store/email-configs.js';
-import { scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
-
-interface EmailConfigHandlers {
-  'workspace.emailConfig': Handler<'workspace.emailConfig'>;
-}
+import type { HandlerDeps, Handlers } from './types.js';
 
 /**
  * The echo's form of a provider key: its length, and its last four characters when it is
@@ -44,11 +39,10 @@ export function emailConfigView(
  * `data` echoes the stored config, as newer versions of the service do (wire notes); the
  * spec's null is what older ones answer.
  */
-export function emailConfigHandlers(deps: HandlerDeps): EmailConfigHandlers {
+export function emailConfigHandlers(deps: HandlerDeps): Handlers<'workspace.emailConfig'> {
   const { store, secrets } = deps;
   return {
-    'workspace.emailConfig': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'workspace.emailConfig': (data, { scope }) => {
       const update = data.emailServiceConfig ?? {};
       const stored = store.transaction(() => {
         const current: StoredEmailConfig = store.emailConfigs.get(scope) ?? {};

@@ -9,8 +9,8 @@ import {
 } from '../store/folders.js';
 import type { Scope } from '../store/scope.js';
 import { requireConsoleOption } from './console-gate.js';
-import { type BulkItem, perItem, scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
+import { type BulkItem, perItem } from './shared.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 /** A folder as the spec's Folder resource, its access type the one in effect. */
 function folderResource(
@@ -79,17 +79,11 @@ function nested(
   return { data, cut };
 }
 
-interface FolderHandlers {
-  'folders.get': Handler<'folders.get'>;
-  'folders.add': Handler<'folders.add'>;
-}
-
 /** Operations 7 and 8 of the spec. */
-export function folderHandlers(deps: HandlerDeps): FolderHandlers {
+export function folderHandlers(deps: HandlerDeps): Handlers<'folders.get' | 'folders.add'> {
   const { store } = deps;
   return {
-    'folders.get': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'folders.get': (data, { scope }) => {
       // An unknown organization simply has no folders, as it would have no documents.
       const folders = store.folders.ofOrganization(scope, data.organizationId);
       const byId = new Map(folders.map((f) => [f.id, f]));
@@ -113,8 +107,7 @@ export function folderHandlers(deps: HandlerDeps): FolderHandlers {
       return { message, data: folders.map((f) => folderResource(scope, f, byId)) };
     },
 
-    'folders.add': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'folders.add': (data, { scope }) => {
       requireConsoleOption(deps, scope.workspaceId, 'advancedQueries', 'Adding folders');
       const orgId = data.organizationId;
       const now = deps.now();

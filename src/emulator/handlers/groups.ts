@@ -1,15 +1,14 @@
-import { perItem, scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
+import { perItem } from './shared.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 /**
  * Operation 14 of the spec; like folders add, it creates the organization on first use.
  * Adding a group that exists with the same name succeeds, so a resent request is harmless.
  */
-export function groupHandlers(deps: HandlerDeps): { 'groups.add': Handler<'groups.add'> } {
+export function groupHandlers(deps: HandlerDeps): Handlers<'groups.add'> {
   const { store } = deps;
   return {
-    'groups.add': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'groups.add': (data, { scope }) => {
       const orgId = data.organizationId;
       const result = perItem(
         store,

@@ -1,6 +1,5 @@
 import type { LiveStateJson } from '../store/live-states.js';
-import { scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 /** Top-level keys of `changes` set into `current`; a key set to null is removed (docs/wire-notes.md). */
 function merged(current: LiveStateJson, changes: LiveStateJson): LiveStateJson {
@@ -18,13 +17,10 @@ function merged(current: LiveStateJson, changes: LiveStateJson): LiveStateJson {
  * replaces it, with `merge` it is merged in. Each broadcast is one event of the feed, what
  * the document's connected clients receive. Creates the organization on first use.
  */
-export function liveStateHandlers(deps: HandlerDeps): {
-  'livestate.broadcast': Handler<'livestate.broadcast'>;
-} {
+export function liveStateHandlers(deps: HandlerDeps): Handlers<'livestate.broadcast'> {
   const { store } = deps;
   return {
-    'livestate.broadcast': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'livestate.broadcast': (data, { scope }) => {
       const { organizationId, documentId, liveStateDataId } = data;
       const merge = data.merge ?? false;
       const now = deps.now();

@@ -1,12 +1,6 @@
 import { EmulatorError } from '../errors.js';
 import type { JobRecord } from '../store/jobs.js';
-import { scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
-
-interface MigrationHandlers {
-  'documents.migrate': Handler<'documents.migrate'>;
-  'documents.migrationStatus': Handler<'documents.migrationStatus'>;
-}
+import type { HandlerDeps, Handlers } from './types.js';
 
 function statusMessage(job: JobRecord): string {
   switch (job.status) {
@@ -27,10 +21,12 @@ function statusMessage(job: JobRecord): string {
  * the job does when it runs, and fails when it cannot finish. A migration belongs to the
  * organization it was started in; asked about from another one, it is not found.
  */
-export function migrationHandlers(deps: HandlerDeps): MigrationHandlers {
+export function migrationHandlers(
+  deps: HandlerDeps,
+): Handlers<'documents.migrate' | 'documents.migrationStatus'> {
   return {
-    'documents.migrate': (data, caller) => {
-      const job = deps.jobs.start(scopeOf(caller.auth), {
+    'documents.migrate': (data, { scope }) => {
+      const job = deps.jobs.start(scope, {
         kind: 'migration',
         organizationId: data.organizationId,
         documentId: data.documentId,
@@ -39,8 +35,8 @@ export function migrationHandlers(deps: HandlerDeps): MigrationHandlers {
       return { message: 'Migration started.', data: { migrationId: job.id } };
     },
 
-    'documents.migrationStatus': (data, caller) => {
-      const job = deps.jobs.find(scopeOf(caller.auth), data.migrationId);
+    'documents.migrationStatus': (data, { scope }) => {
+      const job = deps.jobs.find(scope, data.migrationId);
       if (job?.spec.kind !== 'migration' || job.spec.organizationId !== data.organizationId) {
         throw new EmulatorError('NOT_FOUND', `Migration ${data.migrationId} not found.`);
       }

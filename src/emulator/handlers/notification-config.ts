@@ -3,15 +3,10 @@ import type { notificationConfig } from '../../catalogue/models.js';
 import type { NotificationLevel, NotificationSettings } from '../store/notification-configs.js';
 import type { Scope } from '../store/scope.js';
 import { requireConsoleOption } from './console-gate.js';
-import { scopeOf, unique } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
+import { unique } from './shared.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 type NotificationConfigItem = z.input<typeof notificationConfig>;
-
-interface NotificationConfigHandlers {
-  'notifications.config.v2': Handler<'notifications.config.v2'>;
-  'notifications.config.v1': Handler<'notifications.config.v1'>;
-}
 
 /** What a user who never changed a setting has (docs/wire-notes.md). */
 const DEFAULT_INBOX: NotificationLevel = 'ALL';
@@ -35,7 +30,9 @@ function effective(
 }
 
 /** Operations 23 and 24. Nothing stored, or an unknown organization, gives the defaults. */
-export function notificationConfigHandlers(deps: HandlerDeps): NotificationConfigHandlers {
+export function notificationConfigHandlers(
+  deps: HandlerDeps,
+): Handlers<'notifications.config.v2' | 'notifications.config.v1'> {
   const { store } = deps;
 
   /** One item per document, or the organization-level item when `documentIds` is null. */
@@ -70,18 +67,17 @@ export function notificationConfigHandlers(deps: HandlerDeps): NotificationConfi
   return {
     // With getOrganizationConfig the answer is the organization-level item alone, whether
     // or not documentIds are given too.
-    'notifications.config.v2': (data, caller) => ({
+    'notifications.config.v2': (data, { scope }) => ({
       message,
       data: items(
-        scopeOf(caller.auth),
+        scope,
         data.organizationId,
         data.userId,
         data.getOrganizationConfig === true ? null : unique(data.documentIds ?? []),
       ),
     }),
 
-    'notifications.config.v1': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'notifications.config.v1': (data, { scope }) => {
       requireConsoleOption(
         deps,
         scope.workspaceId,

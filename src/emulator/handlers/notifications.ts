@@ -10,14 +10,9 @@ import type {
 } from '../store/notifications.js';
 import type { Scope } from '../store/scope.js';
 import { requireConsoleOption } from './console-gate.js';
-import { scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 type NotificationResource = z.input<typeof notification>;
-
-interface NotificationHandlers {
-  'notifications.get': Handler<'notifications.get'>;
-}
 
 /** The documented default page size (docs/wire-notes.md). */
 const DEFAULT_PAGE_SIZE = 1000;
@@ -108,11 +103,10 @@ export function notificationResource(scope: Scope, n: NotificationRecord): Notif
 }
 
 /** Operation 22. */
-export function notificationHandlers(deps: HandlerDeps): NotificationHandlers {
+export function notificationHandlers(deps: HandlerDeps): Handlers<'notifications.get'> {
   const { store } = deps;
   return {
-    'notifications.get': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'notifications.get': (data, { scope }) => {
       requireConsoleOption(deps, scope.workspaceId, 'advancedQueries', 'Reading notifications');
       const order = data.order ?? 'desc';
       const filter: NotificationFilter = {

@@ -1,10 +1,5 @@
-import { perItem, scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
-
-interface OrganizationHandlers {
-  'organizations.update': Handler<'organizations.update'>;
-  'organizations.setDisabled': Handler<'organizations.setDisabled'>;
-}
+import { perItem } from './shared.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 const doesNotExist = (id: string) => `Organization ${id} does not exist.`;
 
@@ -12,11 +7,12 @@ const doesNotExist = (id: string) => `Organization ${id} does not exist.`;
  * Operations 12 and 13 of the spec. The spec states two outcomes for disabling a missing
  * organization; its documented example (`success` false, "does not exist") is the one kept.
  */
-export function organizationHandlers(deps: HandlerDeps): OrganizationHandlers {
+export function organizationHandlers(
+  deps: HandlerDeps,
+): Handlers<'organizations.update' | 'organizations.setDisabled'> {
   const { store } = deps;
   return {
-    'organizations.update': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'organizations.update': (data, { scope }) => {
       const result = perItem(
         store,
         data.organizations,
@@ -29,8 +25,7 @@ export function organizationHandlers(deps: HandlerDeps): OrganizationHandlers {
       return { message: 'Organizations processed.', data: result };
     },
 
-    'organizations.setDisabled': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'organizations.setDisabled': (data, { scope }) => {
       const { disabled } = data;
       const result = perItem(
         store,

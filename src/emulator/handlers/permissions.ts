@@ -15,8 +15,8 @@ import {
 } from '../access.js';
 import { EmulatorError } from '../errors.js';
 import type { ResourceRef } from '../store/grants.js';
-import { folderLookup, scopeOf, unique } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
+import { folderLookup, unique } from './shared.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 type UserPermissions = z.input<typeof userPermissions>;
 
@@ -36,13 +36,10 @@ function entries(
 }
 
 /** Operation 6 of the spec. */
-export function permissionHandlers(deps: HandlerDeps): {
-  'permissions.get': Handler<'permissions.get'>;
-} {
+export function permissionHandlers(deps: HandlerDeps): Handlers<'permissions.get'> {
   const { store } = deps;
   return {
-    'permissions.get': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'permissions.get': (data, { scope }) => {
       const orgId = data.organizationId;
       const org = store.organizations.find(scope, orgId);
       const lookup = folderLookup(store, scope, orgId);

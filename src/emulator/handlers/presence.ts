@@ -1,16 +1,14 @@
-import { scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 /**
  * Operation 19 of the spec: each user joins the document's presence list, or replaces
  * their own entry (status included) when already on it. Creates the organization on first
  * use, as activities add does.
  */
-export function presenceHandlers(deps: HandlerDeps): { 'presence.add': Handler<'presence.add'> } {
+export function presenceHandlers(deps: HandlerDeps): Handlers<'presence.add'> {
   const { store } = deps;
   return {
-    'presence.add': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'presence.add': (data, { scope }) => {
       const { organizationId, documentId } = data;
       const now = deps.now();
       store.transaction(() => {

@@ -1,7 +1,6 @@
 import type * as z from 'zod';
 import type { bulkItemResult } from '../../catalogue/models.js';
 import type { FolderLookup } from '../access.js';
-import type { KeyAuth } from '../auth.js';
 import type { FolderRecord } from '../store/folders.js';
 import type { Scope } from '../store/scope.js';
 import type { Store } from '../store/store.js';
@@ -9,11 +8,6 @@ import type { Store } from '../store/store.js';
 /** One member of a bulk operation's per-item result map. */
 export type BulkItem = z.input<typeof bulkItemResult>;
 export type BulkResult = Record<string, BulkItem>;
-
-/** A key-level caller sees the data of its own workspace and API key only. */
-export function scopeOf(auth: KeyAuth): Scope {
-  return { workspaceId: auth.workspace.id, apiKeyId: auth.apiKey.id };
-}
 
 /** Folders of one organization by id, each read from the store at most once. */
 export function folderLookup(store: Store, scope: Scope, organizationId: string): FolderLookup {

@@ -4,6 +4,7 @@ import type { AiRewriter } from '../ai/rewriter.js';
 import type { AuthFor } from '../auth.js';
 import type { JobEngine } from '../jobs/engine.js';
 import type { SecretBox } from '../secrets.js';
+import type { Scope } from '../store/scope.js';
 import type { ContinueHosts, PublicRateLimits } from '../service-rules.js';
 import type { Store } from '../store/store.js';
 
@@ -29,6 +30,8 @@ export interface HandlerDeps {
 
 export interface Caller<N extends OperationName> {
   auth: AuthFor<OperationByName<N>['auth']>;
+  /** Of a key-level operation: the data the caller sees, its own workspace's and API key's. */
+  scope: OperationByName<N>['auth'] extends 'key' ? Scope : undefined;
   /** The peer address of the connection; forwarding headers are not trusted. */
   clientIp: string;
 }
@@ -56,8 +59,11 @@ export type Handler<N extends OperationName> = (
   caller: Caller<N>,
 ) => Reply<N> | Promise<Reply<N>>;
 
+/** The handlers of some operations: what the module of one resource provides. */
+export type Handlers<Names extends OperationName> = { [N in Names]: Handler<N> };
+
 /** One handler for every operation of the catalogue: the compiler checks none is missing. */
-export type HandlerTable = { [N in OperationName]: Handler<N> };
+export type HandlerTable = Handlers<OperationName>;
 
 /** The shape every handler has once the catalogue's typing is set aside by the dispatcher. */
 export interface ErasedReply {
@@ -68,5 +74,5 @@ export interface ErasedReply {
 }
 export type ErasedHandler = (
   data: unknown,
-  caller: { auth: unknown; clientIp: string },
+  caller: { auth: unknown; scope: Scope | undefined; clientIp: string },
 ) => ErasedReply | Promise<ErasedReply>;

@@ -1,13 +1,7 @@
 import { EmulatorError } from '../errors.js';
 import { planDeletion } from '../jobs/deletion.js';
 import type { JobRecord } from '../store/jobs.js';
-import { scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
-
-interface UserDataHandlers {
-  'users.purge': Handler<'users.purge'>;
-  'users.purgeStatus': Handler<'users.purgeStatus'>;
-}
+import type { HandlerDeps, Handlers } from './types.js';
 
 /**
  * The documented status answer has no field for failure, and `isDeleteCompleted: false`
@@ -25,11 +19,10 @@ function failure(job: JobRecord, status: Record<string, unknown>): EmulatorError
  * Operation 16 of the spec and the deletion-status call of the real service (docs/wire-notes.md).
  * The deletion is a job of one task per organization (see planDeletion).
  */
-export function userDataHandlers(deps: HandlerDeps): UserDataHandlers {
+export function userDataHandlers(deps: HandlerDeps): Handlers<'users.purge' | 'users.purgeStatus'> {
   const { store } = deps;
   return {
-    'users.purge': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'users.purge': (data, { scope }) => {
       const job = deps.jobs.start(
         scope,
         planDeletion(store, scope, data.userIds, data.organizationIds),
@@ -40,8 +33,8 @@ export function userDataHandlers(deps: HandlerDeps): UserDataHandlers {
       };
     },
 
-    'users.purgeStatus': (data, caller) => {
-      const job = deps.jobs.find(scopeOf(caller.auth), data.jobId);
+    'users.purgeStatus': (data, { scope }) => {
+      const job = deps.jobs.find(scope, data.jobId);
       if (job?.spec.kind !== 'deletion') {
         throw new EmulatorError('NOT_FOUND', `Deletion job ${data.jobId} not found.`);
       }

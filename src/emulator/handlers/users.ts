@@ -1,18 +1,17 @@
 import { label } from '../access.js';
 import type { ResourceRef } from '../store/grants.js';
-import { type BulkItem, perItem, scopeOf } from './shared.js';
-import type { Handler, HandlerDeps } from './types.js';
+import { type BulkItem, perItem } from './shared.js';
+import type { HandlerDeps, Handlers } from './types.js';
 
 /**
  * Operation 15 of the spec. A document's or folder's contact list is the users granted
  * access to it, so removing a user from one removes that grant; removing a user from the
  * organization removes the membership and every grant in it.
  */
-export function userHandlers(deps: HandlerDeps): { 'users.remove': Handler<'users.remove'> } {
+export function userHandlers(deps: HandlerDeps): Handlers<'users.remove'> {
   const { store } = deps;
   return {
-    'users.remove': (data, caller) => {
-      const scope = scopeOf(caller.auth);
+    'users.remove': (data, { scope }) => {
       const orgId = data.organizationId;
       const from: ResourceRef =
         data.documentId !== undefined

@@ -2,17 +2,14 @@ import { EmulatorError } from '../errors.js';
 import { newId, newToken } from '../ids.js';
 import { provisionWorkspace } from '../provision.js';
 import { refuseDisposableEmail } from '../service-rules.js';
-import type { Handler, HandlerDeps } from './types.js';
-
-interface WorkspaceHandlers {
-  'workspace.create': Handler<'workspace.create'>;
-  'workspace.authTokens': Handler<'workspace.authTokens'>;
-  'workspace.emailStatus': Handler<'workspace.emailStatus'>;
-  'workspace.loginLink': Handler<'workspace.loginLink'>;
-}
+import type { HandlerDeps, Handlers } from './types.js';
 
 /** Operations 1, 2, 4 and 5 of the spec. */
-export function workspaceHandlers(deps: HandlerDeps): WorkspaceHandlers {
+export function workspaceHandlers(
+  deps: HandlerDeps,
+): Handlers<
+  'workspace.create' | 'workspace.authTokens' | 'workspace.emailStatus' | 'workspace.loginLink'
+> {
   const { store } = deps;
   return {
     'workspace.create': (data, caller) => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
 import { EmulatorError } from '../errors.js';
-import { type Answer, readJsonAs } from '../http.js';
+import { type AdminRoutes, type Answer, readJsonAs } from '../http.js';
 import { isFinished, type JobRecord } from '../store/jobs.js';
 import type { JobEngine } from './engine.js';
 
@@ -49,14 +49,8 @@ async function eachJob(
   return answer(jobs.unfinishedIds().flatMap((each) => act(each) ?? []));
 }
 
-type JobRoute = (
-  req: IncomingMessage,
-  query: URLSearchParams,
-  deps: { jobs: JobEngine },
-) => Promise<Answer> | Answer;
-
-/** The admin routes under `/_emulator/jobs`, keyed by their path below `/_emulator/`. */
-export const jobRoutes: Record<string, { method: string; route: JobRoute }> = {
+/** The admin routes under `/_emulator/jobs`. */
+export const jobRoutes: AdminRoutes<{ jobs: JobEngine }> = {
   jobs: {
     method: 'GET',
     route: (_req, query, { jobs }) => answer(jobs.list(query.get('workspaceId') ?? undefined)),

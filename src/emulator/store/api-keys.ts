@@ -1,6 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import * as z from 'zod';
-import { json, tableColumns } from './columns.js';
+import { stringList, tableColumns } from './columns.js';
 import { type RecordQuery, RecordTable } from './table-rows.js';
 
 export interface ApiKeyRecord {
@@ -19,8 +18,6 @@ export interface AuthTokenRecord {
   createdAt: number;
 }
 
-const domainList = z.array(z.string());
-
 const keyColumns = tableColumns<ApiKeyRecord>({
   id: 'id',
   workspaceId: 'workspace_id',
@@ -33,7 +30,7 @@ const tokenColumns = tableColumns<AuthTokenRecord>({
   token: 'token',
   apiKeyId: 'api_key_id',
   name: 'name',
-  domains: json('domains', (parsed) => domainList.parse(parsed)),
+  domains: stringList('domains'),
   createdAt: 'created_at',
 });
 

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import type { SqlValue } from './state.js';
 
 /**
@@ -158,6 +159,11 @@ export const json = <Value>(column: string, read: (parsed: unknown) => Value) =>
     (value: Value) => JSON.stringify(value),
     (stored: string) => read(JSON.parse(stored)),
   );
+
+const listOfStrings = z.array(z.string());
+
+/** A list of strings, kept as JSON text (a key's domains, a folder's ancestors). */
+export const stringList = (column: string) => json(column, (parsed) => listOfStrings.parse(parsed));
 
 /** Bytes, kept as a BLOB: the column's Buffer shares the bytes rather than copying them. */
 export const bytes = (column: string) =>

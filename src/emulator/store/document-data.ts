@@ -5,39 +5,7 @@ import {
   organizationParams,
   type Scope,
 } from './scope.js';
-
-/** A table with rows that belong to one document of an organization. */
-export interface DocumentKeyedTable {
-  table: string;
-  /** The column that holds the document id. */
-  column: string;
-  /** Where the column holds other kinds of id too: the rows whose id is a document's. */
-  where?: string;
-}
-
-/**
- * Every table that keys rows by document id: what a migration moves to the new id, all in
- * one transaction. A table added later (activities, notifications, CRDT data, live state)
- * moves with its document once it is listed here; a test fails while a table with a
- * `document_id` column is missing from this list. Each table has the scope columns and
- * `organization_id`.
- */
-export const DOCUMENT_KEYED_TABLES: readonly DocumentKeyedTable[] = [
-  // The document itself: name, folder, access type, disabled flag.
-  { table: 'documents', column: 'id' },
-  // Who may open it: the grants that are its contact list.
-  { table: 'access_grants', column: 'resource_id', where: "resource_kind = 'document'" },
-  // Its notifications (their recipients go with them) and users' settings for it.
-  { table: 'notifications', column: 'document_id' },
-  { table: 'notification_configs', column: 'document_id' },
-  // Its activity log, presence list, live states, editors' data and the events its
-  // connected clients received.
-  { table: 'activities', column: 'document_id' },
-  { table: 'presence', column: 'document_id' },
-  { table: 'live_states', column: 'document_id' },
-  { table: 'crdt_editors', column: 'document_id' },
-  { table: 'feed_events', column: 'document_id' },
-];
+import { DOCUMENT_KEYED_TABLES } from './keyed-tables.js';
 
 type MoveParams = OrganizationParams & { from_id: string; to_id: string };
 

@@ -1,8 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import * as z from 'zod';
 import { accessType } from '../../catalogue/models.js';
 import type { AccessType } from './access-kinds.js';
-import { checked, flag, json, tableColumns } from './columns.js';
+import { checked, flag, stringList, tableColumns } from './columns.js';
 import { OrganizationRows } from './table-rows.js';
 
 /** The `parentFolderId` of a top-level folder; no folder may take this id. */
@@ -30,14 +29,12 @@ export interface FolderRecord {
   lastUpdated: number;
 }
 
-const ancestorList = z.array(z.string());
-
 const folderColumns = tableColumns<FolderRecord>({
   organizationId: 'organization_id',
   id: 'id',
   name: 'name',
   parentId: 'parent_id',
-  ancestors: json('ancestors', (parsed) => ancestorList.parse(parsed)),
+  ancestors: stringList('ancestors'),
   accessType: checked('access_type', accessType),
   inheritAccess: flag('inherit_access'),
   createdAt: 'created_at',

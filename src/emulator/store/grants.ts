@@ -2,7 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import * as z from 'zod';
 import { accessRole } from '../../catalogue/models.js';
 import type { AccessRole } from './access-kinds.js';
-import { checked, json, nested, tableColumns } from './columns.js';
+import { checked, nested, stringList, tableColumns } from './columns.js';
 import {
   IN_ORGANIZATION,
   type OrganizationParams,
@@ -36,15 +36,13 @@ const resourceColumns = tableColumns<ResourceRef>({
   id: 'resource_id',
 });
 
-const fieldList = z.array(z.string());
-
 const grantColumns = tableColumns<GrantRecord>({
   organizationId: 'organization_id',
   userId: 'user_id',
   resource: nested(resourceColumns),
   role: checked('role', accessRole),
   expiresAt: 'expires_at',
-  accessFields: json('access_fields', (parsed) => fieldList.parse(parsed)),
+  accessFields: stringList('access_fields'),
 });
 
 type ByUser = OrganizationParams & { user_id: string };

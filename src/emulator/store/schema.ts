@@ -1,5 +1,17 @@
 import type { Database } from 'better-sqlite3';
 
+/*
+ * A table of rows below an organization starts with the columns that place a row in its
+ * workspace, API key and organization, and its rows go with the organization. The text
+ * each migration runs stays what it was when it was written.
+ */
+const ORGANIZATION_KEY = 'workspace_id, api_key_id, organization_id';
+const ORGANIZATION_COLUMNS = ORGANIZATION_KEY.split(', ')
+  .map((column) => `${column} TEXT NOT NULL,`)
+  .join('\n    ');
+const BELOW_ORGANIZATION = `FOREIGN KEY (${ORGANIZATION_KEY})
+      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE`;
+
 /**
  * The schema as an append-only list of migrations; `PRAGMA user_version` records how many
  * have run, so a data directory written by an older emulator is brought up to date.
@@ -67,9 +79,7 @@ const migrations: readonly string[] = [
     PRIMARY KEY (workspace_id, api_key_id, id)
   );
   CREATE TABLE folders (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     id TEXT NOT NULL,
     name TEXT NOT NULL,
     parent_id TEXT NOT NULL,
@@ -78,57 +88,44 @@ const migrations: readonly string[] = [
     inherit_access INTEGER NOT NULL,
     created_at INTEGER NOT NULL,
     last_updated INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, api_key_id, organization_id, id),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    PRIMARY KEY (${ORGANIZATION_KEY}, id),
+    ${BELOW_ORGANIZATION}
   );
   CREATE TABLE documents (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     id TEXT NOT NULL,
     name TEXT,
     folder_id TEXT,
     access_type TEXT,
     disabled INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (workspace_id, api_key_id, organization_id, id),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    PRIMARY KEY (${ORGANIZATION_KEY}, id),
+    ${BELOW_ORGANIZATION}
   );
   CREATE TABLE organization_users (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     user_id TEXT NOT NULL,
     name TEXT,
     email TEXT,
-    PRIMARY KEY (workspace_id, api_key_id, organization_id, user_id),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    PRIMARY KEY (${ORGANIZATION_KEY}, user_id),
+    ${BELOW_ORGANIZATION}
   );
   CREATE TABLE user_groups (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     id TEXT NOT NULL,
     name TEXT NOT NULL,
-    PRIMARY KEY (workspace_id, api_key_id, organization_id, id),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    PRIMARY KEY (${ORGANIZATION_KEY}, id),
+    ${BELOW_ORGANIZATION}
   );
   CREATE TABLE access_grants (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     user_id TEXT NOT NULL,
     resource_kind TEXT NOT NULL CHECK (resource_kind IN ('organization', 'folder', 'document')),
     resource_id TEXT NOT NULL,
     role TEXT NOT NULL CHECK (role IN ('editor', 'viewer')),
     expires_at INTEGER,
     access_fields TEXT NOT NULL DEFAULT '[]',
-    PRIMARY KEY (workspace_id, api_key_id, organization_id, user_id, resource_kind, resource_id),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    PRIMARY KEY (${ORGANIZATION_KEY}, user_id, resource_kind, resource_id),
+    ${BELOW_ORGANIZATION}
   );
   `,
   // Async jobs (migrations, user-data deletions) live here rather than in memory, so an
@@ -174,18 +171,15 @@ const migrations: readonly string[] = [
   // one. AI provider keys belong to the workspace and are sealed like email provider keys.
   `
   CREATE TABLE notifications (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     id TEXT NOT NULL,
     document_id TEXT,
     location_id TEXT,
     action_user_id TEXT,
     sent_at INTEGER NOT NULL,
     content TEXT NOT NULL,
-    PRIMARY KEY (workspace_id, api_key_id, organization_id, id),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    PRIMARY KEY (${ORGANIZATION_KEY}, id),
+    ${BELOW_ORGANIZATION}
   );
   CREATE INDEX notifications_by_time
     ON notifications(workspace_id, api_key_id, organization_id, sent_at, id);
@@ -205,16 +199,13 @@ const migrations: readonly string[] = [
   CREATE INDEX notification_recipients_by_user
     ON notification_recipients(workspace_id, api_key_id, organization_id, user_id);
   CREATE TABLE notification_configs (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     user_id TEXT NOT NULL,
     document_id TEXT,
     inbox TEXT CHECK (inbox IN ('ALL', 'MINE', 'NONE')),
     email TEXT CHECK (email IN ('ALL', 'MINE', 'NONE')),
     slack TEXT CHECK (slack IN ('ALL', 'MINE', 'NONE')),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    ${BELOW_ORGANIZATION}
   );
   CREATE UNIQUE INDEX notification_configs_one_per_level
     ON notification_configs(workspace_id, api_key_id, organization_id, user_id, ifnull(document_id, ''));
@@ -232,9 +223,7 @@ const migrations: readonly string[] = [
   // reset, so a reader that resumes after a seq it saw misses nothing.
   `
   CREATE TABLE activities (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     id TEXT NOT NULL,
     document_id TEXT NOT NULL,
     target_entity_id TEXT,
@@ -242,9 +231,8 @@ const migrations: readonly string[] = [
     activity TEXT NOT NULL,
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, api_key_id, organization_id, id),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    PRIMARY KEY (${ORGANIZATION_KEY}, id),
+    ${BELOW_ORGANIZATION}
   );
   CREATE INDEX activities_by_document
     ON activities(workspace_id, api_key_id, organization_id, document_id);
@@ -253,43 +241,34 @@ const migrations: readonly string[] = [
   CREATE INDEX activities_by_user
     ON activities(workspace_id, api_key_id, organization_id, action_user_id);
   CREATE TABLE presence (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     document_id TEXT NOT NULL,
     user_id TEXT NOT NULL,
     user TEXT NOT NULL,
     updated_at INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, api_key_id, organization_id, document_id, user_id),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    PRIMARY KEY (${ORGANIZATION_KEY}, document_id, user_id),
+    ${BELOW_ORGANIZATION}
   );
   CREATE INDEX presence_by_user ON presence(workspace_id, api_key_id, organization_id, user_id);
   CREATE TABLE live_states (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     document_id TEXT NOT NULL,
     id TEXT NOT NULL,
     state TEXT NOT NULL,
     updated_at INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, api_key_id, organization_id, document_id, id),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    PRIMARY KEY (${ORGANIZATION_KEY}, document_id, id),
+    ${BELOW_ORGANIZATION}
   );
   CREATE TABLE crdt_editors (
-    workspace_id TEXT NOT NULL,
-    api_key_id TEXT NOT NULL,
-    organization_id TEXT NOT NULL,
+    ${ORGANIZATION_COLUMNS}
     document_id TEXT NOT NULL,
     editor_id TEXT NOT NULL,
     type TEXT NOT NULL CHECK (type IN ('text', 'map', 'array', 'xml')),
     content_key TEXT NOT NULL,
     state BLOB NOT NULL,
     updated_at INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, api_key_id, organization_id, document_id, editor_id),
-    FOREIGN KEY (workspace_id, api_key_id, organization_id)
-      REFERENCES organizations(workspace_id, api_key_id, id) ON DELETE CASCADE
+    PRIMARY KEY (${ORGANIZATION_KEY}, document_id, editor_id),
+    ${BELOW_ORGANIZATION}
   );
   CREATE TABLE feed_events (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -8,35 +8,7 @@ import {
   type ScopeParams,
   scopeParams,
 } from './scope.js';
-
-/** A table with rows that belong to a user of an organization. */
-export interface UserKeyedTable {
-  table: string;
-  /** The column naming the user whose data the row is. */
-  column: string;
-}
-
-/**
- * Every table holding a user's data in an organization: what a user-data deletion (spec
- * op 16) removes, and where it looks for the organizations a user appears in. Mentions that
- * tagged a user, and activities and notifications a user created, join here with the column
- * naming that user once the store has them; a test fails while a `…user_id` column of any
- * table is missing from this list. Each table has the scope columns and `organization_id`.
- */
-export const USER_KEYED_TABLES: readonly UserKeyedTable[] = [
-  // Their access to the organization, its folders and documents.
-  { table: 'access_grants', column: 'user_id' },
-  // Their entry in the organization's (mention) contact list.
-  { table: 'organization_users', column: 'user_id' },
-  // Notifications they caused, their entries among other notifications' recipients, and
-  // their notification settings.
-  { table: 'notifications', column: 'action_user_id' },
-  { table: 'notification_recipients', column: 'user_id' },
-  { table: 'notification_configs', column: 'user_id' },
-  // Activities they did, and their entries in documents' presence lists.
-  { table: 'activities', column: 'action_user_id' },
-  { table: 'presence', column: 'user_id' },
-];
+import { USER_KEYED_TABLES } from './keyed-tables.js';
 
 type UsersParams = ScopeParams & { user_ids: string };
 type InOrgParams = UsersParams & OrganizationParams;

@@ -1,8 +1,10 @@
 import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_KEYED_TABLES } from '../../../src/emulator/store/document-data.js';
+import {
+  DOCUMENT_KEYED_TABLES,
+  USER_KEYED_TABLES,
+} from '../../../src/emulator/store/keyed-tables.js';
 import { migrate } from '../../../src/emulator/store/schema.js';
-import { USER_KEYED_TABLES } from '../../../src/emulator/store/user-data.js';
 
 /** The driver the emulator opens its store with on this Node. */
 const BetterSqlite3 = sqliteDriver();
