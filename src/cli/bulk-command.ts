@@ -1,15 +1,18 @@
 import {
+  batchBody,
   failedFirst,
   idItems,
   objectItems,
   runBulk,
   throwIfAnyFailed,
   type BulkInput,
+  type ItemJson,
   type ItemResult,
   type ResultMap,
   type Progress,
   type Notices,
   type SourceSpec,
+  parseItemJson,
   unknownOutcome,
 } from '../bulk/index.js';
 import * as z from 'zod';
@@ -239,6 +242,21 @@ export async function runBulkCommand<Item>(
       piped = await TextSpool.open(ctx.io.stdout);
     }
     const rows = piped;
+    const bodyOf = batchBody(spec.base, itemsField);
+    const parsed = (items: readonly ItemJson[]) => items.map((item) => parseItemJson<Item>(item));
+    // Every request has the same members beside its items, and each item was validated as
+    // it was read: what `call` would check of every request is checked once, on the first,
+    // before any is sent. Batches are started together, so the first one's verdict is kept
+    // for all.
+    let checked: { error?: unknown } | undefined;
+    const checkRequest = (items: readonly ItemJson[]) => {
+      try {
+        client.check(op, dataFor(parsed(items)));
+        return {};
+      } catch (error) {
+        return { error };
+      }
+    };
     // Failures are kept for the listing's start; successes are listed as they come.
     const listSuccess = rows
       ? (key: string, result: ItemResult) => {
@@ -258,10 +276,12 @@ export async function runBulkCommand<Item>(
         },
       }),
       sendBatch: async (items, keys) => {
-        const idempotent = spec.idempotent?.(items);
+        checked ??= checkRequest(items);
+        if (checked.error !== undefined) throw checked.error;
+        const idempotent = spec.idempotent?.(parsed(items));
         let result;
         try {
-          result = await client.call<unknown>(op, dataFor(items), {
+          result = await client.callSerialized<unknown>(op, bodyOf(items), spec.base, {
             ...(idempotent !== undefined && { idempotent }),
             retries: BULK_RETRIES,
           });
