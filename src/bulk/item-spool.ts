@@ -107,7 +107,7 @@ export class ItemSpool {
    * is a view of the buffer it was read into, so a chunk costs one allocation.
    */
   async *items(): AsyncGenerator<PreparedItem<ItemJson>[]> {
-    for await (const chunk of this.records()) {
+    for await (const chunk of this.records(false)) {
       yield chunk.map(({ json, item, ordinal }) => ({
         item: json,
         key: item.key,
@@ -118,8 +118,13 @@ export class ItemSpool {
     }
   }
 
-  /** The records with all they hold, in input order, in chunks. */
-  async *records(): AsyncGenerator<{ json: ItemJson; item: SpooledItem; ordinal: number }[]> {
+  /**
+   * The records in input order, in chunks. `where` is left empty unless `withWhere`: only
+   * messages need it, and a string per item is garbage a run would make for nothing.
+   */
+  async *records(
+    withWhere = true,
+  ): AsyncGenerator<{ json: ItemJson; item: SpooledItem; ordinal: number }[]> {
     const handle = await open(this.file, 'r');
     try {
       let ordinal = 0;
@@ -144,7 +149,8 @@ export class ItemSpool {
           let from = at + HEADER;
           const json = buffer.subarray(from, (from += jsonBytes));
           const key = buffer.toString('utf8', from, (from += keyBytes));
-          const where = buffer.toString('utf8', from, (from += whereBytes));
+          const where = withWhere ? buffer.toString('utf8', from, from + whereBytes) : '';
+          from += whereBytes;
           const dependsOn =
             dependency === 0 ? undefined : buffer.toString('utf8', from, from + dependsOnBytes);
           chunk.push({
