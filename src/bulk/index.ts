@@ -5,6 +5,7 @@
  */
 export type { Batch } from './batches.js';
 export { idItems, objectItems, type BulkInput, type ParsedItem, type WireObject } from './input.js';
+export { batchBody, parseItemJson, type ItemJson } from './item-spool.js';
 export type { BulkFormat } from './read.js';
 export {
   failedFirst,

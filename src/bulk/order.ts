@@ -1,12 +1,14 @@
 import { UsageError } from '../errors/errors.js';
+import type { PreparedItem } from './batches.js';
 import type { BulkInput } from './input.js';
+import type { ItemJson, ItemSpool } from './item-spool.js';
 import type { SourceRow } from './read.js';
 import type { BulkSource } from './source.js';
 
 const CHUNK_ROWS = 1024;
 
-interface Node {
-  row: SourceRow;
+interface Node<Row extends { where: string }> {
+  row: Row;
   id: string | undefined;
   /** The id this row's item depends on, if any. */
   dependency: string | undefined;
@@ -18,13 +20,17 @@ interface Node {
  * placed (or one without a dependency in the input), then place the chain top down. A chain
  * that comes back to a row it passed is a cycle, refused with its members.
  */
-function order(nodes: readonly Node[], label: string, dependsOnName: string): SourceRow[] {
+function order<Row extends { where: string }>(
+  nodes: readonly Node<Row>[],
+  label: string,
+  dependsOnName: string,
+): Row[] {
   const indexOf = new Map<string, number>();
   nodes.forEach((node, i) => {
     if (node.id !== undefined) indexOf.set(node.id, i);
   });
   const placed = new Uint8Array(nodes.length);
-  const ordered: SourceRow[] = [];
+  const ordered: Row[] = [];
   for (let start = 0; start < nodes.length; start++) {
     const chain: number[] = [];
     const onChain = new Set<number>();
@@ -45,8 +51,8 @@ function order(nodes: readonly Node[], label: string, dependsOnName: string): So
   return ordered;
 }
 
-function cycleError(
-  nodes: readonly Node[],
+function cycleError<Row extends { where: string }>(
+  nodes: readonly Node<Row>[],
   members: readonly number[],
   label: string,
   dependsOnName: string,
@@ -68,7 +74,7 @@ export async function dependenciesFirst<Item>(
   source: BulkSource,
   input: BulkInput<Item>,
 ): Promise<BulkSource> {
-  const nodes: Node[] = [];
+  const nodes: Node<SourceRow>[] = [];
   for await (const chunk of source.rows()) {
     for (const row of chunk) {
       const parsed = row.error === undefined ? input.parse(row.value) : undefined;
@@ -87,4 +93,31 @@ export async function dependenciesFirst<Item>(
       for (let i = 0; i < rows.length; i += CHUNK_ROWS) yield rows.slice(i, i + CHUNK_ROWS);
     },
   };
+}
+
+/**
+ * `dependenciesFirst` for the items the first pass spooled: their records in an order
+ * where every item comes after the one it depends on. Holds the records in memory, as
+ * that does the rows.
+ */
+export async function spooledDependenciesFirst(
+  spool: ItemSpool,
+  label: string,
+  dependsOnName = 'the dependency',
+): Promise<AsyncIterable<PreparedItem<ItemJson>[]>> {
+  const nodes: Node<PreparedItem<ItemJson> & { where: string }>[] = [];
+  for await (const chunk of spool.records()) {
+    for (const { json, item, ordinal } of chunk) {
+      const { key, dependsOn } = item;
+      nodes.push({
+        row: { item: json, key, dependsOn, bytes: json.length, ordinal, where: item.where },
+        id: item.keyIsId ? key : undefined,
+        dependency: dependsOn,
+      });
+    }
+  }
+  const rows = order(nodes, label, dependsOnName);
+  return (async function* () {
+    for (let i = 0; i < rows.length; i += CHUNK_ROWS) yield rows.slice(i, i + CHUNK_ROWS);
+  })();
 }

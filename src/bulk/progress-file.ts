@@ -266,8 +266,9 @@ export class ProgressWriter {
   answered(records: readonly { i: number; key: string; result: ItemResult }[]): void {
     if (records.length === 0) return;
     let text = '';
+    // The text of JSON.stringify({ i, k: key, r: result }), without an object per answer.
     for (const { i, key, result } of records)
-      text += `${JSON.stringify({ i, k: key, r: result })}\n`;
+      text += `{"i":${i},"k":${JSON.stringify(key)},"r":${JSON.stringify(result)}}\n`;
     this.write(text);
     if (this.now() - this.lastFlush >= FLUSH_EVERY_MS) this.flush();
   }

@@ -203,10 +203,14 @@ export class RunProgress<Item> {
     await replayProgress(file, states, !this.options.resendUnknown, emit);
   }
 
-  /** The items this run sends: with `resume`, those an earlier run did not settle. */
-  unsent(
-    items: AsyncIterable<readonly PreparedItem<Item>[]>,
-  ): AsyncIterable<readonly PreparedItem<Item>[]> {
+  /**
+   * The items this run sends: with `resume`, those an earlier run did not settle. Items are
+   * known by their position alone, so a dry run's parsed items are filtered as a run's
+   * spooled ones are.
+   */
+  unsent<Prepared extends Pick<PreparedItem<unknown>, 'ordinal'>>(
+    items: AsyncIterable<readonly Prepared[]>,
+  ): AsyncIterable<readonly Prepared[]> {
     const { states } = this;
     if (!this.options.resume || !states) return items;
     const settled = (i: number) =>

@@ -5,8 +5,9 @@ import { checkingFields, type BulkInput } from './input.js';
 import type { BulkFormat } from './read.js';
 import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
 import type { RunProgress } from './run-progress.js';
+import { ItemSpool, type ItemJson } from './item-spool.js';
 import { keeps, sendBatches, type Keep, type Progress, type SendBatch } from './send.js';
-import { dependenciesFirst } from './order.js';
+import { dependenciesFirst, spooledDependenciesFirst } from './order.js';
 import { openSource, type BulkSource, type SourceSpec } from './source.js';
 import { validateSource } from './validate.js';
 
@@ -32,13 +33,14 @@ export interface BulkOptions<Item> {
    * Records what the service confirmed, so that a run that stops can be resumed; with
    * `--resume`, what earlier runs confirmed is not sent again.
    */
-  progress?: RunProgress<Item>;
+  progress?: RunProgress<ItemJson>;
 }
 
 export interface RunBulkOptions<Item> extends BulkOptions<Item> {
   /** `--concurrency`: batches in flight, 1 to MAX_CONCURRENCY; DEFAULT_CONCURRENCY. */
   concurrency?: number;
-  sendBatch: SendBatch<Item>;
+  /** Sends the items of a batch, each as the JSON the first pass validated. */
+  sendBatch: SendBatch<ItemJson>;
   /**
    * Called once every item is valid and before anything is sent, with the number of
    * items to send (fewer when resuming; not called when that is none): the place to
@@ -77,9 +79,9 @@ function batchLimitsOf<Item>(options: BulkOptions<Item>): BatchLimits {
 
 /**
  * The one bulk path: opens the input (spooling stdin), validates every item (throwing one
- * UsageError that lists the invalid ones, before anything is sent), then reads it again
- * and sends it in batches with bounded concurrency, parents before children wherever
- * the input lists them. Resolves to
+ * UsageError that lists the invalid ones, before anything is sent) while spooling each as
+ * the JSON it is sent as, then sends the spooled items in batches with bounded
+ * concurrency, parents before children wherever the input lists them. Resolves to
  * the merged results; a batch that fails as a whole (ApiError, TransientError...) rejects
  * with that error once the batches in flight have settled. Pass the outcome to
  * `throwIfAnyFailed` for exit 5. With a journal, a resumed run's earlier results come
@@ -97,9 +99,15 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
   const keep = options.keep ?? 'all';
   const describe = checkingFields(options.describe, options.allowUnknownFields === true);
   const opened = await openSource(options.source, options);
+  let spool: ItemSpool | undefined;
   try {
-    const { source, total } = await validated(opened, describe);
-    const toSend = progress ? await progress.open(source, total) : total;
+    spool = await ItemSpool.create();
+    const { items: total, inOrder } = await validateSource(opened, describe, spool);
+    spool.finish();
+    const prepared = inOrder
+      ? spool.items()
+      : await spooledDependenciesFirst(spool, opened.label, describe.dependsOnName);
+    const toSend = progress ? await progress.open(opened, total) : total;
     if (toSend > 0) await options.beforeSend?.(toSend);
     await progress?.begin();
 
@@ -110,7 +118,6 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
       if (keeps(keep, result)) earlier.results[key] = result;
       onResult?.(key, result);
     });
-    const prepared = preparedItems(source, describe);
     const outcome = await sendBatches(progress ? progress.unsent(prepared) : prepared, {
       sendBatch: progress ? progress.recorded(options.sendBatch) : options.sendBatch,
       limits,
@@ -132,6 +139,7 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
     return merged;
   } finally {
     await progress?.close();
+    await spool?.remove();
     await opened.close();
   }
 }

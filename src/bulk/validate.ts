@@ -1,7 +1,8 @@
 import { UsageError } from '../errors/errors.js';
 import { count } from '../io/plural.js';
 import { IdHashSet } from './id-set.js';
-import { itemBytes, type BulkInput } from './input.js';
+import type { BulkInput } from './input.js';
+import type { ItemSpool } from './item-spool.js';
 import { emptyInputError, type BulkSource } from './source.js';
 
 /** How many invalid items a message lists; the rest are counted. */
@@ -47,10 +48,14 @@ function tooLarge(bytes: number, max: number): string {
  *   make the child race its parent, so such an input is put in order first (order.ts).
  * Hash hits are only suspects; a second read, needed only when there are some, settles
  * them exactly and finds the first occurrence to name.
+ *
+ * With a `spool`, each valid item goes there as the JSON it is sent as, for the sending
+ * pass to read instead of the input; once an item is found invalid, nothing more is spooled.
  */
 export async function validateSource<Item>(
   source: BulkSource,
   input: BulkInput<Item>,
+  spool?: ItemSpool,
 ): Promise<{ items: number; inOrder: boolean }> {
   const problems = new Problems(source);
   const seen = new IdHashSet();
@@ -71,7 +76,8 @@ export async function validateSource<Item>(
         problems.add(ordinal, row.where, parsed.message, parsed.hint);
         continue;
       }
-      const bytes = itemBytes(parsed.item);
+      const json = JSON.stringify(parsed.item);
+      const bytes = Buffer.byteLength(json);
       if (bytes > input.maxBatchBytes) {
         problems.add(ordinal, row.where, tooLarge(bytes, input.maxBatchBytes));
         continue;
@@ -84,6 +90,14 @@ export async function validateSource<Item>(
       }
       if (dependency !== undefined && !seen.has(dependency)) referencedEarly.add(dependency);
       if (id !== undefined && (!seen.add(id) || referencedEarly.has(id))) suspects.add(id);
+      if (spool && problems.count === 0) {
+        spool.add(json, bytes, {
+          key: id ?? row.where,
+          keyIsId: id !== undefined,
+          where: row.where,
+          dependsOn: dependency,
+        });
+      }
     }
   }
   if (ordinal === 0) throw emptyInputError(source.label);

@@ -1,5 +1,11 @@
 import { join } from 'node:path';
-import { RunProgress, type ProgressSummary, type Notices } from '../bulk/index.js';
+import {
+  RunProgress,
+  parseItemJson,
+  type ItemJson,
+  type ProgressSummary,
+  type Notices,
+} from '../bulk/index.js';
 import type { Operation } from '../catalogue/types.js';
 import { privateStateDir } from '../config/state-dir.js';
 import {
@@ -37,14 +43,15 @@ export async function openRunProgress<Item>(
   spec: ProgressSpec<Item>,
   baseUrl: string,
   notices: Notices,
-): Promise<RunProgress<Item> | undefined> {
+): Promise<RunProgress<ItemJson> | undefined> {
   if (flags.resendUnknown && !flags.resume) {
     throw new UsageError('--resend-unknown goes with --resume');
   }
   if (ctx.dryRun && !flags.resume) return undefined;
   const { credentials } = await ctx.session();
   const { op, base } = spec;
-  return new RunProgress<Item>({
+  const { idempotent } = spec;
+  return new RunProgress<ItemJson>({
     dir: join(
       privateStateDir(ctx.env, (message) => notices.warn(message)),
       'bulk-journals',
@@ -53,7 +60,10 @@ export async function openRunProgress<Item>(
     scope: [op.name, base, baseUrl, credentials.apiKey ?? credentials.workspaceId ?? null],
     resume: flags.resume === true,
     resendUnknown: flags.resendUnknown === true,
-    idempotent: (item) => spec.idempotent?.([item]) ?? op.idempotent,
+    // Items are parsed again only for a command whose items say whether they may be resent.
+    idempotent: idempotent
+      ? (item) => idempotent([parseItemJson<Item>(item)])
+      : () => op.idempotent,
     readOnly: ctx.dryRun,
     notices,
   });

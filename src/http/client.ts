@@ -213,7 +213,45 @@ export class HttpClient {
   ): Promise<ApiResult<T>> {
     validate(op, data);
     if (!options.confirmed) await this.settings.beforeSend?.(op, data);
-    const policy: ExchangePolicy = {
+    const policy = this.policyOf(op, options);
+    const raw = await this.exchange(policy, { data }, options.credentials, options.signal);
+    return this.decode<T>(op, raw);
+  }
+
+  /**
+   * What `call` checks before it sends `data`: the operation's schema and the request
+   * limits. Throws the UsageError `call` would.
+   */
+  check(op: Operation, data: unknown): void {
+    validate(op, data);
+    checkLimits({ data });
+  }
+
+  /**
+   * `call` for a body the caller serialized: `payload` is the JSON of `{data}`, sent as it
+   * is, and `members` are the members of `data` beside the items of a bulk operation, which
+   * are all the confirmation gate looks at. Nothing is validated here: a bulk run checks
+   * each item as it reads it, and the rest of `data` once (`check`), where validating and
+   * serializing every batch again would cost as much as reading the input.
+   */
+  async callSerialized<T = unknown>(
+    op: Operation,
+    payload: Uint8Array,
+    members: Readonly<Record<string, unknown>>,
+    options: CallOptions = {},
+  ): Promise<ApiResult<T>> {
+    if (!options.confirmed) await this.settings.beforeSend?.(op, members);
+    const raw = await this.send(
+      this.policyOf(op, options),
+      payload,
+      options.credentials,
+      options.signal,
+    );
+    return this.decode<T>(op, raw);
+  }
+
+  private policyOf(op: Operation, options: CallOptions): ExchangePolicy {
+    return {
       path: op.path,
       auth: op.auth,
       envelope: op.envelope,
@@ -221,7 +259,9 @@ export class HttpClient {
       slow: op.slow,
       ...(options.retries !== undefined && { retries: options.retries }),
     };
-    const raw = await this.exchange(policy, { data }, options.credentials, options.signal);
+  }
+
+  private decode<T>(op: Operation, raw: RawResponse): ApiResult<T> {
     try {
       return decodeSuccess(op.envelope, raw.httpStatus, raw.body) as ApiResult<T>;
     } catch (err) {
@@ -265,11 +305,20 @@ export class HttpClient {
     credentials: Credentials | undefined,
     callSignal?: AbortSignal,
   ): Promise<RawResponse> {
+    checkLimits(body);
+    return this.send(policy, JSON.stringify(body), credentials, callSignal);
+  }
+
+  private async send(
+    policy: ExchangePolicy,
+    payload: string | Uint8Array,
+    credentials: Credentials | undefined,
+    callSignal?: AbortSignal,
+  ): Promise<RawResponse> {
     const cancel = [this.settings.signal, callSignal].filter(
       (s): s is AbortSignal => s !== undefined,
     );
     const signal = cancel.length > 1 ? AbortSignal.any(cancel) : cancel[0];
-    checkLimits(body);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json',
@@ -283,7 +332,6 @@ export class HttpClient {
       this.settings.insecure === true,
       this.settings.proxyFor?.(url),
     );
-    const payload = JSON.stringify(body);
     const attempts = (policy.retries ?? this.settings.retries) + 1;
     const started = this.settings.now();
     // The line shows only when there is no trace, which says the same.
@@ -322,7 +370,7 @@ export class HttpClient {
   private async attempt(
     url: URL,
     headers: Record<string, string>,
-    payload: string,
+    payload: string | Uint8Array,
     policy: ExchangePolicy,
     attempt: number,
     attempts: number,
@@ -340,7 +388,8 @@ export class HttpClient {
       this.trace(`* POST ${url.href} (attempt ${attempt + 1}/${attempts})`);
       for (const [k, v] of Object.entries(this.settings.redactor.headers(headers)))
         this.trace(`> ${k}: ${v}`);
-      this.trace(`> ${this.settings.redactor.body(payload)}`);
+      const text = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
+      this.trace(`> ${this.settings.redactor.body(text)}`);
     }
 
     try {

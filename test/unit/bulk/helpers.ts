@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach } from 'vitest';
-import type { ItemResult, SendBatch } from '../../../src/bulk/index.js';
+import {
+  parseItemJson,
+  type ItemJson,
+  type ItemResult,
+  type SendBatch,
+} from '../../../src/bulk/index.js';
 
 /** A fresh temporary directory per test, removed afterwards. */
 export function useTempDir(): () => { dir: string; file: (name: string, text: string) => string } {
@@ -66,7 +71,8 @@ export interface FakeSenderOptions<Item> {
 }
 
 export interface FakeSender<Item> {
-  send: SendBatch<Item>;
+  /** Takes items as `sendBatches` has them, or as a run spooled them, which it parses. */
+  send: SendBatch<Item | ItemJson>;
   /** Every call's items and keys, in call order. */
   calls: { items: Item[]; keys: string[] }[];
   inFlight: number;
@@ -86,9 +92,12 @@ export function fakeSender<Item>(options: FakeSenderOptions<Item> = {}): FakeSen
     inFlight: 0,
     maxInFlight: 0,
     violations: [],
-    send: async (items, keys) => {
+    send: async (given, keys) => {
+      const items = given.map((item) =>
+        Buffer.isBuffer(item) ? parseItemJson<Item>(item) : (item as Item),
+      );
       const call = fake.calls.length;
-      fake.calls.push({ items: [...items], keys: [...keys] });
+      fake.calls.push({ items, keys: [...keys] });
       for (const item of items) {
         const dependency = options.dependsOn?.(item);
         if (

@@ -15,10 +15,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   objectItems,
+  parseItemJson,
   planBatches,
   runBulk,
   RunProgress,
   unknownOutcome,
+  type ItemJson,
   type RunProgressOptions,
   type RunBulkOptions,
   type SendBatch,
@@ -42,8 +44,8 @@ function setup(n: number) {
   const input = file('folders.ndjson', ndjson(folders(n)));
   const journals = join(dir, 'journals');
   const said: string[] = [];
-  const journal = (options: Partial<RunProgressOptions<WireObject>> = {}) =>
-    new RunProgress<WireObject>({
+  const journal = (options: Partial<RunProgressOptions<ItemJson>> = {}) =>
+    new RunProgress<ItemJson>({
       dir: journals,
       operation: 'folders.add',
       scope: ['folders.add', { organizationId: 'o' }],
@@ -73,7 +75,7 @@ function setup(n: number) {
     );
   /** A --resume run in batches of 2 to a sender that answers every item: what it sent and got. */
   const resume = async (
-    journalOptions: Partial<RunProgressOptions<WireObject>> = {},
+    journalOptions: Partial<RunProgressOptions<ItemJson>> = {},
     options: Partial<RunBulkOptions<WireObject>> = {},
   ) => {
     const sender = fakeSender<WireObject>();
@@ -143,9 +145,9 @@ describe('items whose outcome is unknown', () => {
   function unknownAt(n: number) {
     const fake = fakeSender<WireObject>();
     let call = 0;
-    const send: SendBatch<WireObject> = async (items, keys, ordinals) => {
+    const send: SendBatch<ItemJson> = async (items, keys, ordinals) => {
       if (call++ !== n) return fake.send(items, keys, ordinals);
-      fake.calls.push({ items: [...items], keys: [...keys] });
+      fake.calls.push({ items: items.map((i) => parseItemJson<WireObject>(i)), keys: [...keys] });
       return Object.fromEntries(keys.map((k) => [k, unknownOutcome('connection reset')]));
     };
     return { fake, send };

@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
-import { objectItems, runBulk, type ItemResult, type WireObject } from '../../../src/bulk/index.js';
+import { objectItems, runBulk, type ItemJson, type ItemResult } from '../../../src/bulk/index.js';
 import { useTempDir } from './helpers.js';
 
 // A forced collection separates what the run keeps from garbage not yet collected.
@@ -38,7 +38,7 @@ describe('streaming', () => {
     let sentItems = 0;
     let inFlight = 0;
     let maxInFlight = 0;
-    const sendBatch = async (_items: readonly WireObject[], keys: readonly string[]) => {
+    const sendBatch = async (_items: readonly ItemJson[], keys: readonly string[]) => {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       await new Promise((resolve) => setImmediate(resolve));

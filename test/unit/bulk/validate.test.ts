@@ -327,3 +327,47 @@ describe('validation before sending', () => {
     );
   });
 });
+
+describe('the request limits of an item', () => {
+  const activities = () => objectItems(operation('activities.add'));
+  const activity = (extra: Record<string, unknown>) => ({
+    featureType: 'comment',
+    actionType: 'added',
+    actionUser: { userId: 'u1' },
+    ...extra,
+  });
+
+  it('refuses a flat item whose string is past them, as the walk of nested ones does', () => {
+    const long = 'x'.repeat(100_001);
+    for (const value of [
+      { folderId: 'f1', folderName: long },
+      { folderId: 'f1', folderName: 'F', parentFolderId: long },
+    ]) {
+      const parsed = folders().parse(value);
+      expect(parsed).toMatchObject({ ok: false });
+      expect(parsed.ok ? '' : parsed.message).toMatch(
+        /^(folderName|parentFolderId): is a string of 100001 characters; at most 100000 are allowed$/,
+      );
+    }
+  });
+
+  it('refuses an item with more members than a request may carry', () => {
+    const value = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`m${i}`, 1]));
+    const parsed = folders().parse(value);
+    expect(parsed.ok ? '' : parsed.message).toBe(
+      '(top level): has 10001 members; at most 10000 are allowed',
+    );
+  });
+
+  it('walks an item that nests objects, and passes one within the limits', () => {
+    const deep = activity({ data: { a: { b: 'x'.repeat(100_001) } } });
+    const parsed = activities().parse(deep);
+    expect(parsed.ok ? '' : parsed.message).toBe(
+      'data.a.b: is a string of 100001 characters; at most 100000 are allowed',
+    );
+    expect(folders().parse({ folderId: 'f1', folderName: 'F' })).toEqual({
+      ok: true,
+      item: { folderId: 'f1', folderName: 'F' },
+    });
+  });
+});
