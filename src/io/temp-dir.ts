@@ -1,6 +1,8 @@
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileReason } from '../bulk/file-reason.js';
+import { UsageError } from '../errors/errors.js';
 
 /** Whether a process with this id exists; EPERM means it does, under another user. */
 export function processAlive(pid: number): boolean {
@@ -36,9 +38,15 @@ async function removeLeftovers(prefix: string): Promise<void> {
 
 /**
  * A new private (0700) temporary directory named `prefix`, this process's id and a random
- * part, after removing those of earlier runs that were killed.
+ * part, after removing those of earlier runs that were killed. A temporary directory that
+ * cannot be used is the environment's setting, so the error names it and TMPDIR.
  */
 export async function privateTempDir(prefix: string): Promise<string> {
   await removeLeftovers(prefix);
-  return mkdtemp(join(tmpdir(), `${prefix}${process.pid}-`));
+  const dir = tmpdir();
+  return mkdtemp(join(dir, `${prefix}${process.pid}-`)).catch((err: unknown) => {
+    throw new UsageError(`cannot make a temporary folder in ${dir}: ${fileReason(err)}`, {
+      hint: 'set TMPDIR to a folder you can write to',
+    });
+  });
 }

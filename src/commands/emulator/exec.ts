@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { delimiter, dirname } from 'node:path';
 import { constants } from 'node:os';
 import type { Context } from '../../cli/context.js';
 import { credentialEnvVars } from '../../config/credentials.js';
 import { ExitStatus, UsageError } from '../../errors/errors.js';
 import { ExitCode } from '../../errors/exit-codes.js';
+import { privateTempDir } from '../../io/temp-dir.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { execOptions } from './index.js';
 import { startFromFlags } from './server-options.js';
@@ -28,16 +28,18 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
       hint: 'svc emulator exec -- npm test',
     });
 
+  // A config dir of its own, so the child's profiles never land in the user's real config;
+  // made first, so that a temporary directory that cannot be used stops nothing running.
+  const ownConfigDir = ctx.env.SVC_CONFIG_DIR ? undefined : await privateTempDir('svc-exec-');
   const emulator = await startFromFlags(opts, {
     warn: (line) => ctx.out.warn(line),
     say: (line) => ctx.out.info(line),
+  }).catch((err: unknown) => {
+    if (ownConfigDir) rmSync(ownConfigDir, { recursive: true, force: true });
+    throw err;
   });
   // For the person at the terminal; a script's stderr stays its command's own.
   if (emulator.uiUrl && ctx.io.stderrIsTTY) ctx.out.info(`Emulator UI: ${emulator.uiUrl}`);
-  // A config dir of its own, so the child's profiles never land in the user's real config.
-  const ownConfigDir = ctx.env.SVC_CONFIG_DIR
-    ? undefined
-    : mkdtempSync(join(tmpdir(), 'svc-exec-'));
   try {
     const env: Record<string, string | undefined> = { ...ctx.env, SVC_BASE_URL: emulator.url };
     for (const name of Object.values(credentialEnvVars)) delete env[name];
