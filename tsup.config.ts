@@ -49,7 +49,8 @@ export default defineConfig({
   // Node resolves it from node_modules.
   noExternal: [/^(?!better-sqlite3(-napi)?(\/|$))/],
   esbuildPlugins: [undiciAgentOnly, mcpShims],
-  // Bundled CommonJS packages call require(); ESM chunks have none of their own.
+  // Bundled CommonJS packages call require(); ESM chunks have none of their own. Only the
+  // chunks that use it keep it (scripts/perf-chunks.mjs).
   banner: {
     js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
   },
@@ -57,5 +58,5 @@ export default defineConfig({
   metafile: true,
   // The emulator's web UI is built after, into dist/ui/, where the emulator serves it from.
   onSuccess:
-    'node scripts/perf-prerender-help.mjs && node scripts/perf-mcp-schemas.mjs && node scripts/build-ui.mjs',
+    'node scripts/perf-chunks.mjs && node scripts/perf-prerender-help.mjs && node scripts/perf-mcp-schemas.mjs && node scripts/build-ui.mjs',
 });
