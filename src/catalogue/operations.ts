@@ -893,8 +893,9 @@ function withSchemasOnDemand<D extends Declared>(op: D): Built<D> {
 }
 
 export type Operations = readonly Built<(typeof declared)[number]>[];
-export const operations: Operations = declared.map(withSchemasOnDemand);
-operations satisfies readonly Operation[];
+export const operations: Operations = declared.map(
+  withSchemasOnDemand,
+) satisfies readonly Operation[];
 export type OperationName = Operations[number]['name'];
 export type OperationByName<N extends OperationName> = Extract<Operations[number], { name: N }>;
 export type RequestOf<N extends OperationName> = z.input<OperationByName<N>['request']>;
