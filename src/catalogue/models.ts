@@ -1,224 +1,42 @@
-import * as z from 'zod';
-import { emailTriggerNames } from './email-triggers.js';
-import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_URL_LENGTH } from './limits.js';
+import type * as z from 'zod';
+import * as s from './resource-schemas.js';
 
 /**
- * The resources of the spec's "Resources and their fields", as zod schemas. Response
- * shapes are loose objects: a newer service may add members, and the CLI must not break.
+ * The resources' schemas, built, for the modules that use many of them (the emulator,
+ * `svc schema`). The catalogue's operations take them from `resource-schemas.ts` one by one.
  */
 
-const id = z.string().min(1, 'must not be empty').max(MAX_ID_LENGTH);
-export const ids = z.array(id);
+export type { Folder } from './resource-schemas.js';
+export { notificationMessage } from './resource-schemas.js';
 
-/** A name of something the request creates or renames: a folder, document, group, …. */
-export const name = z.string().min(1).max(MAX_NAME_LENGTH);
-/** Text about a user that the service only stores and shows: a name, an email, a status. */
-const shortText = z.string().max(MAX_NAME_LENGTH);
-export const email = z.email().max(MAX_NAME_LENGTH);
-/**
- * Checked before URL parsing, which drops tabs and newlines and percent-encodes other
- * control characters: a URL holding one is refused, never silently changed.
- */
-export const url = z
-  .string()
-  .refine((u) => !/\p{Cc}/u.test(u), 'must not contain control characters')
-  .pipe(z.url().max(MAX_URL_LENGTH));
-
-export const workspace = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  owner: z.looseObject({
-    email: z.string(),
-    id: z.string(),
-    name: z.string(),
-    avatar: z.string(),
-  }),
-  authToken: z.string(),
-  apiKeyList: z.record(
-    z.string(),
-    z.looseObject({ apiKeyName: z.string(), id: z.string(), type: z.string() }),
-  ),
-});
+export const ids = s.ids();
+export const name = s.name();
+export const email = s.email();
+export const url = s.url();
+export const workspace = s.workspace();
 export type Workspace = z.infer<typeof workspace>;
-
-export const authTokenEntry = z.looseObject({
-  token: z.string(),
-  name: z.string(),
-  domains: z.array(z.unknown()),
-});
-
-export const accessRole = z.enum(['editor', 'viewer']);
-export const accessType = z.enum(['public', 'restricted', 'organizationPrivate']);
-
-export const permissionEntry = z.looseObject({
-  accessRole: accessRole.optional(),
-  accessType: accessType.optional(),
-  expiresAt: z.number().optional(),
-  error: z.string().optional(),
-  errorCode: z.string().optional(),
-});
-
-export const userPermissions = z.looseObject({
-  folders: z.record(z.string(), permissionEntry).optional(),
-  documents: z.record(z.string(), permissionEntry).optional(),
-  organization: z.record(z.string(), permissionEntry).optional(),
-  context: z.looseObject({ accessFields: z.array(z.string()) }).optional(),
-});
-
-export interface Folder {
-  folderId: string;
-  folderName: string;
-  parentFolderId: string;
-  apiKey?: string;
-  organizationId?: string;
-  createdAt?: number;
-  lastUpdated?: number;
-  ancestors?: string[];
-  accessType?: string;
-  inheritAccessFromParent?: boolean;
-  subFolders?: Folder[];
-}
-export const folder: z.ZodType<Folder> = z.looseObject({
-  folderId: z.string(),
-  folderName: z.string(),
-  parentFolderId: z.string(),
-  apiKey: z.string().optional(),
-  organizationId: z.string().optional(),
-  createdAt: z.number().optional(),
-  lastUpdated: z.number().optional(),
-  ancestors: z.array(z.string()).optional(),
-  accessType: z.string().optional(),
-  inheritAccessFromParent: z.boolean().optional(),
-  get subFolders() {
-    return z.array(folder).optional();
-  },
-});
-
-export const document = z.looseObject({
-  id: z.string(),
-  documentName: z.string().optional(),
-  disabled: z.boolean().optional(),
-  accessType: z.string().optional(),
-});
-
-/** One member of a bulk operation's per-item result map. */
-export const bulkItemResult = z.looseObject({
-  success: z.boolean(),
-  message: z.string().optional(),
-  id: z.string().optional(),
-  disabled: z.boolean().optional(),
-});
-export const bulkResult = z.record(z.string(), bulkItemResult);
-
-export const actionUser = z.looseObject({
-  userId: id,
-  email: shortText.optional(),
-  name: shortText.optional(),
-});
-
-export const featureType = z.enum(['comment', 'reaction', 'recorder', 'crdt', 'custom']);
-
-export const activity = z
-  .looseObject({
-    id: id.optional(),
-    featureType,
-    actionType: id,
-    actionUser,
-    targetEntityId: id.optional(),
-    targetSubEntityId: z.string().max(MAX_ID_LENGTH).optional(),
-    changes: z.record(z.string(), z.looseObject({ from: z.unknown(), to: z.unknown() })).optional(),
-    entityData: z.unknown().optional(),
-    entityTargetData: z.unknown().optional(),
-    displayMessageTemplate: z.string().optional(),
-    displayMessageTemplateData: z.record(z.string(), z.unknown()).optional(),
-    actionIcon: z.string().optional(),
-    isActivityResolverUsed: z.boolean().optional(),
-  })
-  .refine((a) => a.featureType !== 'custom' || a.targetEntityId !== undefined, {
-    message: 'targetEntityId is required when featureType is custom',
-    path: ['targetEntityId'],
-  });
-
-const notificationUser = z.looseObject({
-  email: z.string().optional(),
-  name: z.string().optional(),
-  userId: z.string().optional(),
-});
-
-/**
- * What a notification says, as members of its object. Answers read them loosely and the
- * emulator's fixtures strictly, so each gives the schema of its action user.
- */
-export function notificationMessage<User extends z.ZodType>(actionUser: User) {
-  return {
-    notificationSource: z.string().optional(),
-    notificationSourceData: z.unknown().optional(),
-    actionUser: actionUser.optional(),
-    displayBodyMessage: z.string().optional(),
-    displayHeadlineMessageTemplate: z.string().optional(),
-    displayHeadlineMessageTemplateData: z.record(z.string(), z.unknown()).optional(),
-  };
-}
-
-/** Whom a notification notifies, by email and by user id. */
-export const notificationRecipients = {
-  notifyUsers: z.record(z.string(), z.boolean()).optional(),
-  notifyUsersByUserId: z.record(z.string(), z.boolean()).optional(),
-};
-
-export const notification = z.looseObject({
-  id: z.string(),
-  ...notificationMessage(notificationUser),
-  metadata: z
-    .looseObject({
-      apiKey: z.string().optional(),
-      documentId: z.string().optional(),
-      organizationId: z.string().optional(),
-    })
-    .optional(),
-  ...notificationRecipients,
-  timestamp: z.number(),
-});
-
-export const notificationLevel = z.enum(['ALL', 'MINE', 'NONE']);
-export const notificationConfig = z.looseObject({
-  config: z.looseObject({
-    inbox: z.string(),
-    email: z.string(),
-    slack: z.string().optional(),
-  }),
-  metadata: z.looseObject({
-    organizationId: z.string(),
-    apiKey: z.string().optional(),
-    documentId: z.string().optional(),
-    userId: z.string(),
-  }),
-});
-
-export const presenceStatus = z.enum(['online', 'away', 'offline']);
-export const presenceUser = z.looseObject({
-  userId: id,
-  name: shortText.optional(),
-  email: shortText.optional(),
-  status: shortText.optional(),
-});
-
-export const emailProviderType = z.enum(['default', 'sendgrid', 'custom']);
-export const emailServiceConfig = z.strictObject({
-  type: z.string().min(1).max(MAX_ID_LENGTH).optional(),
-  // A provider's secret, whose length is the provider's business: the request limits bound it.
-  apiKey: z.string().min(1).optional(),
-  fromEmail: email.optional(),
-  fromCompany: shortText.optional(),
-  triggers: z.partialRecord(z.enum(emailTriggerNames), z.boolean()).optional(),
-});
-export const emailConfig = z.looseObject({
-  useEmailService: z.boolean().optional(),
-  emailServiceConfig: emailServiceConfig.optional(),
-});
-
-export const crdtType = z.enum(['text', 'map', 'array', 'xml']);
-export const migrationStatus = z.enum(['pending', 'in_progress', 'completed', 'failed']);
+export const authTokenEntry = s.authTokenEntry();
+export const accessRole = s.accessRole();
+export const accessType = s.accessType();
+export const permissionEntry = s.permissionEntry();
+export const userPermissions = s.userPermissions();
+export const folder = s.folder();
+export const document = s.document();
+export const bulkItemResult = s.bulkItemResult();
+export const bulkResult = s.bulkResult();
+export const actionUser = s.actionUser();
+export const featureType = s.featureType();
+export const activity = s.activity();
+export const notificationRecipients = s.notificationRecipients();
+export const notification = s.notification();
+export const notificationLevel = s.notificationLevel();
+export const notificationConfig = s.notificationConfig();
+export const presenceStatus = s.presenceStatus();
+export const presenceUser = s.presenceUser();
+export const emailProviderType = s.emailProviderType();
+export const emailServiceConfig = s.emailServiceConfig();
+export const emailConfig = s.emailConfig();
+export const crdtType = s.crdtType();
+export const migrationStatus = s.migrationStatus();
 export type MigrationStatus = z.infer<typeof migrationStatus>;
-
-export const nonEmptyId = id;
+export const nonEmptyId = s.nonEmptyId();

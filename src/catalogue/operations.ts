@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import * as m from './models.js';
+import { once } from './once.js';
+import * as m from './resource-schemas.js';
 import type { Operation, TableLayout } from './types.js';
 
 /**
@@ -29,7 +30,7 @@ const configTable: TableLayout = {
     { header: 'EMAIL', path: 'config.email' },
   ],
 };
-const nullData = z.null().optional();
+const nullData = once(() => z.null().optional());
 
 /** The documented at-most-30 id lists (docs/wire-notes.md). */
 const MAX_IDS = 30;
@@ -74,14 +75,20 @@ function notificationFilterKey(d: {
   return parts.join('+');
 }
 
-function crdtDataMatches(type: z.infer<typeof m.crdtType>, data: unknown): boolean {
+function crdtDataMatches(type: z.infer<ReturnType<typeof m.crdtType>>, data: unknown): boolean {
   if (type === 'text' || type === 'xml') return typeof data === 'string';
   if (type === 'array') return Array.isArray(data);
   return typeof data === 'object' && data !== null && !Array.isArray(data);
 }
 const crdtShapeWord = { text: 'a string', xml: 'a string', map: 'an object', array: 'an array' };
 
-export const operations = [
+/** An operation as written here: its schemas are functions that build them. */
+type Declared = Omit<Operation, 'request' | 'response'> & {
+  request: () => z.ZodType;
+  response: () => z.ZodType;
+};
+
+const declared = [
   {
     number: 1,
     name: 'workspace.create',
@@ -91,13 +98,14 @@ export const operations = [
     auth: 'public',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      ownerEmail: m.email,
-      name: m.name.optional(),
-      workspaceName: m.name.optional(),
-      avatar: m.url.optional(),
-    }),
-    response: m.workspace,
+    request: () =>
+      z.object({
+        ownerEmail: m.email(),
+        name: m.name().optional(),
+        workspaceName: m.name().optional(),
+        avatar: m.url().optional(),
+      }),
+    response: () => m.workspace(),
     readOnly: false,
     idempotent: false,
     destructive: false,
@@ -120,8 +128,8 @@ export const operations = [
     auth: 'workspace',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({ apiKey: m.nonEmptyId }),
-    response: z.looseObject({ apiKey: z.string(), authTokens: z.array(m.authTokenEntry) }),
+    request: () => z.object({ apiKey: m.nonEmptyId() }),
+    response: () => z.looseObject({ apiKey: z.string(), authTokens: z.array(m.authTokenEntry()) }),
     readOnly: true,
     idempotent: true,
     destructive: false,
@@ -145,16 +153,17 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z
-      .object({
-        useEmailService: z.boolean().optional(),
-        emailServiceConfig: m.emailServiceConfig.optional(),
-      })
-      .refine((d) => d.useEmailService !== undefined || d.emailServiceConfig !== undefined, {
-        message: 'one of useEmailService or emailServiceConfig is required',
-      }),
+    request: () =>
+      z
+        .object({
+          useEmailService: z.boolean().optional(),
+          emailServiceConfig: m.emailServiceConfig().optional(),
+        })
+        .refine((d) => d.useEmailService !== undefined || d.emailServiceConfig !== undefined, {
+          message: 'one of useEmailService or emailServiceConfig is required',
+        }),
     // The spec says null; newer services echo the stored configuration.
-    response: z.union([m.emailConfig, z.null()]).optional(),
+    response: () => z.union([m.emailConfig(), z.null()]).optional(),
     readOnly: false,
     idempotent: true,
     destructive: false,
@@ -181,8 +190,8 @@ export const operations = [
     auth: 'public',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({ ownerEmail: m.email }),
-    response: z.looseObject({ verified: z.boolean() }),
+    request: () => z.object({ ownerEmail: m.email() }),
+    response: () => z.looseObject({ verified: z.boolean() }),
     readOnly: true,
     idempotent: true,
     destructive: false,
@@ -198,8 +207,8 @@ export const operations = [
     auth: 'public',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({ email: m.email, continueUrl: m.url }),
-    response: nullData,
+    request: () => z.object({ email: m.email(), continueUrl: m.url() }),
+    response: () => nullData(),
     readOnly: false,
     // Resending would send a second email.
     idempotent: false,
@@ -217,13 +226,14 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      userIds: m.ids.min(1).max(DEFAULT_BATCH),
-      folderIds: m.ids.max(DEFAULT_BATCH).optional(),
-      documentIds: m.ids.max(DEFAULT_BATCH).optional(),
-    }),
-    response: z.record(z.string(), m.userPermissions),
+    request: () =>
+      z.object({
+        organizationId: org(),
+        userIds: m.ids().min(1).max(DEFAULT_BATCH),
+        folderIds: m.ids().max(DEFAULT_BATCH).optional(),
+        documentIds: m.ids().max(DEFAULT_BATCH).optional(),
+      }),
+    response: () => z.record(z.string(), m.userPermissions()),
     readOnly: true,
     idempotent: true,
     destructive: false,
@@ -251,12 +261,13 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      folderId: m.nonEmptyId.optional(),
-      maxDepth: z.number().int().min(0).optional(),
-    }),
-    response: z.array(m.folder),
+    request: () =>
+      z.object({
+        organizationId: org(),
+        folderId: m.nonEmptyId().optional(),
+        maxDepth: z.number().int().min(0).optional(),
+      }),
+    response: () => z.array(m.folder()),
     readOnly: true,
     idempotent: true,
     destructive: false,
@@ -280,20 +291,21 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      folders: z
-        .array(
-          z.object({
-            folderId: m.nonEmptyId,
-            folderName: m.name,
-            parentFolderId: m.nonEmptyId.optional(),
-          }),
-        )
-        .min(1)
-        .max(DEFAULT_BATCH),
-    }),
-    response: m.bulkResult,
+    request: () =>
+      z.object({
+        organizationId: org(),
+        folders: z
+          .array(
+            z.object({
+              folderId: m.nonEmptyId(),
+              folderName: m.name(),
+              parentFolderId: m.nonEmptyId().optional(),
+            }),
+          )
+          .min(1)
+          .max(DEFAULT_BATCH),
+      }),
+    response: () => m.bulkResult(),
     readOnly: false,
     idempotent: true,
     destructive: false,
@@ -310,8 +322,9 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({ organizationId: org, documentIds: m.ids.max(MAX_IDS).optional() }),
-    response: z.array(m.document),
+    request: () =>
+      z.object({ organizationId: org(), documentIds: m.ids().max(MAX_IDS).optional() }),
+    response: () => z.array(m.document()),
     readOnly: true,
     idempotent: true,
     destructive: false,
@@ -336,14 +349,15 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      documents: z
-        .array(z.object({ documentId: m.nonEmptyId, documentName: m.name }))
-        .min(1)
-        .max(DEFAULT_BATCH),
-    }),
-    response: m.bulkResult,
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documents: z
+          .array(z.object({ documentId: m.nonEmptyId(), documentName: m.name() }))
+          .min(1)
+          .max(DEFAULT_BATCH),
+      }),
+    response: () => m.bulkResult(),
     readOnly: false,
     idempotent: true,
     destructive: false,
@@ -360,12 +374,13 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      documentIds: m.ids.min(1).max(DEFAULT_BATCH),
-      disabled: z.boolean(),
-    }),
-    response: m.bulkResult,
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentIds: m.ids().min(1).max(DEFAULT_BATCH),
+        disabled: z.boolean(),
+      }),
+    response: () => m.bulkResult(),
     readOnly: false,
     idempotent: true,
     destructive: true,
@@ -391,13 +406,14 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizations: z
-        .array(z.object({ organizationId: org, organizationName: m.name }))
-        .min(1)
-        .max(DEFAULT_BATCH),
-    }),
-    response: m.bulkResult,
+    request: () =>
+      z.object({
+        organizations: z
+          .array(z.object({ organizationId: org(), organizationName: m.name() }))
+          .min(1)
+          .max(DEFAULT_BATCH),
+      }),
+    response: () => m.bulkResult(),
     readOnly: false,
     idempotent: true,
     destructive: false,
@@ -414,11 +430,12 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationIds: m.ids.min(1).max(DEFAULT_BATCH),
-      disabled: z.boolean(),
-    }),
-    response: m.bulkResult,
+    request: () =>
+      z.object({
+        organizationIds: m.ids().min(1).max(DEFAULT_BATCH),
+        disabled: z.boolean(),
+      }),
+    response: () => m.bulkResult(),
     readOnly: false,
     idempotent: true,
     destructive: true,
@@ -436,14 +453,15 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      organizationUserGroups: z
-        .array(z.object({ groupId: m.nonEmptyId, groupName: m.name }))
-        .min(1)
-        .max(DEFAULT_BATCH),
-    }),
-    response: m.bulkResult,
+    request: () =>
+      z.object({
+        organizationId: org(),
+        organizationUserGroups: z
+          .array(z.object({ groupId: m.nonEmptyId(), groupName: m.name() }))
+          .min(1)
+          .max(DEFAULT_BATCH),
+      }),
+    response: () => m.bulkResult(),
     readOnly: false,
     idempotent: true,
     destructive: false,
@@ -460,17 +478,18 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z
-      .object({
-        organizationId: org,
-        documentId: m.nonEmptyId.optional(),
-        folderId: m.nonEmptyId.optional(),
-        userIds: m.ids.min(1).max(DEFAULT_BATCH),
-      })
-      .refine((d) => d.documentId === undefined || d.folderId === undefined, {
-        message: 'give documentId or folderId, not both',
-      }),
-    response: m.bulkResult,
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          documentId: m.nonEmptyId().optional(),
+          folderId: m.nonEmptyId().optional(),
+          userIds: m.ids().min(1).max(DEFAULT_BATCH),
+        })
+        .refine((d) => d.documentId === undefined || d.folderId === undefined, {
+          message: 'give documentId or folderId, not both',
+        }),
+    response: () => m.bulkResult(),
     readOnly: false,
     idempotent: true,
     destructive: true,
@@ -487,11 +506,12 @@ export const operations = [
     auth: 'key',
     envelope: 'top-level',
     successStatus: 202,
-    request: z.object({
-      userIds: m.ids.min(1).max(DEFAULT_BATCH),
-      organizationIds: m.ids.max(DEFAULT_BATCH).optional(),
-    }),
-    response: z.looseObject({ jobId: z.string(), tasksCount: z.number() }),
+    request: () =>
+      z.object({
+        userIds: m.ids().min(1).max(DEFAULT_BATCH),
+        organizationIds: m.ids().max(DEFAULT_BATCH).optional(),
+      }),
+    response: () => z.looseObject({ jobId: z.string(), tasksCount: z.number() }),
     readOnly: false,
     idempotent: false,
     destructive: true,
@@ -514,12 +534,13 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      documentId: m.nonEmptyId,
-      activities: z.array(m.activity).min(1).max(DEFAULT_BATCH),
-    }),
-    response: z.looseObject({ success: z.boolean(), message: z.string().optional() }),
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentId: m.nonEmptyId(),
+        activities: z.array(m.activity()).min(1).max(DEFAULT_BATCH),
+      }),
+    response: () => z.looseObject({ success: z.boolean(), message: z.string().optional() }),
     readOnly: false,
     // Only activities that carry an id are idempotent; the command says so per call.
     idempotent: false,
@@ -543,21 +564,22 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z
-      .object({
-        organizationId: org,
-        documentId: m.nonEmptyId.optional(),
-        activityIds: m.ids.min(1).max(DEFAULT_BATCH).optional(),
-        targetEntityId: m.nonEmptyId.optional(),
-      })
-      .refine(
-        (d) =>
-          d.documentId !== undefined ||
-          d.activityIds !== undefined ||
-          d.targetEntityId !== undefined,
-        { message: 'one of documentId, activityIds or targetEntityId is required' },
-      ),
-    response: m.bulkResult,
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          documentId: m.nonEmptyId().optional(),
+          activityIds: m.ids().min(1).max(DEFAULT_BATCH).optional(),
+          targetEntityId: m.nonEmptyId().optional(),
+        })
+        .refine(
+          (d) =>
+            d.documentId !== undefined ||
+            d.activityIds !== undefined ||
+            d.targetEntityId !== undefined,
+          { message: 'one of documentId, activityIds or targetEntityId is required' },
+        ),
+    response: () => m.bulkResult(),
     readOnly: false,
     idempotent: true,
     destructive: true,
@@ -573,12 +595,13 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      documentId: m.nonEmptyId,
-      users: z.array(m.presenceUser).min(1).max(DEFAULT_BATCH),
-    }),
-    response: z.looseObject({ success: z.boolean() }),
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentId: m.nonEmptyId(),
+        users: z.array(m.presenceUser()).min(1).max(DEFAULT_BATCH),
+      }),
+    response: () => z.looseObject({ success: z.boolean() }),
     readOnly: false,
     idempotent: true,
     destructive: false,
@@ -595,14 +618,15 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      documentId: m.nonEmptyId,
-      liveStateDataId: m.nonEmptyId,
-      data: z.record(z.string(), z.unknown()),
-      merge: z.boolean().optional(),
-    }),
-    response: z.looseObject({ success: z.boolean() }),
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentId: m.nonEmptyId(),
+        liveStateDataId: m.nonEmptyId(),
+        data: z.record(z.string(), z.unknown()),
+        merge: z.boolean().optional(),
+      }),
+    response: () => z.looseObject({ success: z.boolean() }),
     readOnly: false,
     // Each call is one more event to connected clients.
     idempotent: false,
@@ -619,24 +643,25 @@ export const operations = [
     auth: 'key',
     envelope: 'no-data',
     successStatus: 200,
-    request: z
-      .object({
-        organizationId: org,
-        documentId: m.nonEmptyId,
-        editorId: m.nonEmptyId,
-        data: z.unknown(),
-        type: m.crdtType,
-        contentKey: m.nonEmptyId.optional(),
-      })
-      .refine((d) => crdtDataMatches(d.type, d.data), {
-        path: ['data'],
-        error: (issue) => {
-          const input = issue.input as { type?: keyof typeof crdtShapeWord } | undefined;
-          const type = input?.type ?? 'text';
-          return `data must be ${crdtShapeWord[type]} for type ${type}`;
-        },
-      }),
-    response: z.undefined(),
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          documentId: m.nonEmptyId(),
+          editorId: m.nonEmptyId(),
+          data: z.unknown(),
+          type: m.crdtType(),
+          contentKey: m.nonEmptyId().optional(),
+        })
+        .refine((d) => crdtDataMatches(d.type, d.data), {
+          path: ['data'],
+          error: (issue) => {
+            const input = issue.input as { type?: keyof typeof crdtShapeWord } | undefined;
+            const type = input?.type ?? 'text';
+            return `data must be ${crdtShapeWord[type]} for type ${type}`;
+          },
+        }),
+    response: () => z.undefined(),
     readOnly: false,
     idempotent: true,
     destructive: false,
@@ -652,22 +677,23 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z
-      .object({
-        organizationId: org,
-        documentId: m.nonEmptyId.optional(),
-        locationId: m.nonEmptyId.optional(),
-        userId: m.nonEmptyId.optional(),
-        notificationIds: m.ids.min(1).max(MAX_IDS).optional(),
-        pageSize: z.number().int().min(1).optional(),
-        pageToken: z.string().optional(),
-        order: z.enum(['asc', 'desc']).optional(),
-      })
-      .refine((d) => notificationFilters.has(notificationFilterKey(d)), {
-        message:
-          'unsupported filter combination: give documentId or userId (with locationId or notificationIds as documented)',
-      }),
-    response: z.array(m.notification),
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          documentId: m.nonEmptyId().optional(),
+          locationId: m.nonEmptyId().optional(),
+          userId: m.nonEmptyId().optional(),
+          notificationIds: m.ids().min(1).max(MAX_IDS).optional(),
+          pageSize: z.number().int().min(1).optional(),
+          pageToken: z.string().optional(),
+          order: z.enum(['asc', 'desc']).optional(),
+        })
+        .refine((d) => notificationFilters.has(notificationFilterKey(d)), {
+          message:
+            'unsupported filter combination: give documentId or userId (with locationId or notificationIds as documented)',
+        }),
+    response: () => z.array(m.notification()),
     readOnly: true,
     idempotent: true,
     destructive: false,
@@ -693,18 +719,19 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z
-      .object({
-        organizationId: org,
-        documentIds: m.ids.min(1).max(DEFAULT_BATCH).optional(),
-        userId: m.nonEmptyId,
-        getOrganizationConfig: z.boolean().optional(),
-      })
-      .refine((d) => d.getOrganizationConfig === true || d.documentIds !== undefined, {
-        message: 'documentIds is required unless getOrganizationConfig is true',
-        path: ['documentIds'],
-      }),
-    response: z.array(m.notificationConfig),
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          documentIds: m.ids().min(1).max(DEFAULT_BATCH).optional(),
+          userId: m.nonEmptyId(),
+          getOrganizationConfig: z.boolean().optional(),
+        })
+        .refine((d) => d.getOrganizationConfig === true || d.documentIds !== undefined, {
+          message: 'documentIds is required unless getOrganizationConfig is true',
+          path: ['documentIds'],
+        }),
+    response: () => z.array(m.notificationConfig()),
     readOnly: true,
     idempotent: true,
     destructive: false,
@@ -720,12 +747,13 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      documentIds: m.ids.min(1).max(MAX_IDS),
-      userId: m.nonEmptyId,
-    }),
-    response: z.array(m.notificationConfig),
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentIds: m.ids().min(1).max(MAX_IDS),
+        userId: m.nonEmptyId(),
+      }),
+    response: () => z.array(m.notificationConfig()),
     readOnly: true,
     idempotent: true,
     destructive: false,
@@ -742,16 +770,18 @@ export const operations = [
     auth: 'key',
     envelope: 'ai',
     successStatus: 200,
-    request: z.object({
-      model: m.nonEmptyId,
-      prompt: z.string().min(1),
-      text: z.string(),
-    }),
-    response: z.looseObject({
-      success: z.boolean(),
-      text: z.string().optional(),
-      error: z.string().optional(),
-    }),
+    request: () =>
+      z.object({
+        model: m.nonEmptyId(),
+        prompt: z.string().min(1),
+        text: z.string(),
+      }),
+    response: () =>
+      z.looseObject({
+        success: z.boolean(),
+        text: z.string().optional(),
+        error: z.string().optional(),
+      }),
     readOnly: false,
     // Each call costs the customer a model request.
     idempotent: false,
@@ -769,12 +799,13 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({
-      organizationId: org,
-      documentId: m.nonEmptyId,
-      newDocumentId: m.nonEmptyId,
-    }),
-    response: z.looseObject({ migrationId: z.string() }),
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentId: m.nonEmptyId(),
+        newDocumentId: m.nonEmptyId(),
+      }),
+    response: () => z.looseObject({ migrationId: z.string() }),
     readOnly: false,
     idempotent: false,
     destructive: false,
@@ -790,8 +821,8 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({ organizationId: org, migrationId: m.nonEmptyId }),
-    response: z.looseObject({ migrationId: z.string(), status: m.migrationStatus }),
+    request: () => z.object({ organizationId: org(), migrationId: m.nonEmptyId() }),
+    response: () => z.looseObject({ migrationId: z.string(), status: m.migrationStatus() }),
     readOnly: true,
     idempotent: true,
     destructive: false,
@@ -813,12 +844,13 @@ export const operations = [
     auth: 'key',
     envelope: 'standard',
     successStatus: 200,
-    request: z.object({ jobId: m.nonEmptyId }),
-    response: z.looseObject({
-      isDeleteCompleted: z.boolean(),
-      tasksLeft: z.number(),
-      lastTaskCompletedTime: z.number().nullable().optional(),
-    }),
+    request: () => z.object({ jobId: m.nonEmptyId() }),
+    response: () =>
+      z.looseObject({
+        isDeleteCompleted: z.boolean(),
+        tasksLeft: z.number(),
+        lastTaskCompletedTime: z.number().nullable().optional(),
+      }),
     readOnly: true,
     idempotent: true,
     destructive: false,
@@ -831,9 +863,39 @@ export const operations = [
       ],
     },
   },
-] as const satisfies readonly Operation[];
+] as const satisfies readonly Declared[];
 
-export type Operations = typeof operations;
+/** An operation as the rest of svc reads it: `request` and `response` are its schemas. */
+type Built<D> = D extends Declared
+  ? Omit<D, 'request' | 'response'> & {
+      readonly request: ReturnType<D['request']>;
+      readonly response: ReturnType<D['response']>;
+    }
+  : never;
+
+/**
+ * The operation with its schemas built the first time they are read, then kept: a command
+ * builds those of the operations it sends, while the emulator, `svc schema` and `svc mcp`,
+ * reading them all, build them all.
+ */
+function withSchemasOnDemand<D extends Declared>(op: D): Built<D> {
+  const built = {};
+  for (const [key, value] of Object.entries(op)) {
+    Object.defineProperty(
+      built,
+      key,
+      key === 'request' || key === 'response'
+        ? { enumerable: true, get: once(value as () => z.ZodType) }
+        : { enumerable: true, writable: true, configurable: true, value },
+    );
+  }
+  return built as Built<D>;
+}
+
+export type Operations = readonly Built<(typeof declared)[number]>[];
+export const operations: Operations = declared.map(
+  withSchemasOnDemand,
+) satisfies readonly Operation[];
 export type OperationName = Operations[number]['name'];
 export type OperationByName<N extends OperationName> = Extract<Operations[number], { name: N }>;
 export type RequestOf<N extends OperationName> = z.input<OperationByName<N>['request']>;

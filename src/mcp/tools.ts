@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { once } from '../catalogue/once.js';
 import { operation } from '../catalogue/operations.js';
 import type { Operation } from '../catalogue/types.js';
 import { fieldDescription } from './field-descriptions.js';
@@ -39,11 +40,11 @@ export interface ToolSpec extends ToolName {
   servicePaged: boolean;
   job?: JobRole;
   /** The members that only the tool takes (paging, confirmation, waiting). */
-  toolFields: z.ZodObject;
+  readonly toolFields: z.ZodObject;
   /** What `tools/list` shows as the input schema. */
   readonly inputJson: JsonSchema;
   /** The shape of `structuredContent`. */
-  output: z.ZodObject;
+  readonly output: z.ZodObject;
   /** Its JSON Schema, as `tools/list` shows it. */
   readonly outputJson: JsonSchema;
 }
@@ -198,16 +199,18 @@ function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
   const listing = listingOf(op);
   const job = jobRoles[name.operation];
   const servicePaged = listing !== undefined && requestMembers(op).includes('pageToken');
-  const toolFields = toolFieldsOf(listing !== undefined, name.destructive, job !== undefined);
   const hidden = [...Object.keys(name.fixed), ...(servicePaged ? SERVICE_PAGING : [])];
-  const output = outputOf(op, {
-    listing: listing !== undefined,
-    destructive: name.destructive,
-    job,
-  });
-  // Made when first asked for, unless the build made them already.
-  let inputJson = built?.input;
-  let outputJson = built?.output;
+  // The zod schemas check a call, and the JSON Schemas are what tools/list shows: each is
+  // made when first asked for, so that the server answers tools/list before it has made
+  // the zod schemas of every tool (and, unless the build made them, the JSON Schemas too).
+  const toolFields = once(() =>
+    toolFieldsOf(listing !== undefined, name.destructive, job !== undefined),
+  );
+  const output = once(() =>
+    outputOf(op, { listing: listing !== undefined, destructive: name.destructive, job }),
+  );
+  const inputJson = once(() => built?.input ?? inputJsonOf(name, op, toolFields(), hidden));
+  const outputJson = once(() => built?.output ?? toJsonSchema(output(), 'output'));
   return {
     ...name,
     title: name.summary ?? op.summary,
@@ -222,13 +225,17 @@ function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
     ...(listing && { listing }),
     servicePaged,
     ...(job && { job }),
-    toolFields,
-    get inputJson() {
-      return (inputJson ??= inputJsonOf(name, op, toolFields, hidden));
+    get toolFields() {
+      return toolFields();
     },
-    output,
+    get inputJson() {
+      return inputJson();
+    },
+    get output() {
+      return output();
+    },
     get outputJson() {
-      return (outputJson ??= toJsonSchema(output, 'output'));
+      return outputJson();
     },
   };
 }
