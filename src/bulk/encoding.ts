@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { UsageError } from '../errors/errors.js';
 import { privateTempDir } from '../io/temp-dir.js';
-import { fileReason } from './file-reason.js';
+import { fileReason } from '../io/file-reason.js';
 
 /** A file the readers can take as it is: UTF-8, and removed by `remove()` when it is a copy. */
 export interface PlainFile {

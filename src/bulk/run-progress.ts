@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { UsageError } from '../errors/errors.js';
 import { takeRunLock } from '../io/run-lock.js';
 import { count } from '../io/plural.js';
-import { fileReason } from './file-reason.js';
+import { fileReason } from '../io/file-reason.js';
 import type { PreparedItem } from './batches.js';
 import {
   PROGRESS_FILE_VERSION,

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { constants, createReadStream } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
 import { plainText, spoolTo, type CheckedFile } from './encoding.js';
-import { fileReason } from './file-reason.js';
+import { readableFile } from '../io/readable-file.js';
 import { detectFormat, readRows, type BulkFormat, type RowChunks, type SourceRow } from './read.js';
 
 /**
@@ -72,13 +71,8 @@ export async function openSource(spec: SourceSpec, options: OpenOptions = {}): P
     // Runs fed different input on stdin are different work: each has a journal of its own.
     return fileSource(spooled, '-', 'stdin', `stdin ${spooled.sha256}`, options);
   }
-  const info = await Promise.all([stat(spec), access(spec, constants.R_OK)]).then(
-    ([found]) => found,
-    (err: unknown) => {
-      throw new UsageError(`cannot read --file ${spec}: ${fileReason(err)}`);
-    },
-  );
-  if (info.isDirectory()) throw new UsageError(`cannot read --file ${spec}: it is a directory`);
+  // Checked again as the run opens it: the file may have gone since the line was parsed.
+  const info = readableFile(spec, `--file ${spec}`);
   // A pipe (`--file <(generate)`) or a device can be read only once: spool it like stdin.
   const given = info.isFile()
     ? { file: spec, remove: () => Promise.resolve() }

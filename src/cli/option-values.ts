@@ -1,6 +1,5 @@
-import { accessSync, constants, statSync } from 'node:fs';
 import { Option } from 'commander';
-import { fileReason } from '../bulk/file-reason.js';
+import { readableFile } from '../io/readable-file.js';
 import { parseDuration } from '../http/duration.js';
 import { UsageError } from '../errors/errors.js';
 import { parseWholeNumber } from './whole-number.js';
@@ -76,7 +75,7 @@ export function readableFileOption(
   { stdin = false }: { stdin?: boolean } = {},
 ): Option {
   return typed(flags, description, 'readable file', (text, flag) =>
-    stdin && text === '-' ? text : checkReadableFile(text, `${flag} ${text}`),
+    stdin && text === '-' ? text : (readableFile(text, `${flag} ${text}`), text),
   );
 }
 
@@ -87,27 +86,12 @@ export function readableFileOption(
 export function valueOrFileOption(flags: string, description: string): Option {
   return typed(flags, description, 'value or @file', (text, flag) => {
     if (text.startsWith('@')) {
-      checkReadableFile(text.slice(1), `${flag} ${text}`, {
+      readableFile(text.slice(1), `${flag} ${text}`, {
         hint: `for a value that starts with @, give it with ${flag}-raw`,
       });
     }
     return text;
   });
-}
-
-/** `path` when it can be read as a file; a usage error that says `cannot read <label>` otherwise. */
-export function checkReadableFile(
-  path: string,
-  label: string,
-  options: { hint?: string } = {},
-): string {
-  try {
-    accessSync(path, constants.R_OK);
-    if (statSync(path).isDirectory()) throw Object.assign(new Error(path), { code: 'EISDIR' });
-  } catch (err) {
-    throw new UsageError(`cannot read ${label}: ${fileReason(err)}`, options);
-  }
-  return path;
 }
 
 /** `text` when it is an absolute http or https URL; a usage error naming `flag` otherwise. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { fileReason } from '../bulk/file-reason.js';
+import { fileReason } from './file-reason.js';
 import { UsageError } from '../errors/errors.js';
 import { locateJsonError } from './json-syntax.js';
 

@@ -1,7 +1,7 @@
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileReason } from '../bulk/file-reason.js';
+import { fileReason } from './file-reason.js';
 import { UsageError } from '../errors/errors.js';
 
 /** Whether a process with this id exists; EPERM means it does, under another user. */

@@ -6,6 +6,7 @@ import type { Context } from '../../cli/context.js';
 import { credentialEnvVars } from '../../config/credentials.js';
 import { ExitStatus, UsageError } from '../../errors/errors.js';
 import { ExitCode } from '../../errors/exit-codes.js';
+import type { RunningEmulator } from '../../emulator/server.js';
 import { privateTempDir } from '../../io/temp-dir.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { execOptions } from './index.js';
@@ -31,16 +32,14 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
   // A config dir of its own, so the child's profiles never land in the user's real config;
   // made first, so that a temporary directory that cannot be used stops nothing running.
   const ownConfigDir = ctx.env.SVC_CONFIG_DIR ? undefined : await privateTempDir('svc-exec-');
-  const emulator = await startFromFlags(opts, {
-    warn: (line) => ctx.out.warn(line),
-    say: (line) => ctx.out.info(line),
-  }).catch((err: unknown) => {
-    if (ownConfigDir) rmSync(ownConfigDir, { recursive: true, force: true });
-    throw err;
-  });
-  // For the person at the terminal; a script's stderr stays its command's own.
-  if (emulator.uiUrl && ctx.io.stderrIsTTY) ctx.out.info(`Emulator UI: ${emulator.uiUrl}`);
+  let emulator: RunningEmulator | undefined;
   try {
+    emulator = await startFromFlags(opts, {
+      warn: (line) => ctx.out.warn(line),
+      say: (line) => ctx.out.info(line),
+    });
+    // For the person at the terminal; a script's stderr stays its command's own.
+    if (emulator.uiUrl && ctx.io.stderrIsTTY) ctx.out.info(`Emulator UI: ${emulator.uiUrl}`);
     const env: Record<string, string | undefined> = { ...ctx.env, SVC_BASE_URL: emulator.url };
     for (const name of Object.values(credentialEnvVars)) delete env[name];
     delete env.SVC_PROFILE;
@@ -80,7 +79,7 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
     if (ctx.signal.aborted) throw new ExitStatus(ExitCode.Interrupted);
     if (status !== 0) throw new ExitStatus(status);
   } finally {
-    await emulator.close();
+    await emulator?.close();
     if (ownConfigDir) rmSync(ownConfigDir, { recursive: true, force: true });
   }
 }

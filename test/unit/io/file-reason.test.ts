@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileReason } from '../../../src/bulk/file-reason.js';
+import { fileReason } from '../../../src/io/file-reason.js';
 
 const systemError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
