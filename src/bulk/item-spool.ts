@@ -46,8 +46,6 @@ export class ItemSpool {
   private buffer = Buffer.allocUnsafe(WRITE_BYTES);
   private used = 0;
   private fd: number | undefined;
-  /** Items written. */
-  count = 0;
 
   private constructor(
     private readonly dir: string,
@@ -91,7 +89,6 @@ export class ItemSpool {
     const dependency = dependsOn === undefined ? 0 : dependsOnBytes + 1;
     buffer.writeUInt32LE((dependency | (item.keyIsId ? KEY_IS_ID : 0)) >>> 0, start + 12);
     this.used = at;
-    this.count++;
   }
 
   /** Ends writing; the records can then be read. */

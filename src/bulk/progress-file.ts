@@ -24,7 +24,11 @@ import { isUnknownOutcome, unknownOutcome, type ItemResult } from './result.js';
  * whatever it recorded is then merely not confirmed.
  */
 
-export const PROGRESS_FILE_VERSION = 1;
+/**
+ * 2: items are numbered by their place in the input, also where a run sends parents first;
+ * a journal of version 1 numbered them after reordering, so it is never read as this one.
+ */
+export const PROGRESS_FILE_VERSION = 2;
 
 /** Which run a journal belongs to. Nothing secret: the credentials only choose its name. */
 export interface ProgressHeader {

@@ -203,6 +203,8 @@ function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
   // The zod schemas check a call, and the JSON Schemas are what tools/list shows: each is
   // made when first asked for, so that the server answers tools/list before it has made
   // the zod schemas of every tool (and, unless the build made them, the JSON Schemas too).
+  // Telling a listing apart still reads the operation's catalogue schemas, so those of the
+  // read tools are built at start.
   const toolFields = once(() =>
     toolFieldsOf(listing !== undefined, name.destructive, job !== undefined),
   );

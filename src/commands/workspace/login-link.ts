@@ -1,4 +1,4 @@
-import { url } from '../../catalogue/models.js';
+import { url } from '../../catalogue/resource-schemas.js';
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import { send } from '../../cli/send.js';
@@ -10,7 +10,7 @@ type Options = HandlerOptions<typeof loginLinkOptions>;
 
 /** The service's URL rule, said in terms of the flag before anything is sent. */
 function checkContinueUrl(value: string): void {
-  const checked = url.safeParse(value);
+  const checked = url().safeParse(value);
   if (!checked.success) {
     // JSON shows a control character as an escape, never as itself on the terminal.
     const reason = checked.error.issues[0]?.message.toLowerCase() ?? 'invalid';
