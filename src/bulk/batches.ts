@@ -1,15 +1,11 @@
-import { UsageError } from '../errors/errors.js';
-import { itemBytes, type BulkInput } from './input.js';
-import type { BulkSource } from './source.js';
-
-/** One item of the second pass, ready to send. */
+/** One item of the sending pass, ready to batch. */
 export interface PreparedItem<Item> {
   item: Item;
   /** Key of its result: the id, or where the item came from when it has none (`line 7`). */
   key: string;
   /** The id of another item whose batch must complete first, when it is in this input. */
   dependsOn: string | undefined;
-  /** What it adds to a request's body (`itemBytes`). */
+  /** What it adds to a request's body: its JSON's length in bytes. */
   bytes: number;
   /** Its position in the input, from 0. */
   ordinal: number;
@@ -37,36 +33,6 @@ export interface Batch<Item> {
   ordinals: number[];
   /** The ids this batch's items depend on, each once; empty without dependencies. */
   needs: string[];
-}
-
-/**
- * The second pass over a source the first pass validated. A row that no longer parses
- * means the file changed in between; batches before it may have gone out already.
- */
-export async function* preparedItems<Item>(
-  source: BulkSource,
-  input: BulkInput<Item>,
-): AsyncGenerator<PreparedItem<Item>[]> {
-  let ordinal = 0;
-  for await (const chunk of source.rows()) {
-    const prepared: PreparedItem<Item>[] = [];
-    for (const row of chunk) {
-      const parsed = row.error === undefined ? input.parse(row.value) : undefined;
-      if (!parsed?.ok) {
-        throw new UsageError(
-          `${source.label} changed while it was being read (${row.where} is no longer valid); batches before it may have been sent`,
-        );
-      }
-      prepared.push({
-        item: parsed.item,
-        key: input.idOf?.(parsed.item) ?? row.where,
-        dependsOn: input.dependsOn?.(parsed.item),
-        bytes: itemBytes(parsed.item),
-        ordinal: ordinal++,
-      });
-    }
-    yield prepared;
-  }
 }
 
 /**

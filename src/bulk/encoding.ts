@@ -1,13 +1,12 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { open } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { UsageError } from '../errors/errors.js';
-import { privateTempDir } from '../io/temp-dir.js';
+import { privateTempFile } from '../io/temp-dir.js';
 import { fileReason } from '../io/file-reason.js';
 
 /** A file the readers can take as it is: UTF-8, and removed by `remove()` when it is a copy. */
@@ -48,9 +47,7 @@ export async function spoolTo(
   label: string,
   ...transforms: Transform[]
 ): Promise<PlainFile> {
-  const dir = await privateTempDir('svc-bulk-');
-  const remove = () => rm(dir, { recursive: true, force: true });
-  const file = join(dir, 'input');
+  const { path: file, fd, remove } = await privateTempFile('svc-bulk-', 'input');
   const hash = createHash('sha256');
   const hashing = new Transform({
     transform(piece: Buffer, _encoding, done) {
@@ -59,12 +56,7 @@ export async function spoolTo(
     },
   });
   try {
-    await pipeline([
-      input,
-      ...transforms,
-      hashing,
-      createWriteStream(file, { mode: 0o600, flags: 'wx' }),
-    ]);
+    await pipeline([input, ...transforms, hashing, createWriteStream(file, { fd })]);
   } catch (err) {
     await remove();
     throw new UsageError(`cannot read ${label}: ${fileReason(err)}`);

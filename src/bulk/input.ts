@@ -47,11 +47,6 @@ export interface BulkInput<Item> {
   fields?: FieldTree;
 }
 
-/** What an item adds to a request's body: its size as JSON, in bytes. */
-export function itemBytes(item: unknown): number {
-  return Buffer.byteLength(JSON.stringify(item));
-}
-
 /** An object item as it goes on the wire. */
 export type WireObject = Record<string, unknown>;
 

@@ -1,7 +1,6 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { privateTempDir } from '../io/temp-dir.js';
+import { closeSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { privateTempFile, type PrivateTempFile } from '../io/temp-dir.js';
 import type { PreparedItem } from './batches.js';
 
 /** One validated item as it goes on the wire: its JSON, UTF-8. */
@@ -47,21 +46,12 @@ export class ItemSpool {
   private used = 0;
   private fd: number | undefined;
 
-  private constructor(
-    private readonly dir: string,
-    private readonly file: string,
-  ) {
-    this.fd = openSync(file, 'wx', 0o600);
+  private constructor(private readonly file: PrivateTempFile) {
+    this.fd = file.fd;
   }
 
   static async create(): Promise<ItemSpool> {
-    const dir = await privateTempDir('svc-bulk-');
-    try {
-      return new ItemSpool(dir, join(dir, 'items'));
-    } catch (err) {
-      await rm(dir, { recursive: true, force: true });
-      throw err;
-    }
+    return new ItemSpool(await privateTempFile('svc-bulk-', 'items'));
   }
 
   /** Appends an item: `json` is its JSON text and `bytes` that text's length in UTF-8. */
@@ -122,7 +112,7 @@ export class ItemSpool {
   async *records(
     withWhere = true,
   ): AsyncGenerator<{ json: ItemJson; item: SpooledItem; ordinal: number }[]> {
-    const handle = await open(this.file, 'r');
+    const handle = await open(this.file.path, 'r');
     try {
       let ordinal = 0;
       let rest: Buffer = Buffer.alloc(0);
@@ -171,7 +161,7 @@ export class ItemSpool {
   async remove(): Promise<void> {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
-    await rm(this.dir, { recursive: true, force: true });
+    await this.file.remove();
   }
 
   private flush(): void {

@@ -1,17 +1,15 @@
 import { UsageError } from '../errors/errors.js';
 import type { PreparedItem } from './batches.js';
-import type { BulkInput } from './input.js';
 import type { ItemJson, ItemSpool } from './item-spool.js';
-import type { SourceRow } from './read.js';
-import type { BulkSource } from './source.js';
 
 const CHUNK_ROWS = 1024;
 
-interface Node<Row extends { where: string }> {
-  row: Row;
+/** A spooled item, with where it came from to name it in a cycle. */
+type Placed = PreparedItem<ItemJson> & { where: string };
+
+interface Node {
+  row: Placed;
   id: string | undefined;
-  /** The id this row's item depends on, if any. */
-  dependency: string | undefined;
 }
 
 /**
@@ -20,17 +18,13 @@ interface Node<Row extends { where: string }> {
  * placed (or one without a dependency in the input), then place the chain top down. A chain
  * that comes back to a row it passed is a cycle, refused with its members.
  */
-function order<Row extends { where: string }>(
-  nodes: readonly Node<Row>[],
-  label: string,
-  dependsOnName: string,
-): Row[] {
+function order(nodes: readonly Node[], label: string, dependsOnName: string): Placed[] {
   const indexOf = new Map<string, number>();
   nodes.forEach((node, i) => {
     if (node.id !== undefined) indexOf.set(node.id, i);
   });
   const placed = new Uint8Array(nodes.length);
-  const ordered: Row[] = [];
+  const ordered: Placed[] = [];
   for (let start = 0; start < nodes.length; start++) {
     const chain: number[] = [];
     const onChain = new Set<number>();
@@ -39,7 +33,7 @@ function order<Row extends { where: string }>(
         throw cycleError(nodes, chain.slice(chain.indexOf(at)), label, dependsOnName);
       chain.push(at);
       onChain.add(at);
-      const dependency: string | undefined = nodes[at]?.dependency;
+      const dependency: string | undefined = nodes[at]?.row.dependsOn;
       at = dependency === undefined ? undefined : indexOf.get(dependency);
     }
     for (const at of chain.reverse()) {
@@ -51,8 +45,8 @@ function order<Row extends { where: string }>(
   return ordered;
 }
 
-function cycleError<Row extends { where: string }>(
-  nodes: readonly Node<Row>[],
+function cycleError(
+  nodes: readonly Node[],
   members: readonly number[],
   label: string,
   dependsOnName: string,
@@ -64,55 +58,24 @@ function cycleError<Row extends { where: string }>(
 }
 
 /**
- * The input with every item after the one it depends on (a parent before its subfolders),
- * otherwise in input order, so that a file may list folders in any order. Unlike the
- * passes over an input already in order, this holds the input's rows in memory: it is
- * needed only for an input that is not. A cycle of dependencies fits no order: it is
- * refused, naming its members.
+ * The items the first pass spooled, with every item after the one it depends on (a parent
+ * before its subfolders), otherwise in input order, so that a file may list folders in any
+ * order. Unlike the passes over an input already in order, this holds the records in
+ * memory: it is needed only for an input that is not. A cycle of dependencies fits no
+ * order: it is refused, naming its members.
  */
-export async function dependenciesFirst<Item>(
-  source: BulkSource,
-  input: BulkInput<Item>,
-): Promise<BulkSource> {
-  const nodes: Node<SourceRow>[] = [];
-  for await (const chunk of source.rows()) {
-    for (const row of chunk) {
-      const parsed = row.error === undefined ? input.parse(row.value) : undefined;
-      const item = parsed?.ok ? parsed.item : undefined;
-      nodes.push({
-        row,
-        id: item === undefined ? undefined : input.idOf?.(item),
-        dependency: item === undefined ? undefined : input.dependsOn?.(item),
-      });
-    }
-  }
-  const rows = order(nodes, source.label, input.dependsOnName ?? 'the dependency');
-  return {
-    ...source,
-    async *rows() {
-      for (let i = 0; i < rows.length; i += CHUNK_ROWS) yield rows.slice(i, i + CHUNK_ROWS);
-    },
-  };
-}
-
-/**
- * `dependenciesFirst` for the items the first pass spooled: their records in an order
- * where every item comes after the one it depends on. Holds the records in memory, as
- * that does the rows.
- */
-export async function spooledDependenciesFirst(
+export async function dependenciesFirst(
   spool: ItemSpool,
   label: string,
   dependsOnName = 'the dependency',
 ): Promise<AsyncIterable<PreparedItem<ItemJson>[]>> {
-  const nodes: Node<PreparedItem<ItemJson> & { where: string }>[] = [];
+  const nodes: Node[] = [];
   for await (const chunk of spool.records()) {
     for (const { json, item, ordinal } of chunk) {
-      const { key, dependsOn } = item;
+      const { key, dependsOn, where } = item;
       nodes.push({
-        row: { item: json, key, dependsOn, bytes: json.length, ordinal, where: item.where },
+        row: { item: json, key, dependsOn, bytes: json.length, ordinal, where },
         id: item.keyIsId ? key : undefined,
-        dependency: dependsOn,
       });
     }
   }

@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
-import { Batcher, preparedItems, type Batch, type BatchLimits } from './batches.js';
+import { Batcher, type Batch, type BatchLimits, type PreparedItem } from './batches.js';
 import { checkingFields, type BulkInput } from './input.js';
 import type { BulkFormat } from './read.js';
 import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
 import type { RunProgress } from './run-progress.js';
-import { ItemSpool, type ItemJson } from './item-spool.js';
+import { ItemSpool, parseItemJson, type ItemJson } from './item-spool.js';
 import { keeps, sendBatches, type Keep, type Progress, type SendBatch } from './send.js';
-import { dependenciesFirst, spooledDependenciesFirst } from './order.js';
+import { dependenciesFirst } from './order.js';
 import { openSource, type BulkSource, type SourceSpec } from './source.js';
 import { validateSource } from './validate.js';
 
@@ -77,15 +77,53 @@ function batchLimitsOf<Item>(options: BulkOptions<Item>): BatchLimits {
   };
 }
 
+/** What the first pass leaves for the sending pass, or for a plan of it. */
+interface ValidatedItems {
+  /** The input as opened: what a journal is matched against. */
+  source: BulkSource;
+  /** The number of items in the input. */
+  total: number;
+  /** The spooled items, parents before children, numbered by their place in the input. */
+  prepared: AsyncIterable<PreparedItem<ItemJson>[]>;
+}
+
 /**
- * The one bulk path: opens the input (spooling stdin), validates every item (throwing one
- * UsageError that lists the invalid ones, before anything is sent) while spooling each as
- * the JSON it is sent as, then sends the spooled items in batches with bounded
- * concurrency, parents before children wherever the input lists them. Resolves to
- * the merged results; a batch that fails as a whole (ApiError, TransientError...) rejects
- * with that error once the batches in flight have settled. Pass the outcome to
- * `throwIfAnyFailed` for exit 5. With a journal, a resumed run's earlier results come
- * first, through `onResult` and in the outcome, as if this run had sent them.
+ * Opens the input (spooling stdin), validates every item (throwing one UsageError that
+ * lists the invalid ones) while spooling each as the JSON it is sent as, and hands `use`
+ * the spooled items in an order where each comes after the one it depends on. A run and
+ * its `--dry-run` both go through here, so a plan numbers, orders and batches the items
+ * exactly as the run does, `--resume` included.
+ */
+async function withValidatedItems<Item, Result>(
+  options: BulkOptions<Item>,
+  use: (validated: ValidatedItems) => Promise<Result>,
+): Promise<Result> {
+  const describe = checkingFields(options.describe, options.allowUnknownFields === true);
+  const source = await openSource(options.source, options);
+  let spool: ItemSpool | undefined;
+  try {
+    spool = await ItemSpool.create();
+    const { items: total, inOrder } = await validateSource(source, describe, spool);
+    spool.finish();
+    const prepared = inOrder
+      ? spool.items()
+      : await dependenciesFirst(spool, source.label, describe.dependsOnName);
+    return await use({ source, total, prepared });
+  } finally {
+    await options.progress?.close();
+    await spool?.remove();
+    await source.close();
+  }
+}
+
+/**
+ * The one bulk path: validates and spools every item (`withValidatedItems`), then sends
+ * the spooled items in batches with bounded concurrency, parents before children wherever
+ * the input lists them. Resolves to the merged results; a batch that fails as a whole
+ * (ApiError, TransientError...) rejects with that error once the batches in flight have
+ * settled. Pass the outcome to `throwIfAnyFailed` for exit 5. With a journal, a resumed
+ * run's earlier results come first, through `onResult` and in the outcome, as if this run
+ * had sent them.
  */
 export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<BulkOutcome> {
   const limits = batchLimitsOf(options);
@@ -97,17 +135,8 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
   );
   const { progress, onProgress, onResult } = options;
   const keep = options.keep ?? 'all';
-  const describe = checkingFields(options.describe, options.allowUnknownFields === true);
-  const opened = await openSource(options.source, options);
-  let spool: ItemSpool | undefined;
-  try {
-    spool = await ItemSpool.create();
-    const { items: total, inOrder } = await validateSource(opened, describe, spool);
-    spool.finish();
-    const prepared = inOrder
-      ? spool.items()
-      : await spooledDependenciesFirst(spool, opened.label, describe.dependsOnName);
-    const toSend = progress ? await progress.open(opened, total) : total;
+  return withValidatedItems(options, async ({ source, total, prepared }) => {
+    const toSend = progress ? await progress.open(source, total) : total;
     if (toSend > 0) await options.beforeSend?.(toSend);
     await progress?.begin();
 
@@ -137,23 +166,7 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
     await options.deliver?.(merged);
     await progress?.finish();
     return merged;
-  } finally {
-    await progress?.close();
-    await spool?.remove();
-    await opened.close();
-  }
-}
-
-/**
- * Checks every item (validate.ts), and gives the source to send from: the input itself,
- * or, when an item comes before the one it depends on, the input put in order.
- */
-async function validated<Item>(
-  source: BulkSource,
-  describe: BulkInput<Item>,
-): Promise<{ source: BulkSource; total: number }> {
-  const { items, inOrder } = await validateSource(source, describe);
-  return { source: inOrder ? source : await dependenciesFirst(source, describe), total: items };
+  });
 }
 
 /**
@@ -168,23 +181,19 @@ export async function planBatches<Item>(
 ): Promise<{ items: number; batches: number }> {
   const limits = batchLimitsOf(options);
   const { progress } = options;
-  const describe = checkingFields(options.describe, options.allowUnknownFields === true);
-  const opened = await openSource(options.source, options);
-  try {
-    const { source, total } = await validated(opened, describe);
+  return withValidatedItems(options, async ({ source, total, prepared }) => {
     const items = progress ? await progress.open(source, total) : total;
     // The batcher closes batches synchronously; they are handed on after each chunk, so
     // that onBatch may be asynchronous (a slow stdout) without the batcher waiting.
-    const closed: Batch<Item>[] = [];
-    const batcher = new Batcher<Item>(limits, (batch) => closed.push(batch));
+    const closed: Batch<ItemJson>[] = [];
+    const batcher = new Batcher<ItemJson>(limits, (batch) => closed.push(batch));
     let batches = 0;
     const handOn = async () => {
       for (const batch of closed.splice(0)) {
-        await onBatch(batch);
+        await onBatch({ ...batch, items: batch.items.map((json) => parseItemJson<Item>(json)) });
         batches++;
       }
     };
-    const prepared = preparedItems(source, describe);
     for await (const chunk of progress ? progress.unsent(prepared) : prepared) {
       for (const item of chunk) batcher.add(item);
       await handOn();
@@ -192,8 +201,5 @@ export async function planBatches<Item>(
     batcher.flush();
     await handOn();
     return { items, batches };
-  } finally {
-    await progress?.close();
-    await opened.close();
-  }
+  });
 }

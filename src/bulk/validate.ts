@@ -49,13 +49,13 @@ function tooLarge(bytes: number, max: number): string {
  * Hash hits are only suspects; a second read, needed only when there are some, settles
  * them exactly and finds the first occurrence to name.
  *
- * With a `spool`, each valid item goes there as the JSON it is sent as, for the sending
- * pass to read instead of the input; once an item is found invalid, nothing more is spooled.
+ * Each valid item goes to `spool` as the JSON it is sent as, for the sending pass (or its
+ * plan) to read instead of the input; once an item is found invalid, nothing more is spooled.
  */
 export async function validateSource<Item>(
   source: BulkSource,
   input: BulkInput<Item>,
-  spool?: ItemSpool,
+  spool: ItemSpool,
 ): Promise<{ items: number; inOrder: boolean }> {
   const problems = new Problems(source);
   const seen = new IdHashSet();
@@ -90,7 +90,7 @@ export async function validateSource<Item>(
       }
       if (dependency !== undefined && !seen.has(dependency)) referencedEarly.add(dependency);
       if (id !== undefined && (!seen.add(id) || referencedEarly.has(id))) suspects.add(id);
-      if (spool && problems.count === 0) {
+      if (problems.count === 0) {
         spool.add(json, bytes, {
           key: id ?? row.where,
           keyIsId: id !== undefined,

@@ -1,3 +1,4 @@
+import { openSync } from 'node:fs';
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,4 +50,30 @@ export async function privateTempDir(prefix: string): Promise<string> {
       hint: 'set TMPDIR to a folder you can write to',
     });
   });
+}
+
+/** A file only this user can read, alone in a private temporary directory. */
+export interface PrivateTempFile {
+  path: string;
+  /** Open for writing; whoever takes it closes it. */
+  fd: number;
+  /** Removes the file and its directory; safe to call more than once. */
+  remove: () => Promise<void>;
+}
+
+/**
+ * A new empty file named `name` (0600) in a new private temporary directory (`prefix`, as
+ * `privateTempDir`): the directory is the process's own, so no other user can take the
+ * name first or read what is written.
+ */
+export async function privateTempFile(prefix: string, name: string): Promise<PrivateTempFile> {
+  const dir = await privateTempDir(prefix);
+  const remove = () => rm(dir, { recursive: true, force: true });
+  const path = join(dir, name);
+  try {
+    return { path, fd: openSync(path, 'wx', 0o600), remove };
+  } catch (err) {
+    await remove();
+    throw err;
+  }
 }

@@ -1,9 +1,8 @@
-import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { closeSync, createReadStream, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { privateTempDir } from './temp-dir.js';
+import { privateTempFile, type PrivateTempFile } from './temp-dir.js';
 
 /** Written in pieces of about this size: a write per piece of text would be a system call each. */
 const FLUSH_AT = 64 * 1024;
@@ -16,23 +15,18 @@ const FLUSH_AT = 64 * 1024;
 export class TextSpool {
   private pending = '';
 
+  private fd: number | undefined;
+
   private constructor(
-    private readonly dir: string,
-    private readonly file: string,
-    private fd: number | undefined,
+    private readonly file: PrivateTempFile,
     private readonly out: Writable,
-  ) {}
+  ) {
+    this.fd = file.fd;
+  }
 
   /** A spool that `print()` copies to `out`. */
   static async open(out: Writable): Promise<TextSpool> {
-    const dir = await privateTempDir('svc-out-');
-    const file = join(dir, 'result');
-    try {
-      return new TextSpool(dir, file, openSync(file, 'wx', 0o600), out);
-    } catch (err) {
-      await rm(dir, { recursive: true, force: true });
-      throw err;
-    }
+    return new TextSpool(await privateTempFile('svc-out-', 'result'), out);
   }
 
   append(text: string): void {
@@ -48,16 +42,16 @@ export class TextSpool {
     this.flush();
     this.closeFile();
     if (!transform) {
-      await pipeline(createReadStream(this.file), this.out, { end: false });
+      await pipeline(createReadStream(this.file.path), this.out, { end: false });
       return;
     }
-    this.out.write(transform(await readFile(this.file, 'utf8')));
+    this.out.write(transform(await readFile(this.file.path, 'utf8')));
   }
 
   /** Removes the file, whether or not it was copied; safe to call more than once. */
   async discard(): Promise<void> {
     this.closeFile();
-    await rm(this.dir, { recursive: true, force: true });
+    await this.file.remove();
   }
 
   private flush(): void {

@@ -71,8 +71,8 @@ export interface FakeSenderOptions<Item> {
 }
 
 export interface FakeSender<Item> {
-  /** Takes items as `sendBatches` has them, or as a run spooled them, which it parses. */
-  send: SendBatch<Item | ItemJson>;
+  /** Takes items as a run spooled them, and parses them. */
+  send: SendBatch<ItemJson>;
   /** Every call's items and keys, in call order. */
   calls: { items: Item[]; keys: string[] }[];
   inFlight: number;
@@ -93,9 +93,7 @@ export function fakeSender<Item>(options: FakeSenderOptions<Item> = {}): FakeSen
     maxInFlight: 0,
     violations: [],
     send: async (given, keys) => {
-      const items = given.map((item) =>
-        Buffer.isBuffer(item) ? parseItemJson<Item>(item) : (item as Item),
-      );
+      const items = given.map((json) => parseItemJson<Item>(json));
       const call = fake.calls.length;
       fake.calls.push({ items, keys: [...keys] });
       for (const item of items) {

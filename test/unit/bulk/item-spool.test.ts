@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   batchBody,
@@ -80,11 +82,16 @@ describe('the spool of validated items', () => {
   });
 
   it('leaves no file behind once removed', async () => {
+    // The spool's directory is named after this process, in the temporary directory.
+    const ours = () =>
+      readdirSync(tmpdir()).filter((name) => name.startsWith(`svc-bulk-${process.pid}-`));
+    const before = ours();
     const spool = await spoolOf([{ json: '1', key: 'a', where: 'line 1' }]);
-    const { dir } = spool as unknown as { dir: string };
-    expect(existsSync(dir)).toBe(true);
+    const made = ours().filter((name) => !before.includes(name));
+    expect(made).toHaveLength(1);
+    expect(readdirSync(join(tmpdir(), made[0] ?? ''))).toEqual(['items']);
     await spool.remove();
-    expect(existsSync(dir)).toBe(false);
+    expect(ours()).toEqual(before);
   });
 });
 

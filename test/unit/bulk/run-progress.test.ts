@@ -38,10 +38,21 @@ const folders = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ folderId: `f${i}`, folderName: `Folder ${i}` }));
 const ndjson = (items: unknown[]) => items.map((i) => JSON.stringify(i)).join('\n');
 
-/** A workspace for one test: an input file, a journal directory and what was said. */
-function setup(n: number) {
+/** Folders listed children first: each child comes before its parent. */
+const childrenFirst = (n: number) =>
+  Array.from({ length: n }, (_, i) => [
+    { folderId: `c${i}`, folderName: `Child ${i}`, parentFolderId: `p${i}` },
+    { folderId: `p${i}`, folderName: `Parent ${i}` },
+  ]).flat();
+const tree = () => objectItems(operation('folders.add'), { dependsOn: 'parentFolderId' });
+
+/**
+ * A workspace for one test: an input file (`n` folders, or the items given), a journal
+ * directory and what was said.
+ */
+function setup(n: number | WireObject[], describe = flat) {
   const { dir, file } = temp();
-  const input = file('folders.ndjson', ndjson(folders(n)));
+  const input = file('folders.ndjson', ndjson(typeof n === 'number' ? folders(n) : n));
   const journals = join(dir, 'journals');
   const said: string[] = [];
   const journal = (options: Partial<RunProgressOptions<ItemJson>> = {}) =>
@@ -58,7 +69,7 @@ function setup(n: number) {
   const journalFiles = () => readdirSync(journals).filter((f) => f.endsWith('.ndjson'));
   /** A run of folders.add over the input. */
   const run = (options: Omit<RunBulkOptions<WireObject>, 'source' | 'describe'>) =>
-    runBulk({ source: input, describe: flat(), ...options });
+    runBulk({ source: input, describe: describe(), ...options });
   /**
    * A run that stops, leaving its journal: unless `options` say otherwise, batches of 2 sent
    * one at a time, and Ctrl-C during the second.
@@ -87,7 +98,23 @@ function setup(n: number) {
     });
     return { outcome, calls: sender.calls, sent: sender.calls.flatMap((c) => c.keys) };
   };
-  return { input, journals, journal, said, journalFiles, run, stopped, resume };
+  /** What `--dry-run` with `--resume` plans: the keys of each batch, and the totals. */
+  const plan = async () => {
+    const planned: string[][] = [];
+    const totals = await planBatches(
+      {
+        source: input,
+        describe: describe(),
+        batchSize: 2,
+        progress: journal({ resume: true, readOnly: true }),
+      },
+      (batch) => {
+        planned.push(batch.keys);
+      },
+    );
+    return { planned, totals };
+  };
+  return { input, journals, journal, said, journalFiles, run, stopped, resume, plan };
 }
 
 /** Answers every item, and rejects the call numbered `stopAt` with `error` (Ctrl-C by default). */
@@ -371,27 +398,29 @@ describe('a journal cut short', () => {
 
 describe('--dry-run --resume', () => {
   it('plans only the batches a resume would send, and changes nothing', async () => {
-    const { input, journal, journals, journalFiles, stopped } = setup(6);
+    const { journals, journalFiles, stopped, plan } = setup(6);
     await stopped();
     const before = readFileSync(join(journals, journalFiles()[0] ?? ''), 'utf8');
-    const planned: string[][] = [];
-    const plan = await planBatches(
-      {
-        source: input,
-        describe: flat(),
-        batchSize: 2,
-        progress: journal({ resume: true, readOnly: true }),
-      },
-      (batch) => {
-        planned.push(batch.keys);
-      },
-    );
-    expect(plan).toEqual({ items: 4, batches: 2 });
+    const { planned, totals } = await plan();
+    expect(totals).toEqual({ items: 4, batches: 2 });
     expect(planned).toEqual([
       ['f2', 'f3'],
       ['f4', 'f5'],
     ]);
     expect(readFileSync(join(journals, journalFiles()[0] ?? ''), 'utf8')).toBe(before);
     expect(readdirSync(journals).some((f) => f.endsWith('.lock'))).toBe(false);
+  });
+
+  it('plans, for an input listed children first, exactly the batches a resume sends', async () => {
+    // Parents are sent before their children, so the items go out in another order than
+    // the input's: the plan and the run must number and skip the same items.
+    const { stopped, plan, resume } = setup(childrenFirst(4), tree);
+    await stopped();
+    const { planned, totals } = await plan();
+    const { calls } = await resume();
+    // Of 8 items, the first batch (2 parents) was confirmed before the run stopped.
+    expect(planned.flat()).toHaveLength(6);
+    expect(totals).toEqual({ items: 6, batches: planned.length });
+    expect(planned).toEqual(calls.map((c) => c.keys));
   });
 });

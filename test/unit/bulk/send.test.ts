@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_BATCH_BYTES, operation } from '../../../src/catalogue/operations.js';
 import {
@@ -124,6 +125,25 @@ describe('batching', () => {
     });
     expect(asked).toEqual([250, 250]);
     expect(sizes(fake.calls)).toEqual([100, 100, 50]);
+  });
+
+  it('sends the items as they were validated, even when the input changes after', async () => {
+    // The sending pass reads what the first pass spooled, not the input again: an input
+    // rewritten between the passes (here, once every item is checked) changes nothing sent,
+    // and nothing refuses the run half way through.
+    const items = folderList(150);
+    const source = folderFile(items);
+    const fake = fakeSender<WireObject>();
+    const outcome = await runBulk({
+      source,
+      describe: flat(),
+      sendBatch: fake.send,
+      beforeSend: () => {
+        writeFileSync(source, '{"folderId":""}\n'.repeat(150));
+      },
+    });
+    expect(fake.calls.flatMap((c) => c.items)).toEqual(items);
+    expect(outcome.sent).toBe(150);
   });
 
   // The byte limit is lowered here so that items within the catalogue's field limits reach

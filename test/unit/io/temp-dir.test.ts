@@ -1,8 +1,16 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { privateTempDir } from '../../../src/io/temp-dir.js';
+import { privateTempDir, privateTempFile } from '../../../src/io/temp-dir.js';
 
 /** A process id no process has: above the kernel's largest. */
 const DEAD = 2 ** 22 + 1;
@@ -20,5 +28,18 @@ describe('privateTempDir', () => {
     expect(existsSync(live)).toBe(true);
     expect(made).toMatch(new RegExp(`svc-bulk-${process.pid}-[^/]+$`));
     for (const dir of [live, made]) rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('privateTempFile', () => {
+  it('makes a file only this user may read, in a directory of its own, and removes both', async () => {
+    const made = await privateTempFile('svc-test-', 'items');
+    writeSync(made.fd, 'secret');
+    closeSync(made.fd);
+    expect(statSync(made.path).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(made.path)).mode & 0o777).toBe(0o700);
+    await made.remove();
+    await made.remove();
+    expect(existsSync(dirname(made.path))).toBe(false);
   });
 });
