@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { permissionEntry } from '../catalogue/models.js';
+import type { Schema } from '../catalogue/models.js';
 import type { AccessType } from './store/access-kinds.js';
 import type { DocumentRecord } from './store/documents.js';
 import { type FolderRecord, ROOT_FOLDER_ID } from './store/folders.js';
@@ -14,7 +14,7 @@ import { type Decision, reportDecision } from './ui/decisions.js';
  * organization has no access type of its own), a document with its own access type.
  */
 
-export type PermissionEntry = z.input<typeof permissionEntry>;
+export type PermissionEntry = z.input<Schema<'permissionEntry'>>;
 
 export type FolderLookup = (id: string) => FolderRecord | undefined;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import * as m from '../../catalogue/models.js';
+import * as resources from '../../catalogue/resource-schemas.js';
 import { operation, operations } from '../../catalogue/operations.js';
 import type { Operation } from '../../catalogue/types.js';
 import { declaredLeaves, operationsOf } from '../../cli/declare/ownership.js';
@@ -63,7 +63,7 @@ function fixedOutputs(): Record<string, Output> {
       operations: ['workspace.authTokens'],
     },
     'workspace email-config': {
-      variants: [{ schema: m.emailConfig }],
+      variants: [{ schema: resources.emailConfig() }],
       operations: ['workspace.emailConfig'],
       note: "The configuration the service echoes, else the one sent; the provider's API key is masked.",
     },
@@ -101,7 +101,7 @@ function fixedOutputs(): Record<string, Output> {
     },
     'profile list': dataOnly(z.array(profileRow)),
     'workspace create': {
-      variants: [{ schema: m.workspace.extend({ profile: z.string() }) }],
+      variants: [{ schema: resources.workspace().extend({ profile: z.string() }) }],
       operations: ['workspace.create'],
       note: 'The workspace, its token masked, and the profile its credentials were stored in.',
     },
@@ -170,7 +170,7 @@ function hasNoData(op: Operation): boolean {
 /** What a command that sends `op` prints of its answer. */
 function printedData(op: Operation): z.ZodType {
   // Bulk writes print the merged per-item map, whatever each batch answered.
-  if (op.bulk && !op.readOnly) return m.bulkResult;
+  if (op.bulk && !op.readOnly) return resources.bulkResult();
   if (hasNoData(op)) return successDocument;
   return op.response;
 }
@@ -212,4 +212,6 @@ export function writes(names: readonly string[]): boolean {
 }
 
 /** The recursive folder shape, named once in `$defs` rather than numbered. */
-export const namedSchemas: readonly (readonly [z.ZodType, string])[] = [[m.folder, 'Folder']];
+export const namedSchemas: readonly (readonly [z.ZodType, string])[] = [
+  [resources.folder(), 'Folder'],
+];

@@ -1,11 +1,11 @@
 import type * as z from 'zod';
-import type { document } from '../../catalogue/models.js';
+import type { Schema } from '../../catalogue/models.js';
 import { documentTarget } from '../access.js';
 import type { DocumentRecord } from '../store/documents.js';
 import { folderLookup, perItem, unique } from './shared.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
-type DocumentResource = z.input<typeof document>;
+type DocumentResource = z.input<Schema<'document'>>;
 
 const doesNotExist = (id: string) => `Document ${id} does not exist.`;
 

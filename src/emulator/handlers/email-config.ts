@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { emailConfig } from '../../catalogue/models.js';
+import type { Schema } from '../../catalogue/models.js';
 import { mask } from '../../http/redact.js';
 import type { SecretBox } from '../secrets.js';
 import type { StoredEmailConfig } from '../store/email-configs.js';
@@ -21,7 +21,7 @@ export function emailConfigView(
   stored: StoredEmailConfig,
   secrets: SecretBox,
   maskKey: (key: string) => string = mask,
-): z.infer<typeof emailConfig> {
+): z.infer<Schema<'emailConfig'>> {
   const { sealedApiKey, useEmailService, ...config } = stored;
   return {
     ...(useEmailService !== undefined && { useEmailService }),

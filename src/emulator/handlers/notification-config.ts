@@ -1,12 +1,12 @@
 import type * as z from 'zod';
-import type { notificationConfig } from '../../catalogue/models.js';
+import type { Schema } from '../../catalogue/models.js';
 import type { NotificationLevel, NotificationSettings } from '../store/notification-configs.js';
 import type { Scope } from '../store/scope.js';
 import { requireConsoleOption } from './console-gate.js';
 import { unique } from './shared.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
-type NotificationConfigItem = z.input<typeof notificationConfig>;
+type NotificationConfigItem = z.input<Schema<'notificationConfig'>>;
 
 /** What a user who never changed a setting has (docs/wire-notes.md). */
 const DEFAULT_INBOX: NotificationLevel = 'ALL';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import type { notification } from '../../catalogue/models.js';
+import type { Schema } from '../../catalogue/models.js';
 import { EmulatorError } from '../errors.js';
 import type {
   NotificationCursor,
@@ -12,7 +12,7 @@ import type { Scope } from '../store/scope.js';
 import { requireConsoleOption } from './console-gate.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
-type NotificationResource = z.input<typeof notification>;
+type NotificationResource = z.input<Schema<'notification'>>;
 
 /** The documented default page size (docs/wire-notes.md). */
 const DEFAULT_PAGE_SIZE = 1000;

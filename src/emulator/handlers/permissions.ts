@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { userPermissions } from '../../catalogue/models.js';
+import type { Schema } from '../../catalogue/models.js';
 import {
   type AccessTarget,
   accessFields,
@@ -18,7 +18,7 @@ import type { ResourceRef } from '../store/grants.js';
 import { folderLookup, unique } from './shared.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
-type UserPermissions = z.input<typeof userPermissions>;
+type UserPermissions = z.input<Schema<'userPermissions'>>;
 
 /** A requested folder or document: its access target, or undefined when it does not exist. */
 interface Requested {

@@ -1,12 +1,12 @@
 import type * as z from 'zod';
-import type { bulkItemResult } from '../../catalogue/models.js';
+import type { Schema } from '../../catalogue/models.js';
 import type { FolderLookup } from '../access.js';
 import type { FolderRecord } from '../store/folders.js';
 import type { Scope } from '../store/scope.js';
 import type { Store } from '../store/store.js';
 
 /** One member of a bulk operation's per-item result map. */
-export type BulkItem = z.input<typeof bulkItemResult>;
+export type BulkItem = z.input<Schema<'bulkItemResult'>>;
 export type BulkResult = Record<string, BulkItem>;
 
 /** Folders of one organization by id, each read from the store at most once. */
