@@ -12,12 +12,13 @@
 //   as two-byte characters: zod's, undici's, commander's and the catalogue's chunks had some.
 //
 // Each rewritten chunk is checked against the original: minified, both must be the same
-// program, or the build fails.
+// program, or the build fails. Running it again on the same dist/ changes nothing.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 
-const dist = new URL('../dist/', import.meta.url);
-const BANNER =
+/** tsup's banner (tsup.config.ts, where a test holds the two the same), with its newline. */
+export const BANNER =
   "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);\n";
 /** `require` as a name the code reads, not as a member (`.require`) or part of a name. */
 const usesRequire = /(?<![.\w$])require\b/;
@@ -32,16 +33,28 @@ const escape = (char) =>
 const asProgram = (code) =>
   transformSync(code, { minify: true, format: 'esm', charset: 'utf8', legalComments: 'none' }).code;
 
-for (const name of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
-  const file = new URL(name, dist);
-  const original = readFileSync(file, 'utf8');
-  if (!original.startsWith(BANNER)) throw new Error(`${name} does not start with the banner`);
-  const body = original.slice(BANNER.length);
+/**
+ * The chunk `name` as it is written: the banner only if the code reads `require`, and ASCII.
+ * A chunk without the banner was rewritten already, unless it reads `require`.
+ */
+export function rewriteChunk(name, original) {
+  const hasBanner = original.startsWith(BANNER);
+  const body = hasBanner ? original.slice(BANNER.length) : original;
+  const needsBanner = usesRequire.test(body);
+  if (!hasBanner && needsBanner) throw new Error(`${name} does not start with the banner`);
   const ascii = body.replaceAll(/[\u0080-\u{10ffff}]/gu, escape);
-  const rewritten = usesRequire.test(body) ? BANNER + ascii : ascii;
-  if (rewritten === original) continue;
   if (ascii !== body && asProgram(ascii) !== asProgram(body)) {
     throw new Error(`${name}: a character outside ASCII is not in a comment`);
   }
-  writeFileSync(file, rewritten);
+  return needsBanner ? BANNER + ascii : ascii;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = new URL('../dist/', import.meta.url);
+  for (const name of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
+    const file = new URL(name, dist);
+    const original = readFileSync(file, 'utf8');
+    const rewritten = rewriteChunk(name, original);
+    if (rewritten !== original) writeFileSync(file, rewritten);
+  }
 }

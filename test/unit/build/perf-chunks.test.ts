@@ -1,0 +1,60 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a build script in plain JavaScript, without type declarations
+import { BANNER, rewriteChunk } from '../../../scripts/perf-chunks.mjs';
+import buildConfig from '../../../tsup.config.js';
+
+const rewrite = rewriteChunk as (name: string, original: string) => string;
+const banner = BANNER as string;
+
+describe('the rewrite of the built chunks (scripts/perf-chunks.mjs)', () => {
+  it("knows tsup's banner as tsup.config.ts sets it", () => {
+    const config = buildConfig as { banner?: { js?: string } };
+    expect(`${config.banner?.js ?? ''}\n`).toBe(banner);
+  });
+
+  it('keeps the banner only in a chunk that reads require', () => {
+    const reads = 'var a = require("node:fs");\n';
+    const member = 'var b = module.require;\nvar requirement = 1;\n';
+    expect(rewrite('a.js', banner + reads)).toBe(banner + reads);
+    expect(rewrite('b.js', banner + member)).toBe(member);
+  });
+
+  it('writes characters outside ASCII in comments as \\u escapes', () => {
+    const code = '// a dash \u2014 and an emoji \u{1f600}\nvar s = 1;\n';
+    expect(rewrite('c.js', banner + code)).toBe(
+      '// a dash \\u2014 and an emoji \\ud83d\\ude00\nvar s = 1;\n',
+    );
+  });
+
+  it('fails the build when an escape would change what the code does', () => {
+    // In a regular expression `\u2014` is the same character, but not the same source text
+    // once minified: only comments and strings may be rewritten without a second look.
+    expect(() => rewrite('d.js', banner + 'var r = /\u2014/;\n')).toThrow(
+      'd.js: a character outside ASCII is not in a comment',
+    );
+  });
+
+  it('changes nothing when run again, and refuses a chunk that lost the banner it needs', () => {
+    const chunks = ['var a = require("x");\n', '// \u00e9\nvar b = 2;\n'].map((c) => banner + c);
+    const once = chunks.map((c, i) => rewrite(`${i}.js`, c));
+    expect(once.map((c, i) => rewrite(`${i}.js`, c))).toEqual(once);
+    expect(() => rewrite('e.js', 'var a = require("x");\n')).toThrow(
+      'e.js does not start with the banner',
+    );
+  });
+});
+
+describe("commander's node:child_process, loaded on first use", () => {
+  it('gives each member of the real module', () => {
+    const require = createRequire(import.meta.url);
+    const shim = require('../../../scripts/perf-commander-child-process.cjs') as Record<
+      string,
+      unknown
+    >;
+    const real = require('node:child_process') as Record<string, unknown>;
+    for (const name of ['spawn', 'execFile', 'fork', 'ChildProcess']) {
+      expect(shim[name]).toBe(real[name]);
+    }
+  });
+});
