@@ -1,10 +1,5 @@
 import * as z from 'zod';
-import {
-  describeJsonExcess,
-  findJsonExcess,
-  MAX_COLLECTION_SIZE,
-  MAX_STRING_LENGTH,
-} from '../catalogue/limits.js';
+import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
 import { MAX_BATCH_BYTES } from '../catalogue/operations.js';
 import type { BulkSpec, Operation } from '../catalogue/types.js';
 import { formatIssues } from '../http/validation.js';
@@ -104,23 +99,6 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], value: unknown): st
 const ITEM_DEPTH = 3;
 
 /**
- * Whether an object of plain values (no object or array in it) is within the request
- * limits, as `findJsonExcess` would find, without the walk that costs a bulk run more than
- * any other check of an item: at the items' depth such an object cannot nest too deeply,
- * so only its size and its strings' lengths count.
- */
-function flatWithinLimits(value: WireObject): boolean {
-  let members = 0;
-  for (const key in value) {
-    const member = value[key];
-    if (typeof member === 'object' && member !== null) return false;
-    if (typeof member === 'string' && member.length > MAX_STRING_LENGTH) return false;
-    members++;
-  }
-  return members <= MAX_COLLECTION_SIZE;
-}
-
-/**
  * Items that are objects (folders, documents, groups, activities): each row is validated
  * with the element schema, and the output is what is sent. A field the schema does not
  * name is refused by `checkingFields`.
@@ -143,9 +121,7 @@ export function objectItems(
         return { ok: false, message: `expected an object, found ${kindOf(value)}` };
       }
       // Here rather than when a batch is sent, so that nothing is sent when an item is past them.
-      const excess = flatWithinLimits(value)
-        ? undefined
-        : findJsonExcess(value, { depthAbove: ITEM_DEPTH });
+      const excess = findJsonExcess(value, { depthAbove: ITEM_DEPTH });
       if (excess) return { ok: false, message: describeJsonExcess(excess) };
       const parsed = element.safeParse(value);
       if (!parsed.success)

@@ -56,6 +56,25 @@ function pathOf(frame: Frame): (string | number)[] {
 }
 
 /**
+ * Whether `value` is an object of plain values (no object or array in it) within the
+ * limits: the usual bulk item, told without the walk below, which would otherwise cost a
+ * bulk run more than any other check of an item. Only its size and its strings' lengths
+ * can exceed a limit.
+ */
+function flatWithinLimits(value: unknown, depthAbove: number): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (depthAbove + 1 > MAX_JSON_DEPTH) return false;
+  let members = 0;
+  for (const key in value) {
+    const member = (value as Record<string, unknown>)[key];
+    if (typeof member === 'object' && member !== null) return false;
+    if (typeof member === 'string' && member.length > MAX_STRING_LENGTH) return false;
+    members++;
+  }
+  return members <= MAX_COLLECTION_SIZE;
+}
+
+/**
  * The first excess of `value` in document order, or undefined when it is within the
  * limits. `depthAbove` is how many levels enclose it in the request body (an item of a
  * bulk array sits under the body, `data` and the array: 3). `depthOnly` checks nesting
@@ -66,6 +85,7 @@ export function findJsonExcess(
   value: unknown,
   { depthAbove = 0, depthOnly = false }: { depthAbove?: number; depthOnly?: boolean } = {},
 ): JsonExcess | undefined {
+  if (!depthOnly && flatWithinLimits(value, depthAbove)) return undefined;
   const stack: Frame[] = [{ value, depth: depthAbove, parent: undefined, key: undefined }];
   for (let frame = stack.pop(); frame; frame = stack.pop()) {
     const v = frame.value;

@@ -30,6 +30,23 @@ describe('findJsonExcess', () => {
     expect(findJsonExcess(value)?.path).toEqual(['a', 1]);
   });
 
+  it('holds an object of plain values to the same limits as any other', () => {
+    // Such an object, the usual bulk item, is decided without the walk: each limit it can
+    // exceed is still found, at the same path, and nesting is still counted.
+    const members = (n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`m${i}`, i]));
+    expect(findJsonExcess(members(MAX_COLLECTION_SIZE), { depthAbove: 3 })).toBeUndefined();
+    expect(findJsonExcess(members(MAX_COLLECTION_SIZE + 1), { depthAbove: 3 })).toEqual({
+      path: [],
+      problem: `has ${MAX_COLLECTION_SIZE + 1} members; at most ${MAX_COLLECTION_SIZE} are allowed`,
+    });
+    const long = { a: 1, b: 'x'.repeat(MAX_STRING_LENGTH + 1), c: null };
+    expect(findJsonExcess(long, { depthAbove: 3 })?.path).toEqual(['b']);
+    expect(findJsonExcess({ a: 'x'.repeat(MAX_STRING_LENGTH) })).toBeUndefined();
+    expect(findJsonExcess({ a: 1 }, { depthAbove: MAX_JSON_DEPTH - 1 })).toBeUndefined();
+    expect(findJsonExcess({ a: 1 }, { depthAbove: MAX_JSON_DEPTH })?.path).toEqual([]);
+  });
+
   it('checks only nesting when asked to', () => {
     const big = { s: 'x'.repeat(MAX_STRING_LENGTH + 1), a: Array(MAX_COLLECTION_SIZE + 1) };
     expect(findJsonExcess(big, { depthOnly: true })).toBeUndefined();
