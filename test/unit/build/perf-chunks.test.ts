@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
 import { BANNER, rewriteChunk } from '../../../scripts/perf-chunks.mjs';
@@ -33,6 +37,52 @@ describe('the rewrite of the built chunks (scripts/perf-chunks.mjs)', () => {
     expect(() => rewrite('d.js', banner + 'var r = /\u2014/;\n')).toThrow(
       'd.js: a character outside ASCII is not in a comment',
     );
+  });
+
+  it('reads built-in modules instead of importing them, in every form esbuild writes', () => {
+    const code = [
+      'import process2 from "node:process";',
+      'import * as fs from "node:fs";',
+      'import { join, resolve as resolve2 } from "node:path";',
+      'import {',
+      '  createHash,',
+      '  randomBytes as bytes',
+      '} from "node:crypto";',
+      'import { helper } from "./chunk-ABC.js";',
+      '',
+    ].join('\n');
+    const read = (module: string) => `globalThis.process.getBuiltinModule("${module}")`;
+    expect(rewrite('f.js', banner + code)).toBe(
+      [
+        `const process2 = ${read('node:process')};`,
+        `const fs = ${read('node:fs')};`,
+        `const { join, resolve: resolve2 } = ${read('node:path')};`,
+        `const { createHash, randomBytes: bytes } = ${read('node:crypto')};`,
+        'import { helper } from "./chunk-ABC.js";',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves a chunk whose built-ins it reads working as before', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-chunks-'));
+    try {
+      const file = join(dir, 'chunk.mjs');
+      const code = [
+        'import { join as joined } from "node:path";',
+        'import os from "node:os";',
+        'import * as util from "node:util";',
+        'export const result = [joined("a", "b"), typeof os.tmpdir, util.format("%d", 7)];',
+        '',
+      ].join('\n');
+      const rewritten = rewrite('chunk.mjs', banner + code);
+      expect(rewritten).not.toContain('import ');
+      writeFileSync(file, rewritten);
+      const loaded = (await import(pathToFileURL(file).href)) as { result: unknown };
+      expect(loaded.result).toEqual([join('a', 'b'), 'function', '7']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('changes nothing when run again, and refuses a chunk that lost the banner it needs', () => {
