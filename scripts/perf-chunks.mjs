@@ -14,8 +14,9 @@
 //   Importing one as an ES module makes Node evaluate every export of it, getters included:
 //   `node:crypto`'s load Web Crypto and more, `node:process`'s the diagnostic report and v8's
 //   heap utilities. A round trip ran about 18M instructions fewer on Node 24 (3.9%), 10M on
-//   Node 20 (bench/RESULTS.md). A built-in's exports are fixed when it loads, so a binding read
-//   once is the same as the import's.
+//   Node 20 (bench/RESULTS.md). Node moves a built-in's ES module bindings only when
+//   `syncBuiltinESMExports()` is called, which nothing in svc does, so a binding read once is
+//   the same as the import's.
 //
 // Each rewritten chunk is checked against the original: minified, both must be the same
 // program, or the build fails. Running it again on the same dist/ changes nothing.
