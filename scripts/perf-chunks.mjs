@@ -14,12 +14,16 @@
 //   Importing one as an ES module makes Node evaluate every export of it, getters included:
 //   `node:crypto`'s load Web Crypto and more, `node:process`'s the diagnostic report and v8's
 //   heap utilities. A round trip ran about 18M instructions fewer on Node 24 (3.9%), 10M on
-//   Node 20 (bench/RESULTS.md). Node moves a built-in's ES module bindings only when
-//   `syncBuiltinESMExports()` is called, which nothing in svc does, so a binding read once is
-//   the same as the import's.
+//   Node 20 (bench/RESULTS.md). The constants go first in the chunk, so that none of its code
+//   can run before them; a chunk on a cycle of imports between chunks keeps its imports, as
+//   another chunk's code could call into it before its first line runs. Node moves an
+//   imported built-in binding only in `syncBuiltinESMExports()`, so a constant differs from
+//   the import only where a module replaced a built-in's member before the chunk loaded:
+//   graceful-fs (under proper-lockfile) wraps `fs.close` and `fs.closeSync`, and the chunks
+//   loaded after it get the wrapper, which closes the file as the original does.
 //
-// Each rewritten chunk is checked against the original: minified, both must be the same
-// program, or the build fails. Running it again on the same dist/ changes nothing.
+// The escapes are checked: minified, the chunk must be the same program before and after,
+// or the build fails. Running the script again on the same dist/ changes nothing.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
@@ -60,12 +64,60 @@ const escape = (char) =>
 const asProgram = (code) =>
   transformSync(code, { minify: true, format: 'esm', charset: 'utf8', legalComments: 'none' }).code;
 
+/** A chunk's static imports of other chunks (`./chunk-X.js`), by file name. */
+const chunkImport = /^(?:import|export)\b[^;]*?["']\.\/([\w.-]+\.js)["'];$/gm;
+
 /**
- * The chunk `name` as it is written: the banner only if the code reads `require`, built-ins
- * read rather than imported, and ASCII. A chunk without the banner was rewritten already,
- * unless it reads `require`.
+ * The chunks on a cycle of static imports: their code can run before a chunk of the cycle
+ * has run its first line. `chunks` maps each file name to its code.
  */
-export function rewriteChunk(name, original) {
+export function chunksOnCycles(chunks) {
+  const imports = new Map(
+    [...chunks].map(([name, code]) => [name, [...code.matchAll(chunkImport)].map((m) => m[1])]),
+  );
+  const onCycle = new Set();
+  // Tarjan's strongly connected components: a component of two or more chunks, or of one
+  // that imports itself, is a cycle.
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  let next = 0;
+  const visit = (name) => {
+    index.set(name, next);
+    low.set(name, next++);
+    stack.push(name);
+    onStack.add(name);
+    for (const target of imports.get(name) ?? []) {
+      if (!imports.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(name, Math.min(low.get(name), low.get(target)));
+      } else if (onStack.has(target)) {
+        low.set(name, Math.min(low.get(name), index.get(target)));
+      }
+    }
+    if (low.get(name) !== index.get(name)) return;
+    const component = [];
+    for (let member; member !== name;) {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    }
+    if (component.length > 1 || imports.get(name).includes(name)) {
+      for (const member of component) onCycle.add(member);
+    }
+  };
+  for (const name of imports.keys()) if (!index.has(name)) visit(name);
+  return onCycle;
+}
+
+/**
+ * The chunk `name` as it is written: the banner only if the code reads `require`, ASCII, and
+ * unless `onCycle`, built-ins read rather than imported. A chunk without the banner was
+ * rewritten already, unless it reads `require`.
+ */
+export function rewriteChunk(name, original, { onCycle = false } = {}) {
   const hasBanner = original.startsWith(BANNER);
   const body = hasBanner ? original.slice(BANNER.length) : original;
   const needsBanner = usesRequire.test(body);
@@ -74,16 +126,24 @@ export function rewriteChunk(name, original) {
   if (ascii !== body && asProgram(ascii) !== asProgram(body)) {
     throw new Error(`${name}: a character outside ASCII is not in a comment`);
   }
-  const read = ascii.replaceAll(builtinImport, builtinConstant);
+  const constants = [];
+  const rest = onCycle
+    ? ascii
+    : ascii.replaceAll(builtinImport, (...match) => {
+        constants.push(builtinConstant(...match));
+        return '';
+      });
+  const read = constants.length > 0 ? `${constants.join('\n')}\n${rest}` : rest;
   return needsBanner ? BANNER + read : read;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = new URL('../dist/', import.meta.url);
-  for (const name of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
-    const file = new URL(name, dist);
-    const original = readFileSync(file, 'utf8');
-    const rewritten = rewriteChunk(name, original);
-    if (rewritten !== original) writeFileSync(file, rewritten);
+  const names = readdirSync(dist).filter((f) => f.endsWith('.js'));
+  const chunks = new Map(names.map((name) => [name, readFileSync(new URL(name, dist), 'utf8')]));
+  const onCycles = chunksOnCycles(chunks);
+  for (const [name, original] of chunks) {
+    const rewritten = rewriteChunk(name, original, { onCycle: onCycles.has(name) });
+    if (rewritten !== original) writeFileSync(new URL(name, dist), rewritten);
   }
 }

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -55,9 +56,13 @@ export async function spoolTo(
       done(null, piece);
     },
   });
+  const writer = createWriteStream(file, { fd });
   try {
-    await pipeline([input, ...transforms, hashing, createWriteStream(file, { fd })]);
+    await pipeline([input, ...transforms, hashing, writer]);
   } catch (err) {
+    // The pipeline rejects as soon as the input fails, while the file may still be open;
+    // it is removed once closed, as some systems refuse to remove an open file.
+    if (!writer.closed) await once(writer, 'close').catch(() => undefined);
     await remove();
     throw new UsageError(`cannot read ${label}: ${fileReason(err)}`);
   }

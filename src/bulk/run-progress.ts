@@ -204,13 +204,12 @@ export class RunProgress<Item> {
   }
 
   /**
-   * The items this run sends: with `resume`, those an earlier run did not settle. Items are
-   * known by their position alone, so a dry run's parsed items are filtered as a run's
-   * spooled ones are.
+   * The items this run sends (or, for `--dry-run`, would send): with `resume`, those an
+   * earlier run did not settle, known by their place in the input.
    */
-  unsent<Prepared extends Pick<PreparedItem<unknown>, 'ordinal'>>(
-    items: AsyncIterable<readonly Prepared[]>,
-  ): AsyncIterable<readonly Prepared[]> {
+  unsent(
+    items: AsyncIterable<readonly PreparedItem<Item>[]>,
+  ): AsyncIterable<readonly PreparedItem<Item>[]> {
     const { states } = this;
     if (!this.options.resume || !states) return items;
     const settled = (i: number) =>

@@ -230,7 +230,7 @@ export async function sendBatches<Item>(
     if (!failure) batcher.flush();
     while (!failure && window.length > 0) await changed();
   } catch (error) {
-    // Reading failed (the file changed, or became unreadable): stop as a send failure does.
+    // Reading the spool failed (a disk error): stop as a send failure does.
     failure ??= { error };
   } finally {
     // Never leave requests running behind the caller's back, whatever ended the run.

@@ -8,8 +8,9 @@ import { readableFile } from '../io/readable-file.js';
 import { detectFormat, readRows, type BulkFormat, type RowChunks, type SourceRow } from './read.js';
 
 /**
- * Where the items come from, readable more than once: every item is validated in a first
- * pass before the second pass sends anything, and neither pass holds all items.
+ * Where the items come from, readable more than once: the first pass validates every item
+ * (and spools it) before anything is sent, and reads the input again only to settle
+ * suspected duplicate ids; no pass holds all items.
  */
 export interface BulkSource {
   /** Names the input in messages: the path as given, `stdin`, or the caller's label. */

@@ -200,4 +200,23 @@ describe('start-up path', () => {
       rmSync(copy, { recursive: true, force: true });
     }
   });
+
+  it('a Node without process.getBuiltinModule hears which Node svc needs, before it loads', () => {
+    // Node before 20.16, or 22.0 to 22.2: simulated by taking the function away.
+    const r = spawnSync(
+      process.execPath,
+      ['-e', 'delete process.getBuiltinModule; require(process.argv[1])', binPath, 'docs', 'list'],
+      { encoding: 'utf8' },
+    );
+    const engines = (
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+        engines: { node: string };
+      }
+    ).engines.node;
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(
+      `error: svc needs Node ${engines.split(' || ').join(', ')}; this is Node ${process.versions.node}\n`,
+    );
+    expect(r.stdout).toBe('');
+  });
 });

@@ -5,10 +5,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
-import { BANNER, rewriteChunk } from '../../../scripts/perf-chunks.mjs';
+import { BANNER, chunksOnCycles, rewriteChunk } from '../../../scripts/perf-chunks.mjs';
 import buildConfig from '../../../tsup.config.js';
 
-const rewrite = rewriteChunk as (name: string, original: string) => string;
+const rewrite = rewriteChunk as (
+  name: string,
+  original: string,
+  options?: { onCycle?: boolean },
+) => string;
+const onCycles = chunksOnCycles as (chunks: Map<string, string>) => Set<string>;
 const banner = BANNER as string;
 
 describe('the rewrite of the built chunks (scripts/perf-chunks.mjs)', () => {
@@ -39,16 +44,18 @@ describe('the rewrite of the built chunks (scripts/perf-chunks.mjs)', () => {
     );
   });
 
-  it('reads built-in modules instead of importing them, in every form esbuild writes', () => {
+  it('reads built-in modules instead of importing them, first in the chunk', () => {
     const code = [
+      'import { helper } from "./chunk-ABC.js";',
       'import process2 from "node:process";',
       'import * as fs from "node:fs";',
+      '// src/later.ts',
       'import { join, resolve as resolve2 } from "node:path";',
       'import {',
       '  createHash,',
       '  randomBytes as bytes',
       '} from "node:crypto";',
-      'import { helper } from "./chunk-ABC.js";',
+      'var x = 1;',
       '',
     ].join('\n');
     const read = (module: string) => `globalThis.process.getBuiltinModule("${module}")`;
@@ -60,8 +67,40 @@ describe('the rewrite of the built chunks (scripts/perf-chunks.mjs)', () => {
         `const { createHash, randomBytes: bytes } = ${read('node:crypto')};`,
         'import { helper } from "./chunk-ABC.js";',
         '',
+        '',
+        '// src/later.ts',
+        '',
+        '',
+        'var x = 1;',
+        '',
       ].join('\n'),
     );
+  });
+
+  it('leaves alone the imports it does not read, and every import of a chunk on a cycle', () => {
+    const kept = [
+      'import fs, { readFileSync } from "node:fs";',
+      'import "node:process";',
+      "import { join } from 'node:path';",
+      'var x = 1;',
+      '',
+    ].join('\n');
+    expect(rewrite('g.js', banner + kept)).toBe(kept);
+    const cyclic = 'import { join } from "node:path";\nvar y = join("a");\n';
+    expect(rewrite('h.js', banner + cyclic, { onCycle: true })).toBe(cyclic);
+  });
+
+  it('finds the chunks on a cycle of static imports, and only those', () => {
+    const chunks = new Map([
+      ['a.js', 'import { b } from "./b.js";\n'],
+      ['b.js', 'import {\n  c\n} from "./c.js";\n'],
+      ['c.js', 'export { a } from "./a.js";\n'],
+      ['d.js', 'import "./a.js";\nconst e = () => import("./e.js");\n'],
+      ['e.js', 'import { d } from "./d.js";\n'],
+      ['f.js', 'import { f } from "./f.js";\n'],
+      ['g.js', 'import { join } from "node:path";\n'],
+    ]);
+    expect([...onCycles(chunks)].sort()).toEqual(['a.js', 'b.js', 'c.js', 'f.js']);
   });
 
   it('leaves a chunk whose built-ins it reads working as before', async () => {
@@ -86,7 +125,11 @@ describe('the rewrite of the built chunks (scripts/perf-chunks.mjs)', () => {
   });
 
   it('changes nothing when run again, and refuses a chunk that lost the banner it needs', () => {
-    const chunks = ['var a = require("x");\n', '// \u00e9\nvar b = 2;\n'].map((c) => banner + c);
+    const chunks = [
+      'var a = require("x");\n',
+      '// \u00e9\nvar b = 2;\n',
+      '// \u00e9\nimport { join } from "node:path";\nvar c = join("a");\n',
+    ].map((c) => banner + c);
     const once = chunks.map((c, i) => rewrite(`${i}.js`, c));
     expect(once.map((c, i) => rewrite(`${i}.js`, c))).toEqual(once);
     expect(() => rewrite('e.js', 'var a = require("x");\n')).toThrow(
