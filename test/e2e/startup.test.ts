@@ -138,6 +138,19 @@ describe('start-up path', () => {
     expect(bundled.filter((m) => /src\/commands\/[^/]+\/(?!index\.ts$)/.test(m))).toEqual([]);
   });
 
+  it("commander's node:child_process is not loaded unless a command spawns", () => {
+    // Commander requires it as it loads; the build defers it (scripts/perf-commander-child-process.cjs).
+    const report =
+      'data:text/javascript,process.on("exit",()=>process.stderr.write(JSON.stringify(process.moduleLoadList)))';
+    const r = spawnSync(process.execPath, ['--import', report, binPath, 'docs', '--help'], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(0);
+    const builtins = JSON.parse(r.stderr) as string[];
+    expect(builtins).toContain('NativeModule module');
+    expect(builtins.filter((m) => m.includes('child_process'))).toEqual([]);
+  });
+
   it('reading profiles loads no lock library: only writing does', async () => {
     const chunks = chunkInputs();
     const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
