@@ -21,6 +21,11 @@
 //   the import only where a module replaced a built-in's member before the chunk loaded:
 //   graceful-fs (under proper-lockfile) wraps `fs.close` and `fs.closeSync`, and the chunks
 //   loaded after it get the wrapper, which closes the file as the original does.
+// - Two built-ins load on the first call of a function taken from them: `node:crypto` and
+//   `node:fs/promises` cost Node 24 about 11 and 7 ms to load, and most commands use them
+//   only to write a file or sign a token, if at all. A named function (`randomBytes`, not a
+//   class such as `Hash`, nor a value such as `constants`) becomes a function that loads the
+//   module once and calls its member; anything else from them is read at once, as above.
 //
 // The escapes are checked: minified, the chunk must be the same program before and after,
 // or the build fails. Running the script again on the same dist/ changes nothing.
@@ -41,17 +46,51 @@ const usesRequire = /(?<![.\w$])require\b/;
 const builtinImport =
   /^import (?:(?<name>[\w$]+)|\* as (?<namespace>[\w$]+)|\{(?<named>[^}]*)\}) from "(?<module>node:[\w/]+)";$/gm;
 
-/** The same bindings, as constants read from the loaded built-in. */
+/** The built-ins whose functions load them on their first call. */
+const LOADED_ON_FIRST_CALL = new Map(
+  await Promise.all(
+    ['node:crypto', 'node:fs/promises'].map(async (module) => [module, await import(module)]),
+  ),
+);
+
+/** The chunk's variable that holds a built-in once one of its functions has loaded it. */
+const holder = (module) => `__svcLoaded_${module.replace(/\W/g, '_')}`;
+
+/** Whether `member` of `module` is a plain function that a call can stand in for. */
+function callableLater(module, member) {
+  const exports = LOADED_ON_FIRST_CALL.get(module);
+  return exports !== undefined && typeof exports[member] === 'function' && /^[a-z]/.test(member);
+}
+
+/**
+ * The same bindings, as constants read from the loaded built-in, or as functions that load
+ * it on their first call. The second result names the holders those functions need.
+ */
 function builtinConstant(...match) {
   const { name, namespace, named, module } = match.at(-1);
-  const loaded = `globalThis.process.getBuiltinModule(${JSON.stringify(module)})`;
-  if (name ?? namespace) return `const ${name ?? namespace} = ${loaded};`;
+  const read = `globalThis.process.getBuiltinModule(${JSON.stringify(module)})`;
+  if (name ?? namespace) return [`const ${name ?? namespace} = ${read};`, []];
   const bindings = named
     .split(',')
     .map((binding) => binding.trim())
     .filter((binding) => binding !== '')
-    .map((binding) => binding.replace(/^([\w$]+) as ([\w$]+)$/, '$1: $2'));
-  return `const { ${bindings.join(', ')} } = ${loaded};`;
+    .map((binding) => {
+      const [member, local = member] = binding.split(/\s+as\s+/);
+      return { member, local };
+    });
+  const later = bindings.filter(({ member }) => callableLater(module, member));
+  const now = bindings.filter((binding) => !later.includes(binding));
+  const lines = later.map(
+    ({ member, local }) =>
+      `const ${local} = (...args) => (${holder(module)} ??= ${read}).${member}(...args);`,
+  );
+  if (now.length > 0) {
+    const destructured = now.map(({ member, local }) =>
+      member === local ? member : `${member}: ${local}`,
+    );
+    lines.unshift(`const { ${destructured.join(', ')} } = ${read};`);
+  }
+  return [lines.join('\n'), later.length > 0 ? [holder(module)] : []];
 }
 
 /** A character as `\u` escapes of its UTF-16 code units. */
@@ -127,12 +166,16 @@ export function rewriteChunk(name, original, { onCycle = false } = {}) {
     throw new Error(`${name}: a character outside ASCII is not in a comment`);
   }
   const constants = [];
+  const holders = new Set();
   const rest = onCycle
     ? ascii
     : ascii.replaceAll(builtinImport, (...match) => {
-        constants.push(builtinConstant(...match));
+        const [constant, needed] = builtinConstant(...match);
+        constants.push(constant);
+        for (const name of needed) holders.add(name);
         return '';
       });
+  if (holders.size > 0) constants.unshift(`let ${[...holders].join(', ')};`);
   const read = constants.length > 0 ? `${constants.join('\n')}\n${rest}` : rest;
   return needsBanner ? BANNER + read : read;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConfigFileError, CredentialsError, UsageError } from '../errors/errors.js';
 import { replaceFile } from './atomic-write.js';
@@ -373,7 +373,9 @@ function cannotWrite(path: string, err: unknown): unknown {
 async function readConfig(path: string): Promise<ConfigShape> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    // Read at once: a config is a few hundred bytes, and node:fs/promises would cost every
+    // command more to load than the read takes.
+    text = readFileSync(path, 'utf8');
   } catch (err) {
     // Under a missing directory, or one that is really a file: nothing is stored there.
     const code = (err as NodeJS.ErrnoException).code;

@@ -28,7 +28,13 @@ export interface IssuedToken {
 export type TokenCheck = { ok: true } | { ok: false; reason: string };
 
 export class ConfirmationTokens {
-  private readonly key = randomBytes(32);
+  // Made on first use: a server that is never asked for a destructive call never loads
+  // node:crypto (scripts/perf-chunks.mjs).
+  private keyBytes: Buffer | undefined;
+  private get key(): Buffer {
+    this.keyBytes ??= randomBytes(32);
+    return this.keyBytes;
+  }
   /** Nonces issued and not yet used, with their expiry. */
   private readonly open = new Map<string, number>();
   /** Nonces used, with their expiry: a reuse is told apart from a forgery until then. */

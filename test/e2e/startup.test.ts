@@ -169,6 +169,32 @@ describe('start-up path', () => {
     }
   });
 
+  it('reading profiles loads neither node:crypto nor node:fs/promises: writing one does', () => {
+    // They load on the first call of one of their functions (scripts/perf-chunks.mjs).
+    const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
+    const report =
+      'data:text/javascript,process.on("exit",()=>process.stderr.write("\\n"+JSON.stringify(process.moduleLoadList)))';
+    const heavyBuiltins = (argv: string[]) => {
+      const r = spawnSync(process.execPath, ['--import', report, binPath, ...argv], {
+        encoding: 'utf8',
+        env: { ...plainEnv(), SVC_CONFIG_DIR: dir },
+      });
+      expect(r.status).toBe(0);
+      const loaded = JSON.parse(r.stderr.split('\n').at(-1) ?? '') as string[];
+      return loaded.filter((m) => m === 'NativeModule crypto' || m === 'NativeModule fs/promises');
+    };
+    try {
+      writeFileSync(
+        join(dir, 'config.json'),
+        JSON.stringify({ profiles: { ci: { apiKey: 'k' }, other: { apiKey: 'k' } } }),
+      );
+      expect(heavyBuiltins(['profile', 'show', 'ci', '--json'])).toEqual([]);
+      expect(heavyBuiltins(['profile', 'use', 'other'])).toContain('NativeModule fs/promises');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('jq loads only under --jq, and the keyring only for a profile whose tokens are there', () => {
     const chunks = chunkInputs();
     const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -51,10 +53,7 @@ describe('the rewrite of the built chunks (scripts/perf-chunks.mjs)', () => {
       'import * as fs from "node:fs";',
       '// src/later.ts',
       'import { join, resolve as resolve2 } from "node:path";',
-      'import {',
-      '  createHash,',
-      '  randomBytes as bytes',
-      '} from "node:crypto";',
+      'import * as os from "node:os";',
       'var x = 1;',
       '',
     ].join('\n');
@@ -64,7 +63,7 @@ describe('the rewrite of the built chunks (scripts/perf-chunks.mjs)', () => {
         `const process2 = ${read('node:process')};`,
         `const fs = ${read('node:fs')};`,
         `const { join, resolve: resolve2 } = ${read('node:path')};`,
-        `const { createHash, randomBytes: bytes } = ${read('node:crypto')};`,
+        `const os = ${read('node:os')};`,
         'import { helper } from "./chunk-ABC.js";',
         '',
         '',
@@ -75,6 +74,61 @@ describe('the rewrite of the built chunks (scripts/perf-chunks.mjs)', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it("makes node:crypto's and node:fs/promises' functions load their module on first call", () => {
+    const code = [
+      'import {',
+      '  createHash,',
+      '  Hash,',
+      '  randomBytes as bytes',
+      '} from "node:crypto";',
+      'import { constants, open } from "node:fs/promises";',
+      'import * as crypto2 from "node:crypto";',
+      'var x = 1;',
+      '',
+    ].join('\n');
+    const crypto = 'globalThis.process.getBuiltinModule("node:crypto")';
+    const promises = 'globalThis.process.getBuiltinModule("node:fs/promises")';
+    const cryptoHolder = '__svcLoaded_node_crypto';
+    const promisesHolder = '__svcLoaded_node_fs_promises';
+    expect(rewrite('l.js', banner + code)).toBe(
+      [
+        `let ${cryptoHolder}, ${promisesHolder};`,
+        `const { Hash } = ${crypto};`,
+        `const createHash = (...args) => (${cryptoHolder} ??= ${crypto}).createHash(...args);`,
+        `const bytes = (...args) => (${cryptoHolder} ??= ${crypto}).randomBytes(...args);`,
+        `const { constants } = ${promises};`,
+        `const open = (...args) => (${promisesHolder} ??= ${promises}).open(...args);`,
+        `const crypto2 = ${crypto};`,
+        '',
+        '',
+        '',
+        'var x = 1;',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('loads node:crypto only when a function from it is first called, and then gives its result', () => {
+    const code = [
+      'import { createHash, randomBytes } from "node:crypto";',
+      'const before = process.moduleLoadList.includes("NativeModule crypto");',
+      'const digest = createHash("sha256").update("svc").digest("hex");',
+      'const after = process.moduleLoadList.includes("NativeModule crypto");',
+      'process.stdout.write(JSON.stringify([before, after, digest, randomBytes(4).length]));',
+      '',
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', rewrite('m.js', code)], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([
+      false,
+      true,
+      createHash('sha256').update('svc').digest('hex'),
+      4,
+    ]);
   });
 
   it('leaves alone the imports it does not read, and every import of a chunk on a cycle', () => {
