@@ -77,5 +77,5 @@ export default defineConfig({
   metafile: true,
   // The emulator's web UI is built after, into dist/ui/, where the emulator serves it from.
   onSuccess:
-    'node scripts/perf-chunks.mjs && node scripts/perf-prerender-help.mjs && node scripts/perf-mcp-schemas.mjs && node scripts/build-ui.mjs',
+    'node scripts/perf-chunks.mjs && node scripts/perf-mcp-lazy-schemas.mjs && node scripts/perf-prerender-help.mjs && node scripts/perf-mcp-schemas.mjs && node scripts/build-ui.mjs',
 });

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// Runs after every build (tsup.config.ts, onSuccess). The MCP SDK builds about 180 zod
+// schemas of the protocol as its module loads, and `svc mcp` has used about 30 of them when
+// it answers `tools/list`: building the rest cost Node 20 about 30 ms of CPU at each start,
+// Node 24 about 18 (bench/RESULTS.md). This rewrites the chunk that holds the SDK so that
+// each of those schemas is built when it is first read:
+//
+//     var FooSchema = object({ ... });   ->   var FooSchema$built; function FooSchema$get() {
+//                                                return FooSchema$built ??= object({ ... }); }
+//
+// and every read of `FooSchema` in the chunk becomes `FooSchema$get()`: the same object, made
+// later. Only a schema is made lazy (a top-level variable of the SDK's named `...Schema`,
+// never assigned again, never exported from the chunk). A property of a top-level object
+// literal whose value is such a schema becomes a getter, so that a table of schemas does not
+// build them all. The SDK's registry of spec types read every schema as it loaded; it reads
+// each one on first use instead (`specRegistry` below).
+//
+// svc pins the SDK exactly: the build fails if what this expects of it is not there.
+// Running the script again on the same dist/ changes nothing.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'acorn';
+import { analyze } from 'eslint-scope';
+import MagicString from 'magic-string';
+
+/** Where esbuild starts the SDK's modules in a chunk. */
+const SDK_START = '\n// node_modules/@modelcontextprotocol/';
+/** Where the modules after the SDK's, svc's own, start. */
+const SRC_START = '\n// src/';
+const schemaName = /Schema(\$\d+)?$/;
+
+/** The SDK's registry of spec types, as it reads every schema at load, and the same lazily. */
+export const specRegistry = {
+  eager: [
+    'function register(key, schema) {',
+    '  const name = key.slice(0, -6);',
+    '  _specTypeSchemas[name] = schema;',
+    '  _isSpecType[name] = (v) => schema.safeParse(v).success;',
+    '}',
+    'for (const key of SPEC_SCHEMA_KEYS) register(key, schemas_exports[key]);',
+    'for (const [key, schema] of Object.entries(authSchemas)) register(key, schema);',
+  ].join('\n'),
+  lazy: [
+    'function register(key, from) {',
+    '  const name = key.slice(0, -6);',
+    '  Object.defineProperty(_specTypeSchemas, name, { enumerable: true, get: () => from[key] });',
+    '  _isSpecType[name] = (v) => from[key].safeParse(v).success;',
+    '}',
+    'for (const key of SPEC_SCHEMA_KEYS) register(key, schemas_exports);',
+    'for (const key of Object.keys(authSchemas)) register(key, authSchemas);',
+  ].join('\n'),
+};
+
+/** Every node of `ast` with its parent. */
+function parents(ast) {
+  const parentOf = new Map();
+  const visit = (node) => {
+    for (const value of Object.values(node)) {
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (child === null || typeof child !== 'object' || typeof child.type !== 'string') continue;
+        parentOf.set(child, node);
+        visit(child);
+      }
+    }
+  };
+  visit(ast);
+  return parentOf;
+}
+
+/**
+ * `code` with the SDK's schemas built on first read. `name` is the chunk's, for errors.
+ * Returns the code unchanged when it holds no SDK module, or when it was rewritten already.
+ */
+export function lazySchemas(name, code) {
+  const start = code.indexOf(SDK_START);
+  if (start === -1) return code;
+  const srcStart = code.indexOf(SRC_START, start);
+  const end = srcStart === -1 ? code.length : srcStart;
+
+  const ast = parse(code, { ecmaVersion: 'latest', sourceType: 'module', ranges: true });
+  const moduleScope = analyze(ast, { ecmaVersion: 2022, sourceType: 'module' }).scopes.find(
+    (scope) => scope.type === 'module',
+  );
+  const parentOf = parents(ast);
+  const declared = new Set(moduleScope.variables.map((variable) => variable.name));
+
+  const declarations = new Map();
+  for (const statement of ast.body) {
+    if (statement.type !== 'VariableDeclaration' || statement.start < start) continue;
+    if (statement.end > end || statement.declarations.length !== 1) continue;
+    const [declarator] = statement.declarations;
+    if (declarator.id.type !== 'Identifier' || declarator.init === null) continue;
+    if (schemaName.test(declarator.id.name)) {
+      declarations.set(declarator.id.name, { statement, declarator });
+    }
+  }
+
+  const lazy = moduleScope.variables.filter((variable) => {
+    const found = declarations.get(variable.name);
+    if (found === undefined) return false;
+    return variable.references.every(
+      (reference) =>
+        reference.identifier === found.declarator.id ||
+        (!reference.isWrite() && parentOf.get(reference.identifier).type !== 'ExportSpecifier'),
+    );
+  });
+  if (lazy.length === 0) {
+    if (code.includes(specRegistry.lazy)) return code;
+    throw new Error(`${name}: no schema of the MCP SDK found to build on first read`);
+  }
+  if (!code.includes(specRegistry.eager)) {
+    throw new Error(`${name}: the MCP SDK's registry of spec types is not as expected`);
+  }
+
+  const out = new MagicString(code);
+  const topLevelTables = new Set(
+    ast.body.flatMap((statement) =>
+      statement.type === 'VariableDeclaration'
+        ? statement.declarations
+            .map((d) => d.init)
+            .filter((init) => init?.type === 'ObjectExpression')
+        : [],
+    ),
+  );
+  for (const variable of lazy) {
+    const { statement, declarator } = declarations.get(variable.name);
+    const built = `${variable.name}$built`;
+    const get = `${variable.name}$get`;
+    for (const added of [built, get]) {
+      if (declared.has(added)) throw new Error(`${name}: ${added} is already a name in the chunk`);
+    }
+    out.overwrite(
+      statement.start,
+      declarator.init.start,
+      `var ${built}; function ${get}() { return ${built} ??= `,
+    );
+    out.overwrite(declarator.init.end, statement.end, '; }');
+    for (const { identifier } of variable.references) {
+      if (identifier === declarator.id) continue;
+      const parent = parentOf.get(identifier);
+      const isProperty = parent.type === 'Property' && parent.value === identifier;
+      if (isProperty && !parent.computed && topLevelTables.has(parentOf.get(parent))) {
+        const key = code.slice(parent.key.start, parent.key.end);
+        out.overwrite(parent.start, parent.end, `get ${key}() { return ${get}(); }`);
+      } else if (isProperty && parent.shorthand) {
+        out.overwrite(identifier.start, identifier.end, `${variable.name}: ${get}()`);
+      } else {
+        out.overwrite(identifier.start, identifier.end, `${get}()`);
+      }
+    }
+  }
+  const rewritten = out.toString().replace(specRegistry.eager, () => specRegistry.lazy);
+  parse(rewritten, { ecmaVersion: 'latest', sourceType: 'module' });
+  return rewritten;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = new URL('../dist/', import.meta.url);
+  const holders = readdirSync(dist)
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) => readFileSync(new URL(file, dist), 'utf8').includes(SDK_START));
+  if (holders.length !== 1) {
+    throw new Error(`expected the MCP SDK in one chunk of dist/, found it in ${holders.length}`);
+  }
+  const [holder] = holders;
+  const code = readFileSync(new URL(holder, dist), 'utf8');
+  const rewritten = lazySchemas(holder, code);
+  if (rewritten !== code) writeFileSync(new URL(holder, dist), rewritten);
+}

@@ -1,0 +1,143 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a build script in plain JavaScript, without type declarations
+import { lazySchemas, specRegistry } from '../../../scripts/perf-mcp-lazy-schemas.mjs';
+
+const rewrite = lazySchemas as (name: string, code: string) => string;
+const registry = specRegistry as { eager: string; lazy: string };
+
+/** A chunk shaped as esbuild writes the SDK's: schemas, a table of them, its registry. */
+const chunk = [
+  'var built = [];',
+  'var make = (name, parts = {}) => {',
+  '  built.push(name);',
+  '  return { name, parts, safeParse: (v) => ({ success: v === name }) };',
+  '};',
+  '',
+  '// node_modules/@modelcontextprotocol/core/dist/schemas-X.mjs',
+  'var schemas_exports = {};',
+  'var BaseSchema = make("Base");',
+  'var ListSchema = make("List", { base: BaseSchema });',
+  'var TreeSchema = make("Tree", { self: () => TreeSchema });',
+  'var AliasSchema = ListSchema;',
+  'var ReadAtLoadSchema = make("ReadAtLoad");',
+  'var DeepSchema = make("Deep");',
+  'var ExportedSchema = make("Exported");',
+  'var ReassignedSchema = make("Reassigned");',
+  'ReassignedSchema = make("Reassigned again");',
+  'Object.defineProperty(schemas_exports, "BaseSchema", { get: () => BaseSchema, enumerable: true });',
+  'Object.defineProperty(schemas_exports, "ListSchema", { get: () => ListSchema, enumerable: true });',
+  'var SPEC_SCHEMA_KEYS = ["BaseSchema", "ListSchema"];',
+  'var OAuthSchema = make("OAuth");',
+  'var authSchemas = { OAuthSchema };',
+  'var table = { tree: TreeSchema, alias: AliasSchema, nested: { deep: DeepSchema } };',
+  'var atLoad = ReadAtLoadSchema.name;',
+  'var _specTypeSchemas = {};',
+  'var _isSpecType = {};',
+  registry.eager,
+  'var specTypeSchemas = Object.freeze(_specTypeSchemas);',
+  'var isSpecType = Object.freeze(_isSpecType);',
+  '',
+  '// src/mcp/server.ts',
+  'var builtAtLoad = [...built];',
+  'export { atLoad, built, builtAtLoad, ExportedSchema, isSpecType, specTypeSchemas, table };',
+  '',
+].join('\n');
+
+interface Schema {
+  name: string;
+  parts: Record<string, unknown>;
+}
+interface Loaded {
+  built: string[];
+  builtAtLoad: string[];
+  atLoad: string;
+  table: { tree: Schema; alias: Schema; nested: { deep: Schema } };
+  specTypeSchemas: Record<string, Schema>;
+  isSpecType: { OAuth: (v: unknown) => boolean };
+}
+
+async function load(dir: string, name: string, code: string): Promise<Loaded> {
+  const file = join(dir, name);
+  writeFileSync(file, code);
+  return (await import(pathToFileURL(file).href)) as Loaded;
+}
+
+describe("the MCP SDK's schemas, built on first read (scripts/perf-mcp-lazy-schemas.mjs)", () => {
+  it('builds at load only what is read at load, and gives the same schemas after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-lazy-schemas-'));
+    try {
+      const before = await load(dir, 'before.mjs', chunk);
+      const after = await load(dir, 'after.mjs', rewrite('after.mjs', chunk));
+      expect(before.builtAtLoad).toEqual([
+        'Base',
+        'List',
+        'Tree',
+        'ReadAtLoad',
+        'Deep',
+        'Exported',
+        'Reassigned',
+        'Reassigned again',
+        'OAuth',
+      ]);
+      // A schema nested in a table, read at load, one exported from the chunk, and one
+      // assigned again are built as before; the rest wait.
+      expect(after.builtAtLoad).toEqual([
+        'Exported',
+        'Reassigned',
+        'Reassigned again',
+        'Deep',
+        'ReadAtLoad',
+      ]);
+
+      for (const loaded of [before, after]) {
+        expect(loaded.atLoad).toBe('ReadAtLoad');
+        expect(loaded.table.tree.parts.self).toBeTypeOf('function');
+        expect((loaded.table.tree.parts.self as () => Schema)()).toBe(loaded.table.tree);
+        expect(loaded.table.alias).toBe(loaded.specTypeSchemas.List);
+        expect(loaded.table.alias.parts.base).toBe(loaded.specTypeSchemas.Base);
+        expect(Object.keys(loaded.specTypeSchemas)).toEqual(['Base', 'List', 'OAuth']);
+        expect(loaded.isSpecType.OAuth('OAuth')).toBe(true);
+        expect(loaded.isSpecType.OAuth('Base')).toBe(false);
+        expect(Object.isFrozen(loaded.specTypeSchemas)).toBe(true);
+      }
+      expect(after.built).toEqual([...after.builtAtLoad, 'Tree', 'Base', 'List', 'OAuth']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('changes nothing when run again, nor in a chunk without the SDK', () => {
+    const once = rewrite('a.js', chunk);
+    expect(once).toContain(registry.lazy);
+    expect(rewrite('a.js', once)).toBe(once);
+    const plain = 'var FooSchema = make("Foo");\nexport { FooSchema };\n';
+    expect(rewrite('b.js', plain)).toBe(plain);
+  });
+
+  it('fails the build when the SDK is not as it expects', () => {
+    expect(() => rewrite('c.js', chunk.replace(registry.eager, ''))).toThrow(
+      "c.js: the MCP SDK's registry of spec types is not as expected",
+    );
+    const noSchemas = '\n// node_modules/@modelcontextprotocol/core/dist/x.mjs\nvar a = 1;\n';
+    expect(() => rewrite('d.js', noSchemas)).toThrow(
+      'd.js: no schema of the MCP SDK found to build on first read',
+    );
+  });
+
+  it('has rewritten the chunk of the build that holds the SDK', () => {
+    const dist = new URL('../../../dist/', import.meta.url);
+    const holders = readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(new URL(file, dist), 'utf8'))
+      .filter((code) => code.includes('\n// node_modules/@modelcontextprotocol/'));
+    expect(holders).toHaveLength(1);
+    const holder = holders[0] ?? '';
+    expect(holder).toContain(registry.lazy);
+    expect(holder).not.toMatch(/^(var|const|let) \w+Schema(\$\d+)? = /m);
+    expect(holder.match(/^var \w+\$built; function \w+\$get\(\)/gm)?.length).toBeGreaterThan(150);
+  });
+});
