@@ -10,7 +10,8 @@
 //
 // and every read of `FooSchema` in the chunk becomes `FooSchema$get()`: the same object, made
 // later. Only a schema is made lazy (a top-level variable of the SDK's named `...Schema`,
-// never assigned again, never exported from the chunk). A property of a top-level object
+// never assigned again, never exported from the chunk), and the few values made from one
+// that `madeFromSchemas` names. A property of a top-level object
 // literal whose value is such a schema becomes a getter, so that a table of schemas does not
 // build them all. The SDK's registry of spec types read every schema as it loaded; it reads
 // each one on first use instead (`specRegistry` below).
@@ -28,6 +29,11 @@ const SDK_START = '\n// node_modules/@modelcontextprotocol/';
 /** Where the modules after the SDK's, svc's own, start. */
 const SRC_START = '\n// src/';
 const schemaName = /Schema(\$\d+)?$/;
+/**
+ * Top-level values of the SDK that are not schemas but are made from some as it loads: what
+ * its check of an elicitation form allows, read from 25 schemas. svc asks for no elicitation.
+ */
+const madeFromSchemas = new Set(['ROOT_KEYS', 'PROPERTY_KEYS_BY_TYPE', 'SUPPORTED_STRING_FORMATS']);
 
 /** The SDK's registry of spec types, as it reads every schema at load, and the same lazily. */
 export const specRegistry = {
@@ -90,7 +96,7 @@ export function lazySchemas(name, code) {
     if (statement.end > end || statement.declarations.length !== 1) continue;
     const [declarator] = statement.declarations;
     if (declarator.id.type !== 'Identifier' || declarator.init === null) continue;
-    if (schemaName.test(declarator.id.name)) {
+    if (schemaName.test(declarator.id.name) || madeFromSchemas.has(declarator.id.name)) {
       declarations.set(declarator.id.name, { statement, declarator });
     }
   }
@@ -107,6 +113,10 @@ export function lazySchemas(name, code) {
   if (lazy.length === 0) {
     if (code.includes(specRegistry.lazy)) return code;
     throw new Error(`${name}: no schema of the MCP SDK found to build on first read`);
+  }
+  const missing = [...madeFromSchemas].filter((name) => !lazy.some((v) => v.name === name));
+  if (missing.length > 0) {
+    throw new Error(`${name}: ${missing.join(', ')} not found in the MCP SDK, or not only read`);
   }
   if (!code.includes(specRegistry.eager)) {
     throw new Error(`${name}: the MCP SDK's registry of spec types is not as expected`);

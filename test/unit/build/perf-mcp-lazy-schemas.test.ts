@@ -35,6 +35,10 @@ const chunk = [
   'var authSchemas = { OAuthSchema };',
   'var table = { tree: TreeSchema, alias: AliasSchema, nested: { deep: DeepSchema } };',
   'var atLoad = ReadAtLoadSchema.name;',
+  'var ROOT_KEYS = new Set(Object.keys(ListSchema.parts));',
+  'var PROPERTY_KEYS_BY_TYPE = { list: ListSchema.name };',
+  'var SUPPORTED_STRING_FORMATS = new Set([BaseSchema.name]);',
+  'var rootKeys = () => [...ROOT_KEYS];',
   'var _specTypeSchemas = {};',
   'var _isSpecType = {};',
   registry.eager,
@@ -43,7 +47,7 @@ const chunk = [
   '',
   '// src/mcp/server.ts',
   'var builtAtLoad = [...built];',
-  'export { atLoad, built, builtAtLoad, ExportedSchema, isSpecType, specTypeSchemas, table };',
+  'export { atLoad, built, builtAtLoad, ExportedSchema, isSpecType, rootKeys, specTypeSchemas, table };',
   '',
 ].join('\n');
 
@@ -58,6 +62,7 @@ interface Loaded {
   table: { tree: Schema; alias: Schema; nested: { deep: Schema } };
   specTypeSchemas: Record<string, Schema>;
   isSpecType: { OAuth: (v: unknown) => boolean };
+  rootKeys: () => string[];
 }
 
 async function load(dir: string, name: string, code: string): Promise<Loaded> {
@@ -105,6 +110,10 @@ describe("the MCP SDK's schemas, built on first read (scripts/perf-mcp-lazy-sche
         expect(Object.isFrozen(loaded.specTypeSchemas)).toBe(true);
       }
       expect(after.built).toEqual([...after.builtAtLoad, 'Tree', 'Base', 'List', 'OAuth']);
+      // A value the SDK makes from a schema as it loads waits for its first read too.
+      const fresh = await load(dir, 'fresh.mjs', rewrite('fresh.mjs', chunk));
+      expect(fresh.rootKeys()).toEqual(['base']);
+      expect(fresh.built).toEqual([...fresh.builtAtLoad, 'Base', 'List']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -121,6 +130,9 @@ describe("the MCP SDK's schemas, built on first read (scripts/perf-mcp-lazy-sche
   it('fails the build when the SDK is not as it expects', () => {
     expect(() => rewrite('c.js', chunk.replace(registry.eager, ''))).toThrow(
       "c.js: the MCP SDK's registry of spec types is not as expected",
+    );
+    expect(() => rewrite('e.js', chunk.replace('var ROOT_KEYS =', 'var OTHER_KEYS ='))).toThrow(
+      'e.js: ROOT_KEYS not found in the MCP SDK, or not only read',
     );
     const noSchemas = '\n// node_modules/@modelcontextprotocol/core/dist/x.mjs\nvar a = 1;\n';
     expect(() => rewrite('d.js', noSchemas)).toThrow(
