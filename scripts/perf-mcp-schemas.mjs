@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs after every build (tsup.config.ts, onSuccess). Writes dist/mcp-schemas.json, the JSON
-// Schemas of every MCP tool as the CLI just built makes them from the catalogue's zod
-// schemas (`svc mcp tools --json`), so that `svc mcp` does not make them again at each start
-// (src/mcp/built-schemas.ts). Written from the same dist/, it cannot describe other tools
+// Schemas and descriptions of every MCP tool as the CLI just built makes them from the
+// catalogue's zod schemas (`svc mcp tools --json`), so that `svc mcp` does not build those at
+// each start (src/mcp/built-schemas.ts). Written from the same dist/, it cannot describe other tools
 // than the ones it stands in for; a fresh build starts without it, so it is never made from
 // an older copy of itself.
 import { existsSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ if (code !== 0) throw new Error(`svc mcp tools --json exited ${code}: ${err}`);
 const schemas = Object.fromEntries(
   JSON.parse(out).map((tool) => [
     tool.name,
-    { input: tool.inputSchema, output: tool.outputSchema },
+    { description: tool.description, input: tool.inputSchema, output: tool.outputSchema },
   ]),
 );
 writeFileSync(target, JSON.stringify(schemas));

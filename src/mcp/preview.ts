@@ -3,7 +3,7 @@ import type { HttpClient } from '../http/client.js';
 import type { Args } from './input.js';
 import type { previewSchema, ToolSpec } from './tools.js';
 
-export type Preview = z.infer<typeof previewSchema>;
+export type Preview = z.infer<ReturnType<typeof previewSchema>>;
 
 /** Ids named in a preview: enough to recognise the set, few enough to read. */
 const FIRST_IDS = 10;

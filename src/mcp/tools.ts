@@ -32,12 +32,12 @@ export interface ToolAnnotations {
 
 export interface ToolSpec extends ToolName {
   title: string;
-  description: string;
+  readonly description: string;
   op: Operation;
   annotations: ToolAnnotations;
-  listing?: Listing;
+  readonly listing: Listing | undefined;
   /** The service pages this read itself (notifications): its page members are replaced. */
-  servicePaged: boolean;
+  readonly servicePaged: boolean;
   job?: JobRole;
   /** The members that only the tool takes (paging, confirmation, waiting). */
   readonly toolFields: z.ZodObject;
@@ -60,55 +60,65 @@ export const PAGE_BYTES = 64 * 1024;
 
 const SERVICE_PAGING = ['pageSize', 'pageToken'];
 
-const pagingFields = {
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_LIMIT)
-    .optional()
-    .describe(
-      `Most items to return (1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}); a page also ends before ${PAGE_BYTES / 1024} KiB of JSON`,
-    ),
-  cursor: z
-    .string()
-    .min(1)
-    .max(4096)
-    .optional()
-    .describe('nextCursor of the previous page, to continue the same listing'),
-};
-const confirmFields = {
-  confirmationToken: z
-    .string()
-    .min(1)
-    .max(1024)
-    .optional()
-    .describe(
-      'The token that a first call returned with its preview; with it, and the same arguments, the call acts',
-    ),
-};
-const waitFields = {
-  wait: z.boolean().optional().describe('Wait until the job ends, reporting progress'),
-  waitTimeoutSeconds: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_WAIT_SECONDS)
-    .optional()
-    .describe(
-      `How long to wait, in seconds (default ${DEFAULT_WAIT_SECONDS}); the job goes on after`,
-    ),
-};
+// The members only tools take, made on first use as the catalogue's schemas are: `tools/list`
+// shows the JSON Schemas the build wrote, so a server builds them with its first call.
+const toolOwnFields = once(() => ({
+  paging: {
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_LIMIT)
+      .optional()
+      .describe(
+        `Most items to return (1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}); a page also ends before ${PAGE_BYTES / 1024} KiB of JSON`,
+      ),
+    cursor: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .describe('nextCursor of the previous page, to continue the same listing'),
+  },
+  confirm: {
+    confirmationToken: z
+      .string()
+      .min(1)
+      .max(1024)
+      .optional()
+      .describe(
+        'The token that a first call returned with its preview; with it, and the same arguments, the call acts',
+      ),
+  },
+  wait: {
+    wait: z.boolean().optional().describe('Wait until the job ends, reporting progress'),
+    waitTimeoutSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_WAIT_SECONDS)
+      .optional()
+      .describe(
+        `How long to wait, in seconds (default ${DEFAULT_WAIT_SECONDS}); the job goes on after`,
+      ),
+  },
+}));
 
-export const previewSchema = z.object({
-  action: z.string().describe('What the call would do'),
-  count: z.number().int().optional().describe('How many items it would act on, when it names them'),
-  firstIds: z.array(z.string()).optional().describe('The first of them, at most 10'),
-  scope: z.record(z.string(), z.unknown()).describe('The other members of the request'),
-  request: z
-    .object({ method: z.string(), url: z.string(), body: z.unknown() })
-    .describe('The request it would send, secrets redacted'),
-});
+export const previewSchema = once(() =>
+  z.object({
+    action: z.string().describe('What the call would do'),
+    count: z
+      .number()
+      .int()
+      .optional()
+      .describe('How many items it would act on, when it names them'),
+    firstIds: z.array(z.string()).optional().describe('The first of them, at most 10'),
+    scope: z.record(z.string(), z.unknown()).describe('The other members of the request'),
+    request: z
+      .object({ method: z.string(), url: z.string(), body: z.unknown() })
+      .describe('The request it would send, secrets redacted'),
+  }),
+);
 
 function listingOf(op: Operation): Listing | undefined {
   if (!op.readOnly) return undefined;
@@ -123,10 +133,11 @@ function requestMembers(op: Operation): string[] {
 }
 
 function toolFieldsOf(listing: boolean, destructive: boolean, job: boolean): z.ZodObject {
+  const own = toolOwnFields();
   return z.strictObject({
-    ...(listing && pagingFields),
-    ...(destructive && confirmFields),
-    ...(job && waitFields),
+    ...(listing && own.paging),
+    ...(destructive && own.confirm),
+    ...(job && own.wait),
   });
 }
 
@@ -146,7 +157,7 @@ function outputOf(op: Operation, spec: { listing: boolean; destructive: boolean;
       nextCursor: z.string().optional().describe('Continues the listing where this page ends'),
     }),
     ...(spec.destructive && {
-      preview: previewSchema.optional().describe('What the call would do; nothing was done'),
+      preview: previewSchema().optional().describe('What the call would do; nothing was done'),
       confirmationToken: z
         .string()
         .optional()
@@ -196,27 +207,35 @@ function inputJsonOf(name: ToolName, op: Operation, toolFields: z.ZodObject, hid
 
 function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
   const op = operation(name.operation) as Operation;
-  const listing = listingOf(op);
   const job = jobRoles[name.operation];
-  const servicePaged = listing !== undefined && requestMembers(op).includes('pageToken');
-  const hidden = [...Object.keys(name.fixed), ...(servicePaged ? SERVICE_PAGING : [])];
-  // The zod schemas check a call, and the JSON Schemas are what tools/list shows: each is
-  // made when first asked for, so that the server answers tools/list before it has made
-  // the zod schemas of every tool (and, unless the build made them, the JSON Schemas too).
-  // Telling a listing apart still reads the operation's catalogue schemas, so those of the
-  // read tools are built at start.
+  // The zod schemas check a call, and the JSON Schemas and the description are what
+  // tools/list shows: each is made when first asked for, so that the server answers
+  // tools/list from what the build wrote before it has made any tool's zod schemas. Telling a
+  // listing apart reads the operation's catalogue schemas, so it waits for the first call too.
+  const listing = once(() => listingOf(op));
+  const servicePaged = once(
+    () => listing() !== undefined && requestMembers(op).includes('pageToken'),
+  );
   const toolFields = once(() =>
-    toolFieldsOf(listing !== undefined, name.destructive, job !== undefined),
+    toolFieldsOf(listing() !== undefined, name.destructive, job !== undefined),
   );
   const output = once(() =>
-    outputOf(op, { listing: listing !== undefined, destructive: name.destructive, job }),
+    outputOf(op, { listing: listing() !== undefined, destructive: name.destructive, job }),
   );
-  const inputJson = once(() => built?.input ?? inputJsonOf(name, op, toolFields(), hidden));
+  const inputJson = once(() => {
+    if (built !== undefined) return built.input;
+    const hidden = [...Object.keys(name.fixed), ...(servicePaged() ? SERVICE_PAGING : [])];
+    return inputJsonOf(name, op, toolFields(), hidden);
+  });
   const outputJson = once(() => built?.output ?? toJsonSchema(output(), 'output'));
+  const description = once(
+    () =>
+      built?.description ??
+      descriptionOf(name, op, { listing: listing() !== undefined, ...(job && { job }) }),
+  );
   return {
     ...name,
     title: name.summary ?? op.summary,
-    description: descriptionOf(name, op, { listing: listing !== undefined, ...(job && { job }) }),
     op,
     annotations: {
       readOnlyHint: op.readOnly,
@@ -224,9 +243,16 @@ function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
       idempotentHint: op.idempotent,
       openWorldHint: op.openWorld === true,
     },
-    ...(listing && { listing }),
-    servicePaged,
     ...(job && { job }),
+    get description() {
+      return description();
+    },
+    get listing() {
+      return listing();
+    },
+    get servicePaged() {
+      return servicePaged();
+    },
     get toolFields() {
       return toolFields();
     },
@@ -242,10 +268,6 @@ function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
   };
 }
 
-/**
- * The tools of these names (every tool when none are given), in catalogue order. `built`
- * gives JSON Schemas made already; those it lacks are made from the zod schemas.
- */
 export function toolSpecs(
   names?: readonly string[],
   built?: Readonly<Record<string, ToolSchemas>>,

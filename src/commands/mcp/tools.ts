@@ -23,6 +23,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     return ctx.out.jsonDocument(
       rows.map((row, i) => ({
         ...row,
+        description: specs[i]?.description,
         inputSchema: specs[i]?.inputJson,
         outputSchema: specs[i]?.outputJson,
       })),

@@ -141,9 +141,10 @@ describe('the schemas svc mcp serves', () => {
     // schemas the build wrote (dist/mcp-schemas.json); here each tool makes its own.
     const served = JSON.parse(
       readFileSync(new URL('../../e2e/__snapshots__/mcp-tools-list.json', import.meta.url), 'utf8'),
-    ) as { name: string; inputSchema: unknown; outputSchema: unknown }[];
+    ) as { name: string; description: string; inputSchema: unknown; outputSchema: unknown }[];
     expect(served.map((t) => t.name)).toEqual(specs.map((t) => t.name));
     for (const [i, tool] of specs.entries()) {
+      expect(served[i]?.description, tool.name).toBe(tool.description);
       expect(served[i]?.inputSchema, tool.name).toEqual(tool.inputJson);
       expect(served[i]?.outputSchema, tool.name).toEqual(tool.outputJson);
     }
