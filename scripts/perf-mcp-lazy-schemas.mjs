@@ -1,22 +1,25 @@
 #!/usr/bin/env node
 // Runs after every build (tsup.config.ts, onSuccess). The MCP SDK builds about 180 zod
-// schemas of the protocol as its module loads, and `svc mcp` has used about 30 of them when
-// it answers `tools/list`: building the rest cost Node 20 about 30 ms of CPU at each start,
-// Node 24 about 18 (bench/RESULTS.md). This rewrites the chunk that holds the SDK so that
+// schemas of the protocol as its module loads, and `svc mcp` has used 16 of them when it
+// answers `tools/list`: building the rest cost about 20 to 30 ms of CPU at each start, on
+// Node 20 and 24 alike, in runs in turns. This rewrites the chunk that holds the SDK so that
 // each of those schemas is built when it is first read:
 //
 //     var FooSchema = object({ ... });   ->   var FooSchema$built; function FooSchema$get() {
-//                                                return FooSchema$built ??= object({ ... }); }
+//                                                return FooSchema$built ??= (object({ ... })); }
 //
 // and every read of `FooSchema` in the chunk becomes `FooSchema$get()`: the same object, made
 // later. Only a schema is made lazy (a top-level variable of the SDK's named `...Schema`,
 // never assigned again, never exported from the chunk), and the few values made from one
-// that `madeFromSchemas` names. A property of a top-level object
-// literal whose value is such a schema becomes a getter, so that a table of schemas does not
-// build them all. The SDK's registry of spec types read every schema as it loaded; it reads
-// each one on first use instead (`specRegistry` below).
+// that `madeFromSchemas` names. A property of a top-level object literal whose value is such
+// a schema becomes a getter, so that a table of schemas does not build them all. The SDK's
+// registry of spec types read every schema as it loaded; it reads each one on first use
+// instead (`specRegistry` below).
 //
-// svc pins the SDK exactly: the build fails if what this expects of it is not there.
+// This holds while an initializer only builds a schema from others, which is what the SDK's
+// do. svc pins the SDK exactly, and the build fails where the code could tell otherwise: the
+// registry or a named value not as expected, a schema constructed with `new`, read at load
+// before its declaration, or written through a table that became getters.
 // Running the script again on the same dist/ changes nothing.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +76,36 @@ function parents(ast) {
   return parentOf;
 }
 
+/** Whether `identifier`'s member is assigned, updated or deleted: `table.key = value`. */
+function memberWritten(identifier, parentOf) {
+  const member = parentOf.get(identifier);
+  if (member?.type !== 'MemberExpression' || member.object !== identifier) return false;
+  const use = parentOf.get(member);
+  return (
+    (use.type === 'AssignmentExpression' && use.left === member) ||
+    (use.type === 'UpdateExpression' && use.argument === member) ||
+    (use.type === 'UnaryExpression' && use.operator === 'delete')
+  );
+}
+
+/**
+ * The object literals that initialize top-level variables, each with its variable's name and
+ * whether a member of it is ever written.
+ */
+function topLevelTables(ast, moduleScope, parentOf) {
+  const tables = new Map();
+  for (const statement of ast.body) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const { id, init } of statement.declarations) {
+      if (init?.type !== 'ObjectExpression' || id.type !== 'Identifier') continue;
+      const variable = moduleScope.set.get(id.name);
+      const written = variable.references.some((r) => memberWritten(r.identifier, parentOf));
+      tables.set(init, { name: id.name, written });
+    }
+  }
+  return tables;
+}
+
 /**
  * `code` with the SDK's schemas built on first read. `name` is the chunk's, for errors.
  * Returns the code unchanged when it holds no SDK module, or when it was rewritten already.
@@ -123,15 +156,7 @@ export function lazySchemas(name, code) {
   }
 
   const out = new MagicString(code);
-  const topLevelTables = new Set(
-    ast.body.flatMap((statement) =>
-      statement.type === 'VariableDeclaration'
-        ? statement.declarations
-            .map((d) => d.init)
-            .filter((init) => init?.type === 'ObjectExpression')
-        : [],
-    ),
-  );
+  const tables = topLevelTables(ast, moduleScope, parentOf);
   for (const variable of lazy) {
     const { statement, declarator } = declarations.get(variable.name);
     const built = `${variable.name}$built`;
@@ -142,15 +167,27 @@ export function lazySchemas(name, code) {
     out.overwrite(
       statement.start,
       declarator.init.start,
-      `var ${built}; function ${get}() { return ${built} ??= `,
+      `var ${built}; function ${get}() { return ${built} ??= (`,
     );
-    out.overwrite(declarator.init.end, statement.end, '; }');
-    for (const { identifier } of variable.references) {
+    out.overwrite(declarator.init.end, statement.end, '); }');
+    for (const { identifier, from } of variable.references) {
       if (identifier === declarator.id) continue;
       const parent = parentOf.get(identifier);
+      const refused = (why) => new Error(`${name}: ${variable.name} ${why}`);
+      if (parent.type === 'NewExpression' && parent.callee === identifier) {
+        throw refused('is constructed with new, not read');
+      }
+      // Read as the module loads, before its declaration: it was undefined there, and a
+      // getter would build it instead.
+      if (from.variableScope === moduleScope && identifier.start < statement.start) {
+        throw refused('is read at load before its declaration');
+      }
       const isProperty = parent.type === 'Property' && parent.value === identifier;
-      if (isProperty && !parent.computed && topLevelTables.has(parentOf.get(parent))) {
+      const table = isProperty ? tables.get(parentOf.get(parent)) : undefined;
+      if (isProperty && !parent.computed && table !== undefined) {
         const key = code.slice(parent.key.start, parent.key.end);
+        if (key === '__proto__' || key === '"__proto__"') throw refused('sets a prototype');
+        if (table.written) throw refused(`is in ${table.name}, which is written to`);
         out.overwrite(parent.start, parent.end, `get ${key}() { return ${get}(); }`);
       } else if (isProperty && parent.shorthand) {
         out.overwrite(identifier.start, identifier.end, `${variable.name}: ${get}()`);

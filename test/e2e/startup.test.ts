@@ -1,11 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn as spawnInTerminal } from 'node-pty';
 import { describe, expect, it } from 'vitest';
 import { binPath, loadedModules } from '../../bench/lib/loaded-modules.mjs';
+// @ts-expect-error: a build script in plain JavaScript, without type declarations
+import { specRegistry } from '../../scripts/perf-mcp-lazy-schemas.mjs';
 
 const dist = new URL('../../dist/', import.meta.url);
 const shim = new URL(`file://${binPath}`).href;
@@ -167,6 +177,19 @@ describe('start-up path', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("the build's chunk that holds the MCP SDK builds its schemas on first read", () => {
+    // scripts/perf-mcp-lazy-schemas.mjs; its own tests show what the rewrite does.
+    const holders = readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(new URL(file, dist), 'utf8'))
+      .filter((code) => code.includes('\n// node_modules/@modelcontextprotocol/'));
+    expect(holders).toHaveLength(1);
+    const holder = holders[0] ?? '';
+    expect(holder).toContain((specRegistry as { lazy: string }).lazy);
+    expect(holder).not.toMatch(/^(var|const|let) \w+Schema(\$\d+)? = /m);
+    expect(holder.match(/^var \w+\$built; function \w+\$get\(\)/gm)?.length).toBeGreaterThan(150);
   });
 
   it('reading profiles loads neither node:crypto nor node:fs/promises: writing one does', () => {
