@@ -24,8 +24,9 @@
 // - Two built-ins load on the first call of a function taken from them: `node:crypto` and
 //   `node:fs/promises` cost Node 24 about 11 and 7 ms to load, and most commands use them
 //   only to write a file or sign a token, if at all. A named function (`randomBytes`, not a
-//   class such as `Hash`, nor a value such as `constants`) becomes a function that loads the
-//   module once and calls its member; anything else from them is read at once, as above.
+//   class such as `Hash`, nor a value such as `constants`) that the chunk only ever calls
+//   becomes a function that loads the module once and calls its member, as it is at that
+//   moment; anything else from them is read at once, as above.
 //
 // The escapes are checked: minified, the chunk must be the same program before and after,
 // or the build fails. Running the script again on the same dist/ changes nothing.
@@ -56,17 +57,39 @@ const LOADED_ON_FIRST_CALL = new Map(
 /** The chunk's variable that holds a built-in once one of its functions has loaded it. */
 const holder = (module) => `__svcLoaded_${module.replace(/\W/g, '_')}`;
 
-/** Whether `member` of `module` is a plain function that a call can stand in for. */
-function callableLater(module, member) {
+/**
+ * Whether `code` only ever calls `local`: each time the name stands alone (not as a member,
+ * `.local`, nor inside a longer name), a call follows, and no `new`. Read as a value
+ * (`promisify(local)`, `local.length`), the stand-in would not be the same function. Where
+ * the name appears in a string or a comment it counts as read, and the built-in is read at
+ * once, as before.
+ */
+function onlyCalled(code, local) {
+  const escaped = local.replaceAll('$', '\\$');
+  const uses = [...code.matchAll(new RegExp(`(?<![.\\w$])${escaped}(?![\\w$])`, 'g'))];
+  return uses.every(({ index }) => {
+    const before = code.slice(Math.max(0, index - 4), index);
+    return /^\s*\(/.test(code.slice(index + local.length)) && !/new\s$/.test(before);
+  });
+}
+
+/** Whether `member` of `module`, imported as `local`, can be a function called in its place. */
+function callableLater(module, member, local, code) {
   const exports = LOADED_ON_FIRST_CALL.get(module);
-  return exports !== undefined && typeof exports[member] === 'function' && /^[a-z]/.test(member);
+  return (
+    exports !== undefined &&
+    typeof exports[member] === 'function' &&
+    /^[a-z]/.test(member) &&
+    onlyCalled(code, local)
+  );
 }
 
 /**
  * The same bindings, as constants read from the loaded built-in, or as functions that load
- * it on their first call. The second result names the holders those functions need.
+ * it on their first call. The second result names the holders those functions need. `rest`
+ * is the chunk without its imports of built-ins.
  */
-function builtinConstant(...match) {
+function builtinConstant(rest, match) {
   const { name, namespace, named, module } = match.at(-1);
   const read = `globalThis.process.getBuiltinModule(${JSON.stringify(module)})`;
   if (name ?? namespace) return [`const ${name ?? namespace} = ${read};`, []];
@@ -78,7 +101,7 @@ function builtinConstant(...match) {
       const [member, local = member] = binding.split(/\s+as\s+/);
       return { member, local };
     });
-  const later = bindings.filter(({ member }) => callableLater(module, member));
+  const later = bindings.filter(({ member, local }) => callableLater(module, member, local, rest));
   const now = bindings.filter((binding) => !later.includes(binding));
   const lines = later.map(
     ({ member, local }) =>
@@ -167,10 +190,11 @@ export function rewriteChunk(name, original, { onCycle = false } = {}) {
   }
   const constants = [];
   const holders = new Set();
+  const withoutImports = ascii.replaceAll(builtinImport, '');
   const rest = onCycle
     ? ascii
     : ascii.replaceAll(builtinImport, (...match) => {
-        const [constant, needed] = builtinConstant(...match);
+        const [constant, needed] = builtinConstant(withoutImports, match);
         constants.push(constant);
         for (const name of needed) holders.add(name);
         return '';

@@ -110,6 +110,23 @@ describe('the rewrite of the built chunks (scripts/perf-chunks.mjs)', () => {
     );
   });
 
+  it('reads at once a function that the chunk reads as a value or constructs', () => {
+    const code = [
+      'import { createHash, randomBytes, randomUUID } from "node:crypto";',
+      'var p = promisify(randomBytes);',
+      'var u = new randomUUID();',
+      'var h = createHash ("sha256");',
+      '',
+    ].join('\n');
+    const crypto = 'globalThis.process.getBuiltinModule("node:crypto")';
+    const holder = '__svcLoaded_node_crypto';
+    expect(rewrite('n.js', code).split('\n').slice(0, 3)).toEqual([
+      `let ${holder};`,
+      `const { randomBytes, randomUUID } = ${crypto};`,
+      `const createHash = (...args) => (${holder} ??= ${crypto}).createHash(...args);`,
+    ]);
+  });
+
   it('loads node:crypto only when a function from it is first called, and then gives its result', () => {
     const code = [
       'import { createHash, randomBytes } from "node:crypto";',
