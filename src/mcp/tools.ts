@@ -213,25 +213,18 @@ function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
   // tools/list from what the build wrote before it has made any tool's zod schemas. Telling a
   // listing apart reads the operation's catalogue schemas, so it waits for the first call too.
   const listing = once(() => listingOf(op));
-  const servicePaged = once(
-    () => listing() !== undefined && requestMembers(op).includes('pageToken'),
-  );
-  const toolFields = once(() =>
-    toolFieldsOf(listing() !== undefined, name.destructive, job !== undefined),
-  );
-  const output = once(() =>
-    outputOf(op, { listing: listing() !== undefined, destructive: name.destructive, job }),
-  );
+  const lists = () => listing() !== undefined;
+  const servicePaged = once(() => lists() && requestMembers(op).includes('pageToken'));
+  const toolFields = once(() => toolFieldsOf(lists(), name.destructive, job !== undefined));
+  const output = once(() => outputOf(op, { listing: lists(), destructive: name.destructive, job }));
   const inputJson = once(() => {
-    if (built !== undefined) return built.input;
+    if (built?.input !== undefined) return built.input;
     const hidden = [...Object.keys(name.fixed), ...(servicePaged() ? SERVICE_PAGING : [])];
     return inputJsonOf(name, op, toolFields(), hidden);
   });
   const outputJson = once(() => built?.output ?? toJsonSchema(output(), 'output'));
   const description = once(
-    () =>
-      built?.description ??
-      descriptionOf(name, op, { listing: listing() !== undefined, ...(job && { job }) }),
+    () => built?.description ?? descriptionOf(name, op, { listing: lists(), ...(job && { job }) }),
   );
   return {
     ...name,
@@ -268,6 +261,11 @@ function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
   };
 }
 
+/**
+ * The tools of these names (every tool when none are given), in catalogue order. `built`
+ * gives what the build made already (JSON Schemas and descriptions); what it lacks is made
+ * from the zod schemas.
+ */
 export function toolSpecs(
   names?: readonly string[],
   built?: Readonly<Record<string, ToolSchemas>>,
