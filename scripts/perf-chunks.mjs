@@ -85,14 +85,13 @@ function callableLater(module, member, local, code) {
 }
 
 /**
- * The same bindings, as constants read from the loaded built-in, or as functions that load
- * it on their first call. The second result names the holders those functions need. `rest`
- * is the chunk without its imports of built-ins.
+ * The bindings of one import of a built-in (`groups`, as `builtinImport` matched them), as
+ * constants read from it, or as functions that load it on their first call. `rest` is the
+ * chunk without its imports of built-ins.
  */
-function builtinConstant(rest, match) {
-  const { name, namespace, named, module } = match.at(-1);
+function builtinConstant(rest, { name, namespace, named, module }) {
   const read = `globalThis.process.getBuiltinModule(${JSON.stringify(module)})`;
-  if (name ?? namespace) return [`const ${name ?? namespace} = ${read};`, []];
+  if (name ?? namespace) return `const ${name ?? namespace} = ${read};`;
   const bindings = named
     .split(',')
     .map((binding) => binding.trim())
@@ -113,7 +112,7 @@ function builtinConstant(rest, match) {
     );
     lines.unshift(`const { ${destructured.join(', ')} } = ${read};`);
   }
-  return [lines.join('\n'), later.length > 0 ? [holder(module)] : []];
+  return lines.join('\n');
 }
 
 /** A character as `\u` escapes of its UTF-16 code units. */
@@ -188,18 +187,18 @@ export function rewriteChunk(name, original, { onCycle = false } = {}) {
   if (ascii !== body && asProgram(ascii) !== asProgram(body)) {
     throw new Error(`${name}: a character outside ASCII is not in a comment`);
   }
-  const constants = [];
-  const holders = new Set();
-  const withoutImports = ascii.replaceAll(builtinImport, '');
+  const imports = [];
   const rest = onCycle
     ? ascii
     : ascii.replaceAll(builtinImport, (...match) => {
-        const [constant, needed] = builtinConstant(withoutImports, match);
-        constants.push(constant);
-        for (const name of needed) holders.add(name);
+        imports.push(match.at(-1));
         return '';
       });
-  if (holders.size > 0) constants.unshift(`let ${[...holders].join(', ')};`);
+  const constants = imports.map((groups) => builtinConstant(rest, groups));
+  const holders = [...LOADED_ON_FIRST_CALL.keys()]
+    .map(holder)
+    .filter((name) => constants.some((constant) => constant.includes(`(${name} ??=`)));
+  if (holders.length > 0) constants.unshift(`let ${holders.join(', ')};`);
   const read = constants.length > 0 ? `${constants.join('\n')}\n${rest}` : rest;
   return needsBanner ? BANNER + read : read;
 }

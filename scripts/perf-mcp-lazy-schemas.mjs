@@ -121,7 +121,6 @@ export function lazySchemas(name, code) {
     (scope) => scope.type === 'module',
   );
   const parentOf = parents(ast);
-  const declared = new Set(moduleScope.variables.map((variable) => variable.name));
 
   const declarations = new Map();
   for (const statement of ast.body) {
@@ -162,7 +161,8 @@ export function lazySchemas(name, code) {
     const built = `${variable.name}$built`;
     const get = `${variable.name}$get`;
     for (const added of [built, get]) {
-      if (declared.has(added)) throw new Error(`${name}: ${added} is already a name in the chunk`);
+      if (moduleScope.set.has(added))
+        throw new Error(`${name}: ${added} is already a name in the chunk`);
     }
     out.overwrite(
       statement.start,
@@ -201,16 +201,21 @@ export function lazySchemas(name, code) {
   return rewritten;
 }
 
+/** The chunks of the build in `dist` (a URL) that hold the SDK's modules, with their code. */
+export function chunksWithSdk(dist) {
+  return readdirSync(dist)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, code: readFileSync(new URL(file, dist), 'utf8') }))
+    .filter(({ code }) => code.includes(SDK_START));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = new URL('../dist/', import.meta.url);
-  const holders = readdirSync(dist)
-    .filter((file) => file.endsWith('.js'))
-    .filter((file) => readFileSync(new URL(file, dist), 'utf8').includes(SDK_START));
+  const holders = chunksWithSdk(dist);
   if (holders.length !== 1) {
     throw new Error(`expected the MCP SDK in one chunk of dist/, found it in ${holders.length}`);
   }
-  const [holder] = holders;
-  const code = readFileSync(new URL(holder, dist), 'utf8');
-  const rewritten = lazySchemas(holder, code);
-  if (rewritten !== code) writeFileSync(new URL(holder, dist), rewritten);
+  const [{ file, code }] = holders;
+  const rewritten = lazySchemas(file, code);
+  if (rewritten !== code) writeFileSync(new URL(file, dist), rewritten);
 }

@@ -2,9 +2,9 @@
 // Runs after every build (tsup.config.ts, onSuccess). Writes dist/mcp-schemas.json, the JSON
 // Schemas and descriptions of every MCP tool as the CLI just built makes them from the
 // catalogue's zod schemas (`svc mcp tools --json`), so that `svc mcp` does not build those at
-// each start (src/mcp/built-schemas.ts). Written from the same dist/, it cannot describe other tools
-// than the ones it stands in for; a fresh build starts without it, so it is never made from
-// an older copy of itself.
+// each start (src/mcp/built-schemas.ts). Written from the same dist/, it cannot describe
+// other tools than the ones it stands in for; a fresh build starts without it, so it is
+// never made from an older copy of itself.
 import { existsSync, writeFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { once } from '../catalogue/once.js';
 
 /**
  * Single-use confirmation tokens for destructive calls. A token is bound to one tool and its
@@ -30,11 +31,7 @@ export type TokenCheck = { ok: true } | { ok: false; reason: string };
 export class ConfirmationTokens {
   // Made on first use: a server that is never asked for a destructive call never loads
   // node:crypto (scripts/perf-chunks.mjs).
-  private keyBytes: Buffer | undefined;
-  private get key(): Buffer {
-    this.keyBytes ??= randomBytes(32);
-    return this.keyBytes;
-  }
+  private readonly key = once(() => randomBytes(32));
   /** Nonces issued and not yet used, with their expiry. */
   private readonly open = new Map<string, number>();
   /** Nonces used, with their expiry: a reuse is told apart from a forgery until then. */
@@ -46,7 +43,7 @@ export class ConfirmationTokens {
   ) {}
 
   private mac(tool: string, args: unknown, nonce: string, expiresAt: number): Buffer {
-    return createHmac('sha256', this.key)
+    return createHmac('sha256', this.key())
       .update(canonicalJson({ tool, args, nonce, expiresAt }))
       .digest();
   }

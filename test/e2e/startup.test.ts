@@ -1,13 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +7,7 @@ import { spawn as spawnInTerminal } from 'node-pty';
 import { describe, expect, it } from 'vitest';
 import { binPath, loadedModules } from '../../bench/lib/loaded-modules.mjs';
 // @ts-expect-error: a build script in plain JavaScript, without type declarations
-import { specRegistry } from '../../scripts/perf-mcp-lazy-schemas.mjs';
+import { chunksWithSdk, specRegistry } from '../../scripts/perf-mcp-lazy-schemas.mjs';
 
 const dist = new URL('../../dist/', import.meta.url);
 const shim = new URL(`file://${binPath}`).href;
@@ -55,6 +47,21 @@ function plainEnv(): Record<string, string> {
     env[k] = v;
   }
   return env;
+}
+
+/**
+ * Node's list of what `svc ...argv` loaded (built-ins as `NativeModule name`), read as it
+ * exits; the command must succeed.
+ */
+function loadedBuiltins(argv: string[], env: NodeJS.ProcessEnv = process.env): string[] {
+  const report =
+    'data:text/javascript,process.on("exit",()=>process.stderr.write("\\n"+JSON.stringify(process.moduleLoadList)))';
+  const r = spawnSync(process.execPath, ['--import', report, binPath, ...argv], {
+    encoding: 'utf8',
+    env,
+  });
+  expect(r.status).toBe(0);
+  return JSON.parse(r.stderr.split('\n').at(-1) ?? '') as string[];
 }
 
 /** Node arguments that run the CLI itself, past the shim's fast paths: commander's output. */
@@ -150,13 +157,7 @@ describe('start-up path', () => {
 
   it("commander's node:child_process is not loaded unless a command spawns", () => {
     // Commander requires it as it loads; the build defers it (scripts/perf-commander-child-process.cjs).
-    const report =
-      'data:text/javascript,process.on("exit",()=>process.stderr.write(JSON.stringify(process.moduleLoadList)))';
-    const r = spawnSync(process.execPath, ['--import', report, binPath, 'docs', '--help'], {
-      encoding: 'utf8',
-    });
-    expect(r.status).toBe(0);
-    const builtins = JSON.parse(r.stderr) as string[];
+    const builtins = loadedBuiltins(['docs', '--help']);
     expect(builtins).toContain('NativeModule module');
     expect(builtins.filter((m) => m.includes('child_process'))).toEqual([]);
   });
@@ -181,12 +182,9 @@ describe('start-up path', () => {
 
   it("the build's chunk that holds the MCP SDK builds its schemas on first read", () => {
     // scripts/perf-mcp-lazy-schemas.mjs; its own tests show what the rewrite does.
-    const holders = readdirSync(dist)
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(new URL(file, dist), 'utf8'))
-      .filter((code) => code.includes('\n// node_modules/@modelcontextprotocol/'));
+    const holders = (chunksWithSdk as (dist: URL) => { code: string }[])(dist);
     expect(holders).toHaveLength(1);
-    const holder = holders[0] ?? '';
+    const holder = holders[0]?.code ?? '';
     expect(holder).toContain((specRegistry as { lazy: string }).lazy);
     expect(holder).not.toMatch(/^(var|const|let) \w+Schema(\$\d+)? = /m);
     expect(holder.match(/^var \w+\$built; function \w+\$get\(\)/gm)?.length).toBeGreaterThan(150);
@@ -195,17 +193,10 @@ describe('start-up path', () => {
   it('reading profiles loads neither node:crypto nor node:fs/promises: writing one does', () => {
     // They load on the first call of one of their functions (scripts/perf-chunks.mjs).
     const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
-    const report =
-      'data:text/javascript,process.on("exit",()=>process.stderr.write("\\n"+JSON.stringify(process.moduleLoadList)))';
-    const heavyBuiltins = (argv: string[]) => {
-      const r = spawnSync(process.execPath, ['--import', report, binPath, ...argv], {
-        encoding: 'utf8',
-        env: { ...plainEnv(), SVC_CONFIG_DIR: dir },
-      });
-      expect(r.status).toBe(0);
-      const loaded = JSON.parse(r.stderr.split('\n').at(-1) ?? '') as string[];
-      return loaded.filter((m) => m === 'NativeModule crypto' || m === 'NativeModule fs/promises');
-    };
+    const heavyBuiltins = (argv: string[]) =>
+      loadedBuiltins(argv, { ...plainEnv(), SVC_CONFIG_DIR: dir }).filter(
+        (m) => m === 'NativeModule crypto' || m === 'NativeModule fs/promises',
+      );
     try {
       writeFileSync(
         join(dir, 'config.json'),
