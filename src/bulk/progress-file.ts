@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { processAlive } from '../io/temp-dir.js';
@@ -19,6 +28,8 @@ import { isUnknownOutcome, unknownOutcome, type ItemResult } from './result.js';
  * - `{"sending":[12,13],"keys":["line 13","line 14"]}`: items that must not be sent twice
  *   (not idempotent), written and flushed to disk before their request leaves. If no answer
  *   follows, svc stopped while the request was out: the outcome is unknown.
+ * - `{"unsent":[12,13]}`: the request of those items was refused as a whole before the
+ *   service applied any of them (a 4xx answer): they are as if never sent.
  *
  * A line that does not parse (the tail of one cut short by a machine crash) is skipped:
  * whatever it recorded is then merely not confirmed.
@@ -71,7 +82,8 @@ const IN_DOUBT =
 
 type Event =
   | { kind: 'answer'; i: number; key: string; result: ItemResult }
-  | { kind: 'sending'; i: number; key: string };
+  | { kind: 'sending'; i: number; key: string }
+  | { kind: 'unsent'; i: number };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -84,11 +96,16 @@ function isPosition(value: unknown, items: number): value is number {
 /** The events of one line; none for a line that is not one this module writes. */
 function eventsOf(value: unknown, items: number): Event[] {
   if (!isObject(value)) return [];
-  const { i, k, r, sending, keys } = value;
+  const { i, k, r, sending, keys, unsent } = value;
   if (isPosition(i, items) && typeof k === 'string' && isObject(r)) {
     return typeof r.success === 'boolean'
       ? [{ kind: 'answer', i, key: k, result: r as ItemResult }]
       : [];
+  }
+  if (Array.isArray(unsent)) {
+    return unsent.flatMap((at) =>
+      isPosition(at, items) ? [{ kind: 'unsent' as const, i: at }] : [],
+    );
   }
   if (Array.isArray(sending) && Array.isArray(keys) && sending.length === keys.length) {
     return sending.flatMap((at, n) => {
@@ -151,7 +168,8 @@ export async function readHeader(file: string): Promise<ProgressHeader | 'missin
 export async function readStates(file: string, items: number): Promise<ItemStates> {
   const states = emptyStates(items);
   for await (const event of events(file, items)) {
-    if (event.kind === 'answer' && !isUnknownOutcome(event.result)) confirm(states, event.i);
+    if (event.kind === 'unsent') states.unknown.delete(event.i);
+    else if (event.kind === 'answer' && !isUnknownOutcome(event.result)) confirm(states, event.i);
     else markUnknown(states, event.i);
   }
   return states;
@@ -171,6 +189,7 @@ export async function replayProgress(
   const emitted = new BitSet(states.confirmed.capacity);
   for await (const event of events(file, states.confirmed.capacity)) {
     const { i } = event;
+    if (event.kind === 'unsent') continue;
     const definite = event.kind === 'answer' && !isUnknownOutcome(event.result);
     const wanted = definite ? states.confirmed.has(i) : withUnknown && states.unknown.has(i);
     if (!wanted || !emitted.add(i)) continue;
@@ -209,12 +228,33 @@ function openAppending(file: string): number {
   return openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
 }
 
-/** Appends a run's events to its journal. Writes are synchronous: one call per batch. */
+/**
+ * The journal could not be written (a full disk, an I/O error): what it holds is whole, and
+ * the line that failed is not in it.
+ */
+export class JournalWriteError extends Error {
+  constructor(
+    readonly file: string,
+    cause: unknown,
+  ) {
+    super(`cannot write the journal ${file}`, { cause });
+  }
+}
+
+/**
+ * Appends a run's events to its journal. Writes are synchronous: one call per batch. A write
+ * is whole or not there: one that fails part way (a disk filling up) is cut back off, so
+ * that the journal never holds half a line, and every write after it fails the same way.
+ */
 export class ProgressWriter {
   private lastFlush: number;
+  private failure: JournalWriteError | undefined;
 
   private constructor(
+    private readonly file: string,
     private fd: number | undefined,
+    /** The journal's length: where a write that fails is cut back to. */
+    private size: number,
     private readonly now: () => number,
   ) {
     this.lastFlush = now();
@@ -245,7 +285,8 @@ export class ProgressWriter {
       await rm(temporary, { force: true });
       throw err;
     }
-    return new ProgressWriter(openAppending(file), now);
+    const fd = openAppending(file);
+    return new ProgressWriter(file, fd, fstatSync(fd).size, now);
   }
 
   /** Appends to an existing journal, after ending a last line a crash may have cut short. */
@@ -254,16 +295,24 @@ export class ProgressWriter {
     const { size } = fstatSync(fd);
     const last = Buffer.alloc(1);
     if (size > 0) readSync(fd, last, 0, 1, size - 1);
-    const writer = new ProgressWriter(fd, now);
+    const writer = new ProgressWriter(file, fd, size, now);
     if (size > 0 && last[0] !== 0x0a) writer.write('\n');
     return writer;
   }
 
-  /** Items that must not be sent twice, on disk before their request leaves. */
+  /**
+   * Items that must not be sent twice, on disk before their request leaves; throws
+   * JournalWriteError when they cannot be, and then the request must not leave.
+   */
   sending(entries: readonly { i: number; key: string }[]): void {
     const line = { sending: entries.map((e) => e.i), keys: entries.map((e) => e.key) };
     this.write(`${JSON.stringify(line)}\n`);
     this.flush();
+  }
+
+  /** Items whose request was refused as a whole, so that none of them was applied. */
+  unsent(positions: readonly number[]): void {
+    this.write(`${JSON.stringify({ unsent: positions })}\n`);
   }
 
   /** Answers as they arrive. */
@@ -280,19 +329,42 @@ export class ProgressWriter {
   /** Flushes and closes; safe to call more than once. */
   close(): void {
     if (this.fd === undefined) return;
-    this.flush();
-    closeSync(this.fd);
+    const fd = this.fd;
     this.fd = undefined;
+    try {
+      if (!this.failure) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   }
 
   private write(text: string): void {
+    if (this.failure) throw this.failure;
     if (this.fd === undefined) throw new Error('the journal is closed');
-    writeSync(this.fd, text);
+    const bytes = Buffer.from(text);
+    try {
+      // A disk that fills up takes part of a write and refuses the rest on the next call.
+      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at);
+    } catch (err) {
+      this.failure = new JournalWriteError(this.file, err);
+      try {
+        ftruncateSync(this.fd, this.size);
+      } catch {
+        // A line cut short is skipped when the journal is read: only its news is lost.
+      }
+      throw this.failure;
+    }
+    this.size += bytes.length;
   }
 
   private flush(): void {
     if (this.fd === undefined) return;
-    fsyncSync(this.fd);
+    try {
+      fsyncSync(this.fd);
+    } catch (err) {
+      this.failure ??= new JournalWriteError(this.file, err);
+      throw this.failure;
+    }
     this.lastFlush = this.now();
   }
 }

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UsageError } from '../errors/errors.js';
-import { takeRunLock } from '../io/run-lock.js';
+import { JournalError, LockedError, UsageError } from '../errors/errors.js';
+import { makeDirectories } from '../io/make-dir.js';
+import { lockHolder, takeRunLock } from '../io/run-lock.js';
 import { count } from '../io/plural.js';
 import { fileReason } from '../io/file-reason.js';
 import type { PreparedItem } from './batches.js';
 import {
   PROGRESS_FILE_VERSION,
+  JournalWriteError,
   ProgressWriter,
   confirm,
   emptyStates,
@@ -44,8 +46,20 @@ export interface RunProgressOptions<Item> {
   resume: boolean;
   /** `--resend-unknown`: with `resume`, send items whose outcome is unknown again too. */
   resendUnknown: boolean;
+  /**
+   * `--restart`: send every item again although an earlier run of the same work stopped
+   * part way; without it, a rerun of an operation that is not idempotent is refused.
+   */
+  restart: boolean;
+  /** The catalogue's word: whether the operation may be sent twice without harm. */
+  operationIdempotent: boolean;
   /** Whether sending the item twice does no harm (an item of an idempotent operation). */
   idempotent: (item: Item) => boolean;
+  /**
+   * Whether a batch's failure means that none of its items was applied (the service
+   * refused the request as a whole), so that they are not left as unknown.
+   */
+  notApplied?: (error: unknown) => boolean;
   /** Reads the journal to plan a --dry-run: no lock is taken and nothing is written. */
   readOnly?: boolean;
   notices: Notices;
@@ -81,21 +95,29 @@ export class RunProgress<Item> {
   private file: string | undefined;
   private header: ProgressHeader | undefined;
   private states: ItemStates | undefined;
-  private writer: ProgressWriter | undefined;
+  /** Made when the first batch is about to be sent: a run that sends nothing leaves none. */
+  private writer: Promise<ProgressWriter | undefined> | undefined;
+  private opened: ProgressWriter | undefined;
   private release: (() => Promise<void>) | undefined;
   private removed = false;
+  /** Whether a request of this run may have reached the service (not refused as a whole). */
+  private sentAny = false;
 
   constructor(private readonly options: RunProgressOptions<Item>) {}
 
   /**
    * Finds the journal for this input once it is known to be valid, and returns how many of
    * its `total` items this run is to send. With `resume`, refuses (UsageError) when there is
-   * no journal, or it is for other contents. Without, notes that one exists; it is replaced
-   * when sending starts. A journal that cannot be kept is warned about, and the run goes on
-   * without one.
+   * no journal, or it is for other contents. Without, an earlier run's journal means that
+   * run stopped part way: a rerun of an operation that is not idempotent is refused unless
+   * `restart`, and otherwise noted; it is replaced when sending starts. A journal that
+   * cannot be kept is warned about, and the run goes on without one.
    */
   async open(source: BulkSource, total: number): Promise<number> {
     const { options } = this;
+    if (options.restart && options.resume) {
+      throw new UsageError('give either --resume or --restart, not both');
+    }
     const name = createHash('sha256')
       .update(JSON.stringify([PROGRESS_FILE_VERSION, options.scope, source.identity]))
       .digest('hex')
@@ -104,23 +126,23 @@ export class RunProgress<Item> {
     try {
       // A dry run only reads: it creates nothing, and finds no journal where there is none.
       if (!options.readOnly) {
-        await mkdir(options.dir, { recursive: true, mode: 0o700 });
+        makeDirectories(options.dir, 0o700);
         await chmod(options.dir, 0o700);
         const lock = await takeRunLock(file, (err) =>
           options.notices.warn(`the journal's lock ${file}.lock was lost (${fileReason(err)})`),
         );
         if (!lock) {
-          throw new UsageError('another svc is running this command with the same input', {
-            hint: `wait for it to end; its journal is ${file}`,
-          });
+          const pid = lockHolder(file);
+          throw new LockedError(
+            `another svc${pid === undefined ? '' : ` (pid ${pid})`} is running this command with the same input`,
+            { hint: `wait for it to end, then run this again; its journal is ${file}` },
+          );
         }
         this.release = lock.release;
       }
     } catch (err) {
-      if (err instanceof UsageError || options.resume) throw err;
-      options.notices.warn(
-        `cannot keep a journal in ${options.dir} (${fileReason(err)}); if this run stops, --resume cannot pick it up`,
-      );
+      if (err instanceof LockedError || options.resume) throw err;
+      this.cannotKeep(options.dir, err);
       return total;
     }
     this.file = file;
@@ -141,9 +163,18 @@ export class RunProgress<Item> {
       earlier.items === total;
 
     if (!options.resume) {
-      if (same) {
+      if (same && !options.restart) {
+        const stopped = `an earlier run of this command with the same input stopped before every item was confirmed (journal: ${file})`;
+        if (!options.operationIdempotent && !options.readOnly) {
+          throw new UsageError(
+            `${stopped}; sending every item again may apply some twice, so this run sends nothing`,
+            {
+              hint: 'rerun with --resume to send only what was not confirmed, or with --restart to send every item again',
+            },
+          );
+        }
         options.notices.warn(
-          `an earlier run of this command with the same input stopped before every item was confirmed; --resume sends only the rest (journal: ${file}). This run sends every item.`,
+          `${stopped}; --resume sends only the rest. This run sends every item.`,
         );
       }
       this.states = emptyStates(total);
@@ -177,23 +208,41 @@ export class RunProgress<Item> {
     return toSend;
   }
 
-  /** Starts recording, once the run is sure to send: a fresh run replaces the old journal. */
-  async begin(): Promise<void> {
-    const { file, header } = this;
-    if (!file || !header || this.options.readOnly) return;
-    try {
-      this.writer = this.options.resume
-        ? await ProgressWriter.append(file)
-        : await ProgressWriter.create(file, header);
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'ELOOP') throw err;
-      throw new UsageError(
-        `the journal ${file} is a symbolic link, which svc does not write through`,
-        {
-          hint: 'remove the link; without --resume every item is sent',
-        },
-      );
-    }
+  private cannotKeep(where: string, err: unknown): void {
+    this.options.notices.warn(
+      `cannot keep a journal in ${where} (${fileReason(err)}); if this run stops, --resume cannot pick it up`,
+    );
+  }
+
+  /**
+   * The journal's writer, made on the first call: a fresh run's replaces the old journal,
+   * a resumed run's appends to it. Undefined when no journal is kept (a fresh one that
+   * could not be made was warned about).
+   */
+  private writerFor(): Promise<ProgressWriter | undefined> {
+    this.writer ??= (async () => {
+      const { file, header } = this;
+      if (!file || !header || this.options.readOnly) return undefined;
+      try {
+        this.opened = this.options.resume
+          ? await ProgressWriter.append(file)
+          : await ProgressWriter.create(file, header);
+        return this.opened;
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ELOOP') {
+          throw new UsageError(
+            `the journal ${file} is a symbolic link, which svc does not write through`,
+            { hint: 'remove the link; without --resume every item is sent' },
+          );
+        }
+        if (this.options.resume) throw journalError(file, err);
+        // Nothing is sent yet: the run goes on as one whose state directory is unusable.
+        this.cannotKeep(file, err);
+        this.file = undefined;
+        return undefined;
+      }
+    })();
+    return this.writer;
   }
 
   /** A resumed run's earlier results, each once, before anything is sent. */
@@ -222,38 +271,75 @@ export class RunProgress<Item> {
     })();
   }
 
-  /** `send`, recording each batch's answers as they arrive. */
+  /**
+   * `send`, recording each batch in the journal: the items that must not be sent twice
+   * before the request leaves (a batch whose intent cannot be recorded is not sent), and the
+   * answers as they arrive. What the run counts as confirmed is what the journal holds.
+   */
   recorded(send: SendBatch<Item>): SendBatch<Item> {
-    const { writer, states } = this;
-    if (!writer || !states) return send;
+    if (!this.file || !this.states || this.options.readOnly) return send;
     return async (items, keys, ordinals) => {
+      const { states } = this;
+      const writer = await this.writerFor();
+      if (!writer || !states) return send(items, keys, ordinals);
       const again = items.map((item) => this.options.idempotent(item));
       const once = ordinals.flatMap((i, n) => (again[n] ? [] : [{ i, key: keys[n] as string }]));
       if (once.length > 0) {
-        writer.sending(once);
+        this.write(() => writer.sending(once));
         for (const { i } of once) markUnknown(states, i);
       }
-      const answer = await send(items, keys, ordinals);
+      let answer;
+      try {
+        answer = await send(items, keys, ordinals);
+      } catch (err) {
+        if (!this.options.notApplied?.(err)) this.sentAny = true;
+        else if (once.length > 0) this.withdraw(writer, once);
+        throw err;
+      }
+      this.sentAny = true;
       const records: { i: number; key: string; result: ItemResult }[] = [];
+      const settle: (() => void)[] = [];
       keys.forEach((key, n) => {
         const i = ordinals[n] as number;
         const result = resultOf(answer, key);
-        if (!isUnknownOutcome(result)) confirm(states, i);
-        else if (!again[n]) markUnknown(states, i);
+        if (!isUnknownOutcome(result)) settle.push(() => confirm(states, i));
+        else if (!again[n]) settle.push(() => markUnknown(states, i));
         // Not confirmed, and safe to send again: nothing to remember.
         else return;
         records.push({ i, key, result });
       });
-      writer.answered(records);
+      this.write(() => writer.answered(records));
+      for (const apply of settle) apply();
       return answer;
     };
   }
 
+  /** Items whose request was refused as a whole go back to unsent, if the journal says so. */
+  private withdraw(writer: ProgressWriter, entries: readonly { i: number }[]): void {
+    try {
+      writer.unsent(entries.map((e) => e.i));
+    } catch {
+      // Left as unknown in the journal, and so here: the run stops on its error anyway.
+      return;
+    }
+    for (const { i } of entries) this.states?.unknown.delete(i);
+  }
+
+  private write(action: () => void): void {
+    try {
+      action();
+    } catch (err) {
+      if (err instanceof JournalWriteError) throw journalError(err.file, err.cause);
+      throw err;
+    }
+  }
+
   /** At the end of a run that sent everything: the journal goes once every item is confirmed. */
   async finish(): Promise<void> {
-    const { file, states, writer } = this;
-    if (!file || !states || !writer) return;
-    writer.close();
+    const { file, states } = this;
+    if (!file || !states || this.options.readOnly) return;
+    if (!this.options.resume && !this.opened) return;
+    this.opened?.close();
     if (states.confirmed.size === states.confirmed.capacity) {
       await removeJournal(file);
       this.removed = true;
@@ -263,7 +349,8 @@ export class RunProgress<Item> {
   /** Where the journal stands; undefined when there is none to resume from. */
   summary(): ProgressSummary | undefined {
     const { file, states } = this;
-    if (!file || !states || !this.writer || this.removed) return undefined;
+    if (!file || !states || this.removed) return undefined;
+    if (!this.options.resume && !this.opened) return undefined;
     return {
       file,
       total: states.confirmed.capacity,
@@ -272,10 +359,28 @@ export class RunProgress<Item> {
     };
   }
 
-  /** Flushes the journal and releases the lock; safe to call more than once. */
+  /**
+   * Flushes the journal and releases the lock; safe to call more than once. A fresh run's
+   * journal is removed when the run sent nothing that reached the service (its first
+   * request was refused as a whole, or checked and refused here): there is nothing to
+   * resume.
+   */
   async close(): Promise<void> {
-    this.writer?.close();
+    this.opened?.close();
+    const { file } = this;
+    if (file && this.opened && !this.options.resume && !this.removed && !this.sentAny) {
+      await removeJournal(file);
+      this.removed = true;
+    }
     await this.release?.();
     this.release = undefined;
   }
+}
+
+/** A journal that cannot be written stops the run: what it did not record is not sent. */
+function journalError(file: string, cause: unknown): JournalError {
+  return new JournalError(
+    `cannot write the journal ${file} (${fileReason(cause)}); nothing more is sent`,
+    { cause },
+  );
 }

@@ -42,6 +42,11 @@ export interface RunBulkOptions<Item> extends BulkOptions<Item> {
   /** Sends the items of a batch, each as the JSON the first pass validated. */
   sendBatch: SendBatch<ItemJson>;
   /**
+   * Checks a batch before it is recorded or sent, throwing to refuse it: a run refused here
+   * has sent nothing, and leaves no journal.
+   */
+  checkBatch?: (items: readonly ItemJson[]) => void;
+  /**
    * Called once every item is valid and before anything is sent, with the number of
    * items to send (fewer when resuming; not called when that is none): the place to
    * confirm destructive work ("disable 250 documents?"). Throwing here (a declined
@@ -138,7 +143,6 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
   return withValidatedItems(options, async ({ source, total, prepared }) => {
     const toSend = progress ? await progress.open(source, total) : total;
     if (toSend > 0) await options.beforeSend?.(toSend);
-    await progress?.begin();
 
     const earlier: BulkOutcome = { results: Object.create(null) as ResultMap, sent: 0, failed: 0 };
     await progress?.carryOver((key, result) => {
@@ -147,8 +151,15 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
       if (keeps(keep, result)) earlier.results[key] = result;
       onResult?.(key, result);
     });
+    const { checkBatch } = options;
+    const recorded = progress ? progress.recorded(options.sendBatch) : options.sendBatch;
     const outcome = await sendBatches(progress ? progress.unsent(prepared) : prepared, {
-      sendBatch: progress ? progress.recorded(options.sendBatch) : options.sendBatch,
+      sendBatch: checkBatch
+        ? (items, keys, ordinals) => {
+            checkBatch(items);
+            return recorded(items, keys, ordinals);
+          }
+        : recorded,
       limits,
       concurrency,
       keep,

@@ -290,9 +290,12 @@ export async function runBulkCommand<Item>(
           await ctx.confirmation.confirm({ count: total });
         },
       }),
-      sendBatch: async (items, keys) => {
+      // Before the batch is recorded: a request refused here leaves no journal behind.
+      checkBatch: (items) => {
         checked ??= checkRequest(items);
         if (checked.error !== undefined) throw checked.error;
+      },
+      sendBatch: async (items, keys) => {
         const idempotent = spec.idempotent?.(parsed(items));
         let result;
         try {

@@ -29,6 +29,10 @@ export const resumableBulkOptions = {
     '--resume',
     'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input',
   ),
+  restart: opt.switch(
+    '--restart',
+    'send every item again although a run that stopped did not finish (some may be applied twice)',
+  ),
   resendUnknown: opt.switch(
     '--resend-unknown',
     'with --resume, also send items whose outcome is unknown (they may be applied twice)',

@@ -12,6 +12,7 @@ import {
   ApiError,
   CancelledError,
   ForeignAnswerError,
+  JournalError,
   OutputError,
   PartialFailureError,
   SvcError,
@@ -47,6 +48,9 @@ export async function openRunProgress<Item>(
   if (flags.resendUnknown && !flags.resume) {
     throw new UsageError('--resend-unknown goes with --resume');
   }
+  if (flags.restart && flags.resume) {
+    throw new UsageError('give either --resume or --restart, not both');
+  }
   if (ctx.dryRun && !flags.resume) return undefined;
   const { credentials } = await ctx.session();
   const { op, base } = spec;
@@ -60,6 +64,9 @@ export async function openRunProgress<Item>(
     scope: [op.name, base, baseUrl, credentials.apiKey ?? credentials.workspaceId ?? null],
     resume: flags.resume === true,
     resendUnknown: flags.resendUnknown === true,
+    restart: flags.restart === true,
+    operationIdempotent: op.idempotent,
+    notApplied: refusedAsWhole,
     // Items are parsed again only for a command whose items say whether they may be resent.
     idempotent: idempotent
       ? (item) => idempotent([parseItemJson<Item>(item)])
@@ -67,6 +74,20 @@ export async function openRunProgress<Item>(
     readOnly: ctx.dryRun,
     notices,
   });
+}
+
+/**
+ * Whether a batch that failed with `err` was refused by the service as a whole, which then
+ * applied none of its items: an answer in the 4xx range other than a time-out or a rate limit.
+ */
+function refusedAsWhole(err: unknown): boolean {
+  return (
+    err instanceof ApiError &&
+    err.httpStatus >= 400 &&
+    err.httpStatus < 500 &&
+    err.httpStatus !== 408 &&
+    err.httpStatus !== 429
+  );
 }
 
 /** Statuses of a failure that passes: the same request may well succeed later. */
@@ -90,6 +111,8 @@ function rerunCouldFix(err: unknown): boolean {
   // Every item was answered; those whose outcome is unknown met a connection failure.
   if (err instanceof PartialFailureError) return true;
   if (err instanceof TransientError) return true;
+  // The journal could not be written: once there is room, --resume goes on.
+  if (err instanceof JournalError) return true;
   if (err instanceof ApiError) {
     return err.status === undefined
       ? [502, 503, 504].includes(err.httpStatus)
@@ -114,7 +137,7 @@ function advice(
   if (!words.includes('--resume')) words.push('--resume');
   const rerun = `${printedCommand(ctx, words)}${fromStdin ? ' (with the same input on stdin)' : ''}`;
   const lines = [
-    `${confirmed.toLocaleString('en-US')} of ${count(total, 'item')} were confirmed (journal: ${file})`,
+    `${confirmed.toLocaleString('en-US')} of ${count(total, 'item')} ${total === 1 ? 'was' : 'were'} confirmed (journal: ${file})`,
   ];
   if (!resumable) return lines;
   if (left > 0) {

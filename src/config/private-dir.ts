@@ -1,5 +1,6 @@
-import { chmodSync, mkdirSync, statSync, type Stats } from 'node:fs';
+import { chmodSync, statSync, type Stats } from 'node:fs';
 import { ConfigFileError } from '../errors/errors.js';
+import { makeDirectories } from '../io/make-dir.js';
 
 const OTHERS_MAY_WRITE = 0o022;
 const STICKY = 0o1000;
@@ -42,6 +43,6 @@ export function checkPrivateDir(dir: string, warn: (message: string) => void): v
 
 /** Makes `dir` (mode 0700) if it is not there, then checks it as checkPrivateDir does. */
 export function ensurePrivateDir(dir: string, warn: (message: string) => void): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirectories(dir, 0o700);
   checkPrivateDir(dir, warn);
 }

@@ -82,11 +82,23 @@ export class TransientError extends SvcError {}
  */
 export class OutcomeUnknownError extends TransientError {}
 
+/**
+ * Another svc holds the lock of the same work (a bulk run with the same input): temporary,
+ * it passes when that run ends.
+ */
+export class LockedError extends TransientError {}
+
 /** The stored config file cannot be read or is not svc's. */
 export class ConfigFileError extends SvcError {}
 
 /** stdout could not be written (a full disk, an I/O error): the result did not reach its reader. */
 export class OutputError extends SvcError {}
+
+/**
+ * A bulk run's journal could not be written (a full disk): the run stops rather than send
+ * what it could not record.
+ */
+export class JournalError extends SvcError {}
 
 /** Ctrl-C, or a prompt cancelled by the user. */
 export class CancelledError extends SvcError {}

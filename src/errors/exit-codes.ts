@@ -5,6 +5,8 @@ import {
   CredentialsError,
   ExitStatus,
   ForeignAnswerError,
+  JournalError,
+  LockedError,
   OperationFailedError,
   NotFoundError,
   OutputError,
@@ -80,10 +82,12 @@ export function statusWordFor(error: unknown): string {
   if (error instanceof PartialFailureError) return 'PARTIAL_FAILURE';
   if (error instanceof OperationFailedError) return 'FAILED';
   if (error instanceof TimeoutError) return 'DEADLINE_EXCEEDED';
+  if (error instanceof LockedError) return 'LOCKED';
   if (error instanceof TransientError) return 'UNAVAILABLE';
   if (error instanceof CancelledError) return 'CANCELLED';
   if (error instanceof ConfigFileError) return 'CONFIG';
   if (error instanceof OutputError) return 'OUTPUT';
+  if (error instanceof JournalError) return 'JOURNAL';
   if (error instanceof ForeignAnswerError) return 'NOT_THE_SERVICE';
   return 'INTERNAL';
 }

@@ -27,7 +27,8 @@ import {
   type WireObject,
 } from '../../../src/bulk/index.js';
 import { operation } from '../../../src/catalogue/operations.js';
-import { CancelledError, UsageError } from '../../../src/errors/errors.js';
+import { CancelledError, LockedError, UsageError } from '../../../src/errors/errors.js';
+import { exitCodeFor } from '../../../src/errors/exit-codes.js';
 import { takeRunLock } from '../../../src/io/run-lock.js';
 import { fakeSender, rejection, useTempDir } from './helpers.js';
 
@@ -62,6 +63,8 @@ function setup(n: number | WireObject[], describe = flat) {
       scope: ['folders.add', { organizationId: 'o' }],
       resume: false,
       resendUnknown: false,
+      restart: false,
+      operationIdempotent: true,
       idempotent: () => true,
       notices: { info: (l) => said.push(`info: ${l}`), warn: (l) => said.push(`warn: ${l}`) },
       ...options,
@@ -293,7 +296,7 @@ describe('finding the journal', () => {
     expect(statSync(join(journals, journalFiles()[0] ?? '')).mode & 0o777).toBe(0o600);
   });
 
-  it('refuses to run the same work while another svc runs it (exit 2)', async () => {
+  it('refuses to run the same work while another svc runs it: temporary (exit 75), naming its pid', async () => {
     const { journal, journals, journalFiles, run, stopped } = setup(2);
     await stopped({ batchSize: 1 });
     // Another svc that is alive holds the journal's lock, and keeps it fresh.
@@ -301,8 +304,11 @@ describe('finding the journal', () => {
     const fake = fakeSender<WireObject>();
     const err = await rejection(run({ sendBatch: fake.send, progress: journal({ resume: true }) }));
     await other?.release();
-    expect(err).toBeInstanceOf(UsageError);
-    expect(err.message).toBe('another svc is running this command with the same input');
+    expect(err).toBeInstanceOf(LockedError);
+    expect(exitCodeFor(err)).toBe(75);
+    expect(err.message).toBe(
+      `another svc (pid ${process.pid}) is running this command with the same input`,
+    );
     expect(fake.calls).toEqual([]);
   });
 
