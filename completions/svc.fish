@@ -168,6 +168,7 @@ function __svc_flags
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs list'
             printf '%s\t%s\n' \
@@ -184,6 +185,7 @@ function __svc_flags
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs disable' 'docs enable'
             printf '%s\t%s\n' \
@@ -194,6 +196,7 @@ function __svc_flags
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs migrate'
             printf '%s\t%s\n' \
@@ -217,6 +220,7 @@ function __svc_flags
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'orgs disable' 'orgs enable'
             printf '%s\t%s\n' \
@@ -226,6 +230,7 @@ function __svc_flags
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'groups add'
             printf '%s\t%s\n' \
@@ -237,6 +242,7 @@ function __svc_flags
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users remove'
             printf '%s\t%s\n' \
@@ -249,6 +255,7 @@ function __svc_flags
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users purge'
             printf '%s\t%s\n' \
@@ -282,6 +289,7 @@ function __svc_flags
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'activities delete'
             printf '%s\t%s\n' \
@@ -302,6 +310,7 @@ function __svc_flags
                 '--concurrency' 'requests in flight at once (default 4)' \
                 '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'livestate broadcast'
             printf '%s\t%s\n' \

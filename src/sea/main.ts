@@ -10,11 +10,19 @@ import { loadCli } from './load-cli.js';
 /** dist/root-help.json, rendered by the npm package's build (scripts/build-binary.mjs). */
 const ROOT_HELP_ASSET = 'root-help.json';
 
-// A closed pipe (`svc … | head`) is the reader saying "enough", not an error.
+// As bin/svc does. A closed pipe (`svc … | head`) is the reader saying "enough", not an
+// error. A terminal that went away fails writes with EIO: progress and messages for a person
+// are lost, and the work goes on. Any other failure to write (a full disk) is reported by
+// the CLI once it has loaded (it listens too); before that, here, in one line.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw err;
+    if (err.code === 'EIO' && stream === process.stderr) return;
+    if (stream.listenerCount('error') > 1) return;
+    if (stream === process.stdout) {
+      process.stderr.write(`error: cannot write output: ${err.message}\n`);
+    }
+    process.exit(1);
   });
 }
 

@@ -1,9 +1,12 @@
-import { existsSync } from 'node:fs';
+import { spawn as spawnProcess } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { spawn } from 'node-pty';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanEnv, SVC } from '../support/e2e.js';
+import { startSeededEmulator } from '../support/seeded-emulator.js';
 
 const BINARY = fileURLToPath(new URL('../../dist/svc-linux-x64', import.meta.url));
 const SMOKE = fileURLToPath(new URL('../../scripts/smoke-binary.sh', import.meta.url));
@@ -109,4 +112,39 @@ describe('the single executable, dist/svc-linux-x64', () => {
       expect(binary.stdout).toBe(npm.stdout);
     }
   });
+
+  it('reports a full disk under its output as the npm package does: one line, exit 1', async () => {
+    const emulator = await startSeededEmulator();
+    /** `file args > /dev/full`: what it writes to stderr, and its exit code. */
+    const toFullDevice = async (file: string, args: string[]) => {
+      const fd = openSync('/dev/full', 'w');
+      try {
+        const child = spawnProcess(file, args, {
+          env: emulator.env,
+          stdio: ['ignore', fd, 'pipe'],
+        });
+        let stderr = '';
+        child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const [exitCode] = (await once(child, 'close')) as [number | null];
+        return { exitCode, stderr };
+      } finally {
+        closeSync(fd);
+      }
+    };
+    try {
+      for (const args of [
+        ['docs', 'list', '--org', 'acme', '--json'],
+        ['docs', 'list', '--org', 'acme'],
+      ]) {
+        const binary = await toFullDevice(BINARY, args);
+        const npm = await toFullDevice(process.execPath, [SVC, ...args]);
+        expect(binary.stderr).not.toContain('throw err');
+        expect(binary.stderr).toBe(npm.stderr);
+        expect(binary.stderr).toContain('cannot write output: no space left on device');
+        expect(binary.exitCode).toBe(1);
+      }
+    } finally {
+      await emulator.stop();
+    }
+  }, 60_000);
 });
