@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chmod } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { JournalError, LockedError, UsageError } from '../errors/errors.js';
 import { makeDirectories } from '../io/make-dir.js';
 import { lockHolder, takeRunLock } from '../io/run-lock.js';
@@ -381,6 +381,6 @@ export class RunProgress<Item> {
 function journalError(file: string, cause: unknown): JournalError {
   return new JournalError(
     `cannot write the journal ${file} (${fileReason(cause)}); nothing more is sent`,
-    { cause },
+    { cause, hint: `--resume needs room on the disk that holds ${dirname(file)}` },
   );
 }

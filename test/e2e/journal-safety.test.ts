@@ -32,7 +32,10 @@ function mount(kib: number, options: { readOnly?: boolean } = {}): SmallDisk {
 function activitiesFile(n: number): string {
   const file = join(mkdtempSync(join(tmpdir(), 'svc-journal-safety-')), 'act.csv');
   const rows = Array.from({ length: n }, (_, i) => `custom,approval.granted,alice,act.${i}`);
-  writeFileSync(file, ['featureType,actionType,actionUser.userId,targetEntityId', ...rows].join('\n'));
+  writeFileSync(
+    file,
+    ['featureType,actionType,actionUser.userId,targetEntityId', ...rows].join('\n'),
+  );
   return file;
 }
 
@@ -177,7 +180,9 @@ describe('rerunning a killed import of activities', () => {
     expect([...held.values()].every((n) => n === 1)).toBe(true);
     // All but the batch that was out when svc was killed, whose fate is reported as unknown.
     expect(held.size).toBeGreaterThanOrEqual(3000 - 100);
-    console.log(`killed import: ${afterKill.size} held after the kill, ${held.size} after --resume`);
+    console.log(
+      `killed import: ${afterKill.size} held after the kill, ${held.size} after --resume`,
+    );
   }, 120_000);
 });
 
@@ -250,7 +255,9 @@ describe.skipIf(!canMount)('a read-only home', () => {
       ],
       withCredentials,
     );
-    expect(r.stderr).toContain(`cannot keep a journal in ${join(home.dir, '.local', 'state', 'svc', 'bulk-journals')}`);
+    expect(r.stderr).toContain(
+      `cannot keep a journal in ${join(home.dir, '.local', 'state', 'svc', 'bulk-journals')}`,
+    );
     expect(r.stderr).toContain('read-only file system');
     expect(r.stderr).not.toContain('no such file');
     expect(r.exitCode).toBe(0);

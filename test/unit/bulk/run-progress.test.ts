@@ -277,6 +277,47 @@ describe('finding the journal', () => {
     ).toBe(true);
   });
 
+  it('refuses to start an operation that is not idempotent over again, unless --restart', async () => {
+    const { journal, run, stopped } = setup(4);
+    const notIdempotent = { operationIdempotent: false, idempotent: () => false };
+    await stopped({ progress: journal(notIdempotent) });
+    const fake = fakeSender<WireObject>();
+    const err = await rejection(run({ sendBatch: fake.send, progress: journal(notIdempotent) }));
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toMatch(/^an earlier run of this command with the same input stopped/);
+    expect((err as UsageError).hint).toBe(
+      'rerun with --resume to send only what was not confirmed, or with --restart to send every item again',
+    );
+    expect(fake.calls).toEqual([]);
+
+    await run({ sendBatch: fake.send, progress: journal({ ...notIdempotent, restart: true }) });
+    expect(fake.calls.flatMap((c) => c.keys)).toEqual(['f0', 'f1', 'f2', 'f3']);
+  });
+
+  it('leaves no journal after a run whose only request was refused as a whole', async () => {
+    const { journal, journalFiles, run } = setup(2);
+    const refused = new Error('refused');
+    const progress = journal({
+      operationIdempotent: false,
+      idempotent: () => false,
+      notApplied: (err) => err === refused,
+    });
+    const fake = fakeSender<WireObject>({ reject: () => refused });
+    expect(await rejection(run({ sendBatch: fake.send, progress }))).toBe(refused);
+    expect(fake.calls).toHaveLength(1);
+    expect(progress.summary()).toBeUndefined();
+    expect(journalFiles()).toEqual([]);
+  });
+
+  it('keeps the journal of a run whose request may have been applied', async () => {
+    const { journal, journalFiles, run } = setup(2);
+    const progress = journal({ operationIdempotent: false, idempotent: () => false });
+    const fake = fakeSender<WireObject>({ reject: () => new Error('connection reset') });
+    await rejection(run({ sendBatch: fake.send, progress }));
+    expect(progress.summary()).toMatchObject({ confirmed: 0, unknown: 2 });
+    expect(journalFiles()).toHaveLength(1);
+  });
+
   it('keeps other work apart: another scope has its own journal', async () => {
     const { journal, run, stopped } = setup(4);
     await stopped();

@@ -108,6 +108,17 @@ describe('a bulk run that a 500 stops', () => {
   });
 });
 
+describe('the count of a stopped run of one item', () => {
+  it('is singular: 0 of 1 item was confirmed', async () => {
+    const { fake } = folderService(0);
+    const r = await fake.run(['folders', 'add', '--org', 'o', '--file', foldersFile(1)], {
+      env: { SVC_CONFIG_DIR: tempConfigDir() },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^hint: 0 of 1 item was confirmed \(journal: /m);
+  });
+});
+
 describe('--resume and --resend-unknown', () => {
   // The flags are made when a test runs, so that its input file is written only then.
   it.each([
