@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import { pipeline } from 'node:stream';
 import { CsvError, parse as parseCsv } from 'csv-parse';
 import { UsageError } from '../errors/errors.js';
-import { idLine } from './id-lines.js';
+import { idLine, settleFirstLine } from './id-lines.js';
 import { jsonArrayRows, jsonRow } from './json-array.js';
 
 /**
@@ -94,20 +94,25 @@ async function firstLine(path: string): Promise<string> {
  * decides between JSON and NDJSON (`[` a JSON array, `{` NDJSON), whatever the extension:
  * a `.json` file of one object a line is NDJSON. Otherwise the extension says, or else it
  * is CSV. A list of ids (`idColumn`
- * given) that is not a CSV whose header names that column is one id a line. Undefined for
- * a file with nothing in it but white space.
+ * given) that is not a CSV whose header names that column is one id a line, and so is one
+ * whose `header` is false (`--no-header`). Undefined for a file with nothing in it but
+ * white space.
  */
 export async function detectFormat(
   file: string,
   name: string = file,
   idColumn?: string,
+  header?: boolean,
 ): Promise<BulkFormat | undefined> {
   const first = await firstSignificantChar(file);
   if (first === undefined) return undefined;
+  // `--no-header`: a list of ids whose first line is an id too, whatever it says.
+  const headerless = idColumn !== undefined && header === false;
   const byExtension = formatFromExtension(name);
-  if (byExtension === 'csv') return byExtension;
+  if (byExtension === 'csv' && !headerless) return byExtension;
   if (first === '[') return 'json';
   if (first === '{') return 'ndjson';
+  if (headerless) return 'lines';
   if (byExtension) return byExtension;
   if (idColumn !== undefined) {
     const header = (await firstLine(file))
@@ -124,6 +129,7 @@ export function readRows(
   format: BulkFormat,
   label: string,
   idColumn = 'id',
+  header?: boolean,
 ): RowChunks {
   switch (format) {
     case 'json':
@@ -131,18 +137,22 @@ export function readRows(
     case 'ndjson':
       return lineRows(path, (text, where) => jsonRow(text, where));
     case 'lines':
-      return lineRows(path, (text, where, n) => idLine(text, where, n === 1, idColumn));
+      return settleFirstLine(
+        lineRows(path, (text, where) => idLine(text, where, idColumn)),
+        idColumn,
+        header,
+      );
     case 'csv':
       return csvRows(path, label);
   }
 }
 
-type LineParser = (text: string, where: string, n: number) => SourceRow;
+type LineParser = (text: string, where: string) => SourceRow;
 
 function lineRow(line: string, n: number, parse: LineParser): SourceRow | undefined {
   const text = n === 1 && line.startsWith('\uFEFF') ? line.slice(1) : line;
   if (text.trim() === '') return undefined;
-  return parse(text, `line ${n}`, n);
+  return parse(text, `line ${n}`);
 }
 
 /** One value a line (NDJSON, or plain ids), streamed; blank lines skipped, CRLF accepted. */

@@ -55,7 +55,7 @@ export interface OpenOptions {
   /** Overrides the extension and sniffing (`--format`). */
   format?: BulkFormat;
   /** What the items are; a list of ids may come one a line. */
-  describe?: { idColumn?: string };
+  describe?: { idColumn?: string; idHeader?: boolean };
 }
 
 export function emptyInputError(label: string): UsageError {
@@ -90,14 +90,15 @@ async function fileSource(
 ): Promise<BulkSource> {
   try {
     const idColumn = options.describe?.idColumn;
-    const resolved = options.format ?? (await detectFormat(spooled.file, name, idColumn));
+    const header = options.describe?.idHeader;
+    const resolved = options.format ?? (await detectFormat(spooled.file, name, idColumn, header));
     if (!resolved) throw emptyInputError(label);
     const kind = resolved === 'csv' ? 'column' : 'field';
     return {
       label,
       identity,
       digest: () => Promise.resolve(spooled.sha256),
-      rows: () => readRows(spooled.file, resolved, label, idColumn),
+      rows: () => readRows(spooled.file, resolved, label, idColumn, header),
       problem: (where, text) => {
         const [first, ...rest] = text.split(FIELD_PROBLEMS);
         if (rest.length === 0 || first !== '') return `${where}: ${text}`;
