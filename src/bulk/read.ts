@@ -115,12 +115,38 @@ export async function detectFormat(
   if (headerless) return 'lines';
   if (byExtension) return byExtension;
   if (idColumn !== undefined) {
-    const header = (await firstLine(file))
-      .split(',')
+    const line = await firstLine(file);
+    // A `;`-separated header (csvRows reads it so) names the column as well as one with commas.
+    const header = line
+      .split(line.includes(',') ? ',' : ';')
       .map((cell) => cell.trim().replace(/^"|"$/g, ''));
     if (!header.includes(idColumn)) return 'lines';
   }
   return 'csv';
+}
+
+/**
+ * The separator of a CSV, from its header line: a comma, or a semicolon where the header
+ * is a list of known fields joined by `;` (Excel writes that in locales whose decimal mark
+ * is a comma). A header that looks `;`-separated but names a field the command does not
+ * know is refused rather than read either way, saying how to convert the file.
+ */
+async function csvDelimiter(
+  path: string,
+  label: string,
+  knownFields: ReadonlySet<string> | undefined,
+): Promise<',' | ';'> {
+  const line = await firstLine(path);
+  if (line.includes(',') || !line.includes(';')) return ',';
+  const names = line.split(';').map((cell) => cell.trim().replace(/^"|"$/g, ''));
+  const known = (name: string) => knownFields?.has(name.split('.')[0] ?? name) === true;
+  if (names.every(known)) return ';';
+  throw new UsageError(
+    `${label}: line 1: the header looks ;-separated (${line.slice(0, 80)}); svc reads CSV separated by commas`,
+    {
+      hint: "export it again as comma-separated CSV (Excel: CSV UTF-8; LibreOffice: field delimiter ,), or convert it with csvkit: csvformat -d ';' FILE > FILE-commas.csv",
+    },
+  );
 }
 
 /** Reads a regular file's rows in the given format. Each call reads it from the start. */
@@ -130,6 +156,7 @@ export function readRows(
   label: string,
   idColumn = 'id',
   header?: boolean,
+  knownFields?: ReadonlySet<string>,
 ): RowChunks {
   switch (format) {
     case 'json':
@@ -143,7 +170,7 @@ export function readRows(
         header,
       );
     case 'csv':
-      return csvRows(path, label);
+      return csvRows(path, label, knownFields);
   }
 }
 
@@ -184,15 +211,21 @@ function csvReason(err: CsvError): string {
 }
 
 /**
- * CSV, streamed through csv-parse. The header row names the wire fields, a dotted name a
+ * CSV, streamed through csv-parse, separated by commas or, where the header says so,
+ * semicolons (`csvDelimiter`). The header row names the wire fields, a dotted name a
  * field of a nested object (`actionUser.userId`); values stay strings and empty cells are
  * left out, so an optional field can be blank. Quoted fields
  * may hold commas and line breaks, so a row's line is where it starts: csv-parse reports
  * where it ends, and we count forward from the previous row's end plus the blank lines it
  * skipped.
  */
-async function* csvRows(path: string, label: string): RowChunks {
+async function* csvRows(
+  path: string,
+  label: string,
+  knownFields: ReadonlySet<string> | undefined,
+): RowChunks {
   const parser = parseCsv({
+    delimiter: await csvDelimiter(path, label, knownFields),
     bom: true,
     info: true,
     relax_column_count: true,

@@ -462,3 +462,47 @@ describe('a JSON key given twice', () => {
     expect(rows[2]).toEqual({ where: 'line 3', value: [{ k: 1 }, { k: 2 }] });
   });
 });
+
+describe('a ;-separated CSV', () => {
+  const describeGroups = {
+    fields: new Map([
+      ['groupId', undefined],
+      ['groupName', undefined],
+    ]),
+  };
+
+  it('is read by ; when its header names known fields joined by ;', async () => {
+    const path = temp().file(
+      'groups.csv',
+      '\uFEFFgroupId;groupName\r\ng1;One\r\ng2;"Two; or, three"\r\n',
+    );
+    expect((await rowsOf(path, { describe: describeGroups })).rows).toEqual([
+      { where: 'line 2', value: { groupId: 'g1', groupName: 'One' } },
+      { where: 'line 3', value: { groupId: 'g2', groupName: 'Two; or, three' } },
+    ]);
+  });
+
+  it('is refused, saying it looks ;-separated and how to convert it, when a name is unknown', async () => {
+    const path = temp().file('groups.csv', 'groupId;groupNme\ng1;One\n');
+    const source = await openSource(path, { describe: describeGroups });
+    try {
+      const err = await rejection(
+        (async () => {
+          for await (const _ of source.rows());
+        })(),
+      );
+      expect(err).toBeInstanceOf(UsageError);
+      expect(err.message).toContain('line 1: the header looks ;-separated');
+      expect((err as UsageError).hint).toContain('comma-separated');
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('leaves a comma-separated CSV with ; in a value as it is', async () => {
+    const path = temp().file('groups.csv', 'groupId,groupName\ng1,One;Two\n');
+    expect((await rowsOf(path, { describe: describeGroups })).rows).toEqual([
+      { where: 'line 2', value: { groupId: 'g1', groupName: 'One;Two' } },
+    ]);
+  });
+});
