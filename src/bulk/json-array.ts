@@ -72,15 +72,27 @@ function closingQuote(text: string, open: number): number {
   return -1;
 }
 
-/** How many keys the objects of a parsed value hold, at every level. */
+/**
+ * How many keys the objects of a parsed value hold, at every level. A loop over a stack of
+ * its own, not recursion: an item nested deeper than the call stack is refused for its
+ * depth later, with its path, not here with a stack overflow.
+ */
 function keysInValue(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
   let keys = 0;
-  if (Array.isArray(value)) {
-    for (const element of value) keys += keysInValue(element);
-    return keys;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current !== 'object' || current === null) continue;
+    if (Array.isArray(current)) {
+      for (const element of current) pending.push(element);
+      continue;
+    }
+    for (const key in current) {
+      keys++;
+      const inner = (current as Record<string, unknown>)[key];
+      if (typeof inner === 'object' && inner !== null) pending.push(inner);
+    }
   }
-  for (const key in value) keys += 1 + keysInValue((value as Record<string, unknown>)[key]);
   return keys;
 }
 
