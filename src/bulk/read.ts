@@ -144,7 +144,7 @@ async function csvDelimiter(
   throw new UsageError(
     `${label}: line 1: the header looks ;-separated (${line.slice(0, 80)}); svc reads CSV separated by commas`,
     {
-      hint: "export it again as comma-separated CSV (Excel: CSV UTF-8; LibreOffice: field delimiter ,), or convert it with csvkit: csvformat -d ';' FILE > FILE-commas.csv",
+      hint: "export it again as comma-separated CSV (Excel: CSV UTF-8; LibreOffice: field delimiter ,), or convert it with csvkit's csvformat -d ';', which writes it with commas",
     },
   );
 }
