@@ -38,6 +38,11 @@ export interface BulkInput<Item> {
   dependsOnName?: string;
   /** For lists of ids: the CSV column that holds them; without that header, one id a line. */
   idColumn?: string;
+  /**
+   * For a list of ids one a line: whether its first line is a header (`--header`) or an id
+   * (`--no-header`); undefined refuses a first line that may be either (id-lines.ts).
+   */
+  idHeader?: boolean;
   /** The fields an item may have; any other is refused (see `checkingFields`). */
   fields?: FieldTree;
 }
@@ -145,7 +150,11 @@ export function objectItems(
  * `documentId` header works as well as `["d1","d2"]`. Other columns are refused, as extra
  * fields of object items are.
  */
-export function idItems(op: Operation, column: string): BulkInput<string> {
+export function idItems(
+  op: Operation,
+  column: string,
+  options: { header?: boolean } = {},
+): BulkInput<string> {
   const { spec, element } = itemSchema(op);
   const check = (value: unknown): ParsedItem<string> => {
     const parsed = element.safeParse(value);
@@ -171,6 +180,7 @@ export function idItems(op: Operation, column: string): BulkInput<string> {
     idOf: (id) => id,
     idName: column,
     idColumn: column,
+    ...(options.header !== undefined && { idHeader: options.header }),
     fields: new Map([[column, undefined]]),
   };
 }

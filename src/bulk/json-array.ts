@@ -15,11 +15,121 @@ function jsonReason(err: unknown): string {
 
 /** One item's JSON text as a row: its value, or why it does not parse. */
 export function jsonRow(text: string, where: string): SourceRow {
+  let value: unknown;
   try {
-    return { where, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch (err) {
     return { where, error: `not valid JSON: ${jsonReason(err)}` };
   }
+  // JSON.parse keeps the last of a key given twice, so the value has fewer keys than the
+  // text; such an item is refused, as a CSV header naming a column twice is.
+  // The cheap bound settles almost every item; a colon inside a string sends it to the
+  // exact count, and only a real shortfall to the search for the key.
+  const keys = keysInValue(value);
+  if (keysAtMost(text) !== keys && keysInText(text) !== keys) {
+    const key = duplicateKey(text);
+    if (key !== undefined) return { where, error: `the key ${key} is given twice` };
+  }
+  return { where, value };
+}
+
+/**
+ * At least as many as the object keys a JSON text holds: the colons that follow a quote
+ * (and white space). A colon inside a string may count too, which only makes this larger:
+ * equal to the keys of the parsed value, it proves that no key was given twice. Colons
+ * are found with indexOf, so this costs far less than the parse it checks.
+ */
+function keysAtMost(text: string): number {
+  let keys = 0;
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) {
+    let before = i - 1;
+    while (isSpace(text.charCodeAt(before))) before--;
+    if (text.charCodeAt(before) === QUOTE) keys++;
+  }
+  return keys;
+}
+
+/** How many object keys a JSON text holds: the strings followed by a colon. */
+function keysInText(text: string): number {
+  let keys = 0;
+  for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) {
+    i = closingQuote(text, i);
+    if (i === -1) return keys;
+    let next = i + 1;
+    while (isSpace(text.charCodeAt(next))) next++;
+    if (text.charCodeAt(next) === COLON) keys++;
+  }
+  return keys;
+}
+
+/** Where the string opened at `open` closes, or -1. */
+function closingQuote(text: string, open: number): number {
+  for (let end = text.indexOf('"', open + 1); end !== -1; end = text.indexOf('"', end + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return end;
+  }
+  return -1;
+}
+
+/**
+ * How many keys the objects of a parsed value hold, at every level. A loop over a stack of
+ * its own, not recursion: an item nested deeper than the call stack is refused for its
+ * depth later, with its path, not here with a stack overflow.
+ */
+function keysInValue(value: unknown): number {
+  let keys = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current !== 'object' || current === null) continue;
+    if (Array.isArray(current)) {
+      for (const element of current) pending.push(element);
+      continue;
+    }
+    for (const key in current) {
+      keys++;
+      const inner = (current as Record<string, unknown>)[key];
+      if (typeof inner === 'object' && inner !== null) pending.push(inner);
+    }
+  }
+  return keys;
+}
+
+/**
+ * The first key given twice in one object of a JSON text that parses, by its path
+ * (`actionUser.userId`); read only once the key counts say there is one.
+ */
+function duplicateKey(text: string): string | undefined {
+  /** Per open object, its keys so far; per open array, undefined. */
+  const open: (Set<string> | undefined)[] = [];
+  /** The path of keys down to the current value. */
+  const path: string[] = [];
+  let lastKey: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const end = closingQuote(text, i);
+      let next = end + 1;
+      while (isSpace(text.charCodeAt(next))) next++;
+      if (text.charCodeAt(next) === COLON) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        const keys = open[open.length - 1];
+        if (keys?.has(key)) return [...path, key].join('.');
+        keys?.add(key);
+        lastKey = key;
+      }
+      i = end;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (open.length > 0 && open[open.length - 1] !== undefined) path.push(lastKey ?? '');
+      else if (open.length > 0) path.push('[]');
+      open.push(c === OPEN_BRACE ? new Set() : undefined);
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      open.pop();
+      if (open.length > 0) path.pop();
+    }
+  }
+  return undefined;
 }
 
 const OPEN_BRACE = 0x7b;
@@ -30,6 +140,7 @@ const COMMA = 0x2c;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const NEWLINE = 0x0a;
+const COLON = 0x3a;
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === NEWLINE || c === 0x0d || c === 0xfeff;

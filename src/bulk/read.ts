@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import { pipeline } from 'node:stream';
 import { CsvError, parse as parseCsv } from 'csv-parse';
 import { UsageError } from '../errors/errors.js';
-import { idLine } from './id-lines.js';
+import { idLine, settleFirstLine } from './id-lines.js';
 import { jsonArrayRows, jsonRow } from './json-array.js';
 
 /**
@@ -94,28 +94,59 @@ async function firstLine(path: string): Promise<string> {
  * decides between JSON and NDJSON (`[` a JSON array, `{` NDJSON), whatever the extension:
  * a `.json` file of one object a line is NDJSON. Otherwise the extension says, or else it
  * is CSV. A list of ids (`idColumn`
- * given) that is not a CSV whose header names that column is one id a line. Undefined for
- * a file with nothing in it but white space.
+ * given) that is not a CSV whose header names that column is one id a line, and so is one
+ * whose `header` is false (`--no-header`). Undefined for a file with nothing in it but
+ * white space.
  */
 export async function detectFormat(
   file: string,
   name: string = file,
   idColumn?: string,
+  header?: boolean,
 ): Promise<BulkFormat | undefined> {
   const first = await firstSignificantChar(file);
   if (first === undefined) return undefined;
+  // `--no-header`: a list of ids whose first line is an id too, whatever it says.
+  const headerless = idColumn !== undefined && header === false;
   const byExtension = formatFromExtension(name);
-  if (byExtension === 'csv') return byExtension;
+  if (byExtension === 'csv' && !headerless) return byExtension;
   if (first === '[') return 'json';
   if (first === '{') return 'ndjson';
+  if (headerless) return 'lines';
   if (byExtension) return byExtension;
   if (idColumn !== undefined) {
-    const header = (await firstLine(file))
-      .split(',')
+    const line = await firstLine(file);
+    // A `;`-separated header (csvRows reads it so) names the column as well as one with commas.
+    const header = line
+      .split(line.includes(',') ? ',' : ';')
       .map((cell) => cell.trim().replace(/^"|"$/g, ''));
     if (!header.includes(idColumn)) return 'lines';
   }
   return 'csv';
+}
+
+/**
+ * The separator of a CSV, from its header line: a comma, or a semicolon where the header
+ * is a list of known fields joined by `;` (Excel writes that in locales whose decimal mark
+ * is a comma). A header that looks `;`-separated but names a field the command does not
+ * know is refused rather than read either way, saying how to convert the file.
+ */
+async function csvDelimiter(
+  path: string,
+  label: string,
+  knownFields: ReadonlySet<string> | undefined,
+): Promise<',' | ';'> {
+  const line = await firstLine(path);
+  if (line.includes(',') || !line.includes(';')) return ',';
+  const names = line.split(';').map((cell) => cell.trim().replace(/^"|"$/g, ''));
+  const known = (name: string) => knownFields?.has(name.split('.')[0] ?? name) === true;
+  if (names.every(known)) return ';';
+  throw new UsageError(
+    `${label}: line 1: the header looks ;-separated (${line.slice(0, 80)}); svc reads CSV separated by commas`,
+    {
+      hint: "export it again as comma-separated CSV (Excel: CSV UTF-8; LibreOffice: field delimiter ,), or convert it with csvkit's csvformat -d ';', which writes it with commas",
+    },
+  );
 }
 
 /** Reads a regular file's rows in the given format. Each call reads it from the start. */
@@ -124,6 +155,8 @@ export function readRows(
   format: BulkFormat,
   label: string,
   idColumn = 'id',
+  header?: boolean,
+  knownFields?: ReadonlySet<string>,
 ): RowChunks {
   switch (format) {
     case 'json':
@@ -131,18 +164,22 @@ export function readRows(
     case 'ndjson':
       return lineRows(path, (text, where) => jsonRow(text, where));
     case 'lines':
-      return lineRows(path, (text, where, n) => idLine(text, where, n === 1, idColumn));
+      return settleFirstLine(
+        lineRows(path, (text, where) => idLine(text, where, idColumn)),
+        idColumn,
+        header,
+      );
     case 'csv':
-      return csvRows(path, label);
+      return csvRows(path, label, knownFields);
   }
 }
 
-type LineParser = (text: string, where: string, n: number) => SourceRow;
+type LineParser = (text: string, where: string) => SourceRow;
 
 function lineRow(line: string, n: number, parse: LineParser): SourceRow | undefined {
   const text = n === 1 && line.startsWith('\uFEFF') ? line.slice(1) : line;
   if (text.trim() === '') return undefined;
-  return parse(text, `line ${n}`, n);
+  return parse(text, `line ${n}`);
 }
 
 /** One value a line (NDJSON, or plain ids), streamed; blank lines skipped, CRLF accepted. */
@@ -174,15 +211,21 @@ function csvReason(err: CsvError): string {
 }
 
 /**
- * CSV, streamed through csv-parse. The header row names the wire fields, a dotted name a
+ * CSV, streamed through csv-parse, separated by commas or, where the header says so,
+ * semicolons (`csvDelimiter`). The header row names the wire fields, a dotted name a
  * field of a nested object (`actionUser.userId`); values stay strings and empty cells are
  * left out, so an optional field can be blank. Quoted fields
  * may hold commas and line breaks, so a row's line is where it starts: csv-parse reports
  * where it ends, and we count forward from the previous row's end plus the blank lines it
  * skipped.
  */
-async function* csvRows(path: string, label: string): RowChunks {
+async function* csvRows(
+  path: string,
+  label: string,
+  knownFields: ReadonlySet<string> | undefined,
+): RowChunks {
   const parser = parseCsv({
+    delimiter: await csvDelimiter(path, label, knownFields),
     bom: true,
     info: true,
     relax_column_count: true,

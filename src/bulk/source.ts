@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
 import { plainText, spoolTo, type CheckedFile } from './encoding.js';
 import { readableFile } from '../io/readable-file.js';
+import type { FieldTree } from './fields.js';
 import { detectFormat, readRows, type BulkFormat, type RowChunks, type SourceRow } from './read.js';
 
 /**
@@ -55,7 +56,7 @@ export interface OpenOptions {
   /** Overrides the extension and sniffing (`--format`). */
   format?: BulkFormat;
   /** What the items are; a list of ids may come one a line. */
-  describe?: { idColumn?: string };
+  describe?: { idColumn?: string; idHeader?: boolean; fields?: FieldTree };
 }
 
 export function emptyInputError(label: string): UsageError {
@@ -90,14 +91,17 @@ async function fileSource(
 ): Promise<BulkSource> {
   try {
     const idColumn = options.describe?.idColumn;
-    const resolved = options.format ?? (await detectFormat(spooled.file, name, idColumn));
+    const header = options.describe?.idHeader;
+    const fields = options.describe?.fields;
+    const knownFields = fields ? new Set(fields.keys()) : undefined;
+    const resolved = options.format ?? (await detectFormat(spooled.file, name, idColumn, header));
     if (!resolved) throw emptyInputError(label);
     const kind = resolved === 'csv' ? 'column' : 'field';
     return {
       label,
       identity,
       digest: () => Promise.resolve(spooled.sha256),
-      rows: () => readRows(spooled.file, resolved, label, idColumn),
+      rows: () => readRows(spooled.file, resolved, label, idColumn, header, knownFields),
       problem: (where, text) => {
         const [first, ...rest] = text.split(FIELD_PROBLEMS);
         if (rest.length === 0 || first !== '') return `${where}: ${text}`;

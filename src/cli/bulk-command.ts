@@ -112,7 +112,8 @@ export async function runBulkRow(
   let items: BulkInput<unknown>;
   let fromFlags: readonly unknown[] | undefined;
   if ('ids' in row.item) {
-    items = idItems(op, row.item.column) as BulkInput<unknown>;
+    const header = opts.header === undefined ? {} : { header: opts.header };
+    items = idItems(op, row.item.column, header) as BulkInput<unknown>;
     fromFlags = opts[row.item.ids] as string[] | undefined;
     flagNames[row.item.column] = flagOf(row.item.ids);
   } else {

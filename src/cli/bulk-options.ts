@@ -20,6 +20,10 @@ export const bulkOptions = {
     '--allow-unknown-fields',
     'leave out --file fields (columns, keys) the command does not know, instead of refusing the file',
   ),
+  // Commands whose items are objects read a CSV's header as field names, whatever these say.
+  header: opt
+    .switch('--header', 'a --file list of ids, one a line: its first line is a header, skip it')
+    .negatedBy('--no-header', 'a --file list of ids, one a line: its first line is an id too'),
 };
 
 /** The bulk flags with `--resume`: for runs that are journaled item by item. */

@@ -8,6 +8,7 @@ import {
   type Profile,
   type SecretStore,
 } from '../config/profiles.js';
+import type { Operation } from '../catalogue/types.js';
 import { CredentialsError, UsageError } from '../errors/errors.js';
 import type { HttpClient } from '../http/client.js';
 import { parseDuration } from '../http/duration.js';
@@ -236,10 +237,15 @@ export class Context {
 
   /**
    * An HTTP client for the resolved session, or for the given base URL and credentials.
-   * A profile's credentials go only to the service they were stored for.
+   * A profile's credentials go only to the service they were stored for. `forOperation`
+   * names the one operation a command sends with it, when it sends only one.
    */
-  async client(over?: ClientTarget): Promise<HttpClient> {
-    return (await this.prepareClient(over)).make();
+  async client(over?: ClientTarget, forOperation?: Pick<Operation, 'auth'>): Promise<HttpClient> {
+    const target = await this.target(over);
+    // A client for a public operation sends no credentials, so where the stored ones
+    // belong does not matter to it; any other is refused before the command acts.
+    if (target.withheld && forOperation?.auth !== 'public') throw target.withheld;
+    return target.make();
   }
 
   /**
@@ -250,6 +256,21 @@ export class Context {
   async prepareClient(
     over?: ClientTarget,
   ): Promise<{ baseUrl: string; make: () => Promise<HttpClient> }> {
+    const target = await this.target(over);
+    if (target.withheld) throw target.withheld;
+    return target;
+  }
+
+  /**
+   * The base URL and credentials a client gets, checked, and why the stored credentials are
+   * withheld when they belong to another service and the environment holds no tokens
+   * instead. A client made so refuses every call that needs credentials with that reason.
+   */
+  private async target(over?: ClientTarget): Promise<{
+    baseUrl: string;
+    withheld?: CredentialsError;
+    make: () => Promise<HttpClient>;
+  }> {
     const session = over ? undefined : await this.session();
     const baseUrl = over ? over.baseUrl : session?.baseUrl;
     if (!baseUrl) {
@@ -259,15 +280,24 @@ export class Context {
     }
     checkBaseUrl(baseUrl, over ? over.source : (session?.baseUrlSource ?? ''));
     // With no credentials of the environment's to use instead, say why the profile's are not.
-    if (session?.unbound && !session.credentials.authToken && !session.credentials.workspaceToken) {
-      throw session.unbound;
-    }
+    const withheld =
+      session?.unbound && !session.credentials.authToken && !session.credentials.workspaceToken
+        ? session.unbound
+        : undefined;
     const credentials = over?.credentials ?? session?.credentials ?? {};
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
-    return { baseUrl, make: () => this.makeClient(baseUrl, credentials) };
+    return {
+      baseUrl,
+      ...(withheld && { withheld }),
+      make: () => this.makeClient(baseUrl, credentials, withheld),
+    };
   }
 
-  private async makeClient(baseUrl: string, credentials: Credentials): Promise<HttpClient> {
+  private async makeClient(
+    baseUrl: string,
+    credentials: Credentials,
+    withheld: Error | undefined,
+  ): Promise<HttpClient> {
     const timeoutMs = this.timeoutMs();
     const routes = new ProxyRoutes(this.env);
     const [{ HttpClient }, dispatcher] = await Promise.all([
@@ -277,6 +307,7 @@ export class Context {
     return new HttpClient({
       baseUrl,
       credentials,
+      ...(withheld && { withheld }),
       dispatcher,
       redactor: this.redactor,
       userAgent: `svc/${VERSION} node/${process.versions.node}`,

@@ -13,7 +13,7 @@ export async function send<T = unknown>(
   data: unknown,
   options: CallOptions & { client?: HttpClient } = {},
 ): Promise<ApiResult<T> | undefined> {
-  const client = options.client ?? (await ctx.client());
+  const client = options.client ?? (await ctx.client(undefined, op));
   if (ctx.dryRun && !op.readOnly) {
     printDryRun(ctx, client.describe(op, data, options));
     return undefined;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConfigFileError, CredentialsError, UsageError } from '../errors/errors.js';
-import { replaceFile } from './atomic-write.js';
+import { replaceFile, writeTarget } from './atomic-write.js';
 import { parseConfigFile, type ConfigShape, type Profile } from './config-file.js';
 import type { Keyring, KeyringUnavailable, ProfileSecrets } from './keyring.js';
 import { checkPrivateDir, ensurePrivateDir } from './private-dir.js';
@@ -125,6 +125,7 @@ export class ProfileStore {
     const { default: envPaths } = await import('env-paths');
     const base = dir ?? envPaths('svc', { suffix: '' }).config;
     const path = join(base, 'config.json');
+    checkConfigDir(base);
     // Checked before reading too: a file others could have swapped decides where tokens go.
     checkPrivateDir(base, options.warn ?? (() => undefined));
     return new ProfileStore(path, await readConfig(path), options);
@@ -331,9 +332,12 @@ export class ProfileStore {
     // proper-lockfile is CommonJS: its exports are the default export, bundled or not.
     const { default: lockfile } = await import('proper-lockfile');
     let release: () => Promise<void>;
+    // A config.json that links to a file elsewhere is written there, link kept (or refused).
+    let target: string;
     try {
       ensurePrivateDir(dirname(this.path), this.warn);
-      release = await lockfile.lock(this.path, {
+      target = await writeTarget(this.path);
+      release = await lockfile.lock(target, {
         realpath: false,
         retries: LOCK_RETRIES,
         stale: LOCK_STALE_MS,
@@ -345,11 +349,9 @@ export class ProfileStore {
       // Read again under the lock: another svc may have written since this one opened.
       const config = await readConfig(this.path);
       const result = change(config);
-      await replaceFile(this.path, `${JSON.stringify(config, null, '\t')}\n`).catch(
-        (err: unknown) => {
-          throw cannotWrite(this.path, err);
-        },
-      );
+      await replaceFile(target, `${JSON.stringify(config, null, '\t')}\n`).catch((err: unknown) => {
+        throw cannotWrite(target, err);
+      });
       this.config = config;
       return result;
     } finally {
@@ -358,16 +360,42 @@ export class ProfileStore {
   }
 }
 
+/**
+ * A config dir that is there must be a directory svc can read: one that is a file (a
+ * mistyped SVC_CONFIG_DIR) or unreadable would otherwise read as holding no profiles.
+ * One not made yet is fine: the first save makes it.
+ */
+function checkConfigDir(dir: string): void {
+  let stat: Stats;
+  try {
+    stat = statSync(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    throw new ConfigFileError(`cannot use ${dir} as the config directory: ${reasonOf(err)}`, {
+      cause: err,
+    });
+  }
+  if (!stat.isDirectory()) {
+    throw new ConfigFileError(`${dir} is not a directory: svc keeps its profiles in one`, {
+      hint: 'point SVC_CONFIG_DIR at a directory (svc makes it if it is not there)',
+    });
+  }
+}
+
+/** A file system error's reason without Node's code and paths: `permission denied`. */
+function reasonOf(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOTDIR') return 'part of the path is a file, not a directory';
+  return (err as Error).message.replace(/^E[A-Z]+: /, '').replace(/, \w+( '.*')?$/, '');
+}
+
 /** A failure of the file system, in its own words without Node's codes and paths. */
 function cannotWrite(path: string, err: unknown): unknown {
   if (err instanceof ConfigFileError) return err;
   const code = (err as NodeJS.ErrnoException).code;
   if (code === undefined) return err;
-  const reason =
-    code === 'ENOTDIR'
-      ? 'part of the path is a file, not a directory'
-      : (err as Error).message.replace(/^E[A-Z]+: /, '').replace(/, \w+( '.*')?$/, '');
-  return new ConfigFileError(`cannot write ${path}: ${reason}`, { cause: err });
+  return new ConfigFileError(`cannot write ${path}: ${reasonOf(err)}`, { cause: err });
 }
 
 async function readConfig(path: string): Promise<ConfigShape> {
@@ -377,10 +405,11 @@ async function readConfig(path: string): Promise<ConfigShape> {
     // command more to load than the read takes.
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    // Under a missing directory, or one that is really a file: nothing is stored there.
+    // Not made yet: nothing is stored there. A path through a file is an error: a config
+    // dir that cannot hold one must not read as an empty one.
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return empty();
-    throw new ConfigFileError(`cannot read ${path}: ${(err as Error).message}`);
+    if (code === 'ENOENT') return empty();
+    throw new ConfigFileError(`cannot read ${path}: ${reasonOf(err)}`, { cause: err });
   }
   return parseConfigFile(path, text);
 }

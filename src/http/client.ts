@@ -36,6 +36,11 @@ import {
 export interface HttpClientOptions {
   baseUrl: string;
   credentials: Credentials;
+  /**
+   * Why the stored credentials are not among `credentials` (they belong to another
+   * service): what a call that needs credentials fails with. A public call needs none.
+   */
+  withheld?: Error;
   dispatcher: Dispatcher;
   redactor: Redactor;
   userAgent: string;
@@ -114,8 +119,13 @@ export interface CallOptions {
 const missingCredentialsHint =
   'run `svc auth login`, or set SVC_API_KEY and SVC_AUTH_TOKEN (key level) or SVC_WORKSPACE_ID and SVC_WORKSPACE_TOKEN (workspace level)';
 
-export function authHeaders(level: AuthLevel, c: Credentials): Record<string, string> {
+export function authHeaders(
+  level: AuthLevel,
+  c: Credentials,
+  withheld?: Error,
+): Record<string, string> {
   if (level === 'public') return {};
+  if (withheld) throw withheld;
   if (level === 'workspace') {
     if (!c.workspaceId || !c.workspaceToken) {
       throw new CredentialsError('workspace credentials are missing', {
@@ -285,13 +295,19 @@ export class HttpClient {
     credentials?: Credentials,
   ): DescribedRequest {
     checkLimits(body);
-    const headers = authHeaders(policy.auth, credentials ?? this.settings.credentials);
+    const headers = this.headersFor(policy.auth, credentials);
     return {
       method: 'POST',
       url: this.settings.baseUrl.replace(/\/+$/, '') + policy.path,
       headers: this.settings.redactor.headers({ 'content-type': 'application/json', ...headers }),
       body: this.settings.redactor.json(body),
     };
+  }
+
+  /** The headers of a call: its own credentials, else the client's (or why there are none). */
+  private headersFor(level: AuthLevel, credentials?: Credentials): Record<string, string> {
+    if (credentials) return authHeaders(level, credentials);
+    return authHeaders(level, this.settings.credentials, this.settings.withheld);
   }
 
   /** `svc api`: any path, any body; an error status still becomes a typed error. */
@@ -323,7 +339,7 @@ export class HttpClient {
       'content-type': 'application/json',
       accept: 'application/json',
       'user-agent': this.settings.userAgent,
-      ...authHeaders(policy.auth, credentials ?? this.settings.credentials),
+      ...this.headersFor(policy.auth, credentials),
     };
     const url = new URL(this.settings.baseUrl.replace(/\/+$/, '') + policy.path);
     checkTransport(

@@ -27,8 +27,9 @@ export function toRows(data: unknown, layout: TableLayout): Row[] {
 }
 
 /**
- * One cell as plain text: no tabs or newlines that would break a TSV line, and no control
- * character a terminal would obey (a name from the service may hold one).
+ * One cell as plain text for a table on a terminal: no tabs or newlines that would break a
+ * row, and no control character a terminal would obey (a name from the service may hold
+ * one). A pipe gets `tsvCell` instead.
  */
 export function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -37,7 +38,27 @@ export function cellText(value: unknown): string {
   return visibleLine(text.replace(/[\t\r\n]+/g, ' '));
 }
 
+const TSV_ESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\\\',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+};
+
+/**
+ * One cell of a piped line, readable back exactly (docs/cli-contract.md, "Output"): a
+ * backslash, tab, newline or carriage return in a value is written `\\`, `\t`, `\n` or
+ * `\r`, so that a script splitting on tabs and lines gets the value it can write back;
+ * any other control character is shown as `\xNN`, as on a terminal.
+ */
+export function tsvCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(tsvCell).join(',');
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return visibleLine(text.replace(/[\\\t\n\r]/g, (c) => TSV_ESCAPES[c] ?? c));
+}
+
 /** One row as a tab-separated line, as a pipe gets it. */
 export function tsvLine(row: unknown, columns: TableLayout['columns']): string {
-  return `${columns.map((c) => cellText(getPath(row, c.path))).join('\t')}\n`;
+  return `${columns.map((c) => tsvCell(getPath(row, c.path))).join('\t')}\n`;
 }

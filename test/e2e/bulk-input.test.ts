@@ -136,7 +136,7 @@ describe('files of ids', () => {
     ['ids quoted by jq without -r', '"plan"\n"roadmap"\n', 'use `jq -r`'],
     ['two ids on a line', 'plan,roadmap\n', 'line 1: holds a comma'],
     ['CR line endings', 'plan\rroadmap\r', 'line 1: holds a carriage return'],
-    ['a header of its own', 'document_id\nplan\n', 'line 1: looks like a header'],
+    ['a header of its own', 'document_id\nplan\n', 'line 1: "document_id" may be a header'],
   ])('docs disable refuses %s', async (_what, text, message) => {
     const stderr = await refused([
       'docs',

@@ -26,6 +26,13 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     );
     if (result) documents.push(...(result.data ?? []));
   }
+  if (!ids && documents.length === 0) {
+    ctx.out.nothingListed(emptyListingNote('documents', opts.org));
+  }
+  // What was found is printed even when some ids were not (as `kubectl get` does; under
+  // --json the array of the found documents, maybe empty); the missing ones are named on
+  // stderr after it, with exit 4.
+  await ctx.out.data(documents, op.table);
   if (ids) {
     requireEveryId(
       DOCUMENTS,
@@ -34,6 +41,4 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       `organization ${opts.org}`,
     );
   }
-  if (documents.length === 0) ctx.out.nothingListed(emptyListingNote('documents', opts.org));
-  await ctx.out.data(documents, op.table);
 }

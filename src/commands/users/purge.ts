@@ -42,7 +42,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       ? { values: users, label: 'the flags', flags: { userId: '--user' } }
       : (opts.file ?? '-'),
     stdin: ctx.io.stdin,
-    describe: idItems(op, 'userId'),
+    describe: idItems(op, 'userId', opts.header === undefined ? {} : { header: opts.header }),
     ...(opts.allowUnknownFields && { allowUnknownFields: true }),
     ...(opts.batchSize !== undefined && { batchSize: opts.batchSize }),
   };

@@ -97,7 +97,56 @@ describe('a file that is not one id a line', () => {
 
   it('refuses a first line that names the column instead of being an id', async () => {
     for (const header of ['user_id', 'UserID', 'id', 'users', 'User Id', 'documentId', 'org_id']) {
-      expect(await refusal(`${header}\nalice\n`)).toContain('line 1: looks like a header');
+      expect(await refusal(`${header}\nalice\n`)).toContain(
+        `line 1: ${JSON.stringify(header)} may be a header rather than an id`,
+      );
+    }
+  });
+
+  it('refuses a first line that is a header word, even alone, naming --header and --no-header', async () => {
+    for (const word of ['name', 'email', 'doc', 'title', 'org', 'uid', 'Names']) {
+      for (const text of [`${word}\nalice\n`, `${word}\n`]) {
+        const message = await refusal(text);
+        expect(message).toContain(`line 1: ${JSON.stringify(word)} may be a header`);
+        expect(message).toContain('--header');
+        expect(message).toContain('--no-header');
+      }
+    }
+  });
+
+  it('refuses a first word whose shape the other ids all share and it lacks', async () => {
+    // Every other id has a digit and a dash; the first has neither.
+    expect(await refusal('Leavers\nu-1\nu-22\n')).toContain('line 1: "Leavers" may be a header');
+    expect(await refusal('people to remove\n3f2a-9\n77b1-0\n')).toContain('line 1');
+  });
+
+  it('reads a first word as an id when the others do not suggest a header', async () => {
+    for (const text of ['alice\nbob\n', 'alice\nbob\nu-1\n', 'alice\n', 'u1\nbob\n']) {
+      const fake = fakeSender<string>();
+      const path = temp().file('ids', text);
+      await runBulk({ source: path, describe: idItems(purge, 'userId'), sendBatch: fake.send });
+      expect(fake.calls.flatMap((c) => c.items)).toEqual(text.trim().split('\n'));
+    }
+  });
+
+  it('--header skips the first line and --no-header sends it, whatever it holds', async () => {
+    const cases: [boolean, string, string[]][] = [
+      [true, 'name\nd1\nd2\n', ['d1', 'd2']],
+      [true, 'user_id,email\nalice\n', ['alice']],
+      [true, 'userId\nalice\n', ['alice']],
+      [false, 'name\nd1\n', ['name', 'd1']],
+      // Named exactly as the column, the first line is still an id: no CSV is guessed.
+      [false, 'userId\nalice\n', ['userId', 'alice']],
+    ];
+    for (const [header, text, sent] of cases) {
+      const fake = fakeSender<string>();
+      const path = temp().file('ids', text);
+      await runBulk({
+        source: path,
+        describe: idItems(purge, 'userId', { header }),
+        sendBatch: fake.send,
+      });
+      expect(fake.calls.flatMap((c) => c.items)).toEqual(sent);
     }
   });
 

@@ -428,3 +428,81 @@ describe('CSV columns with dotted names', () => {
     ]);
   });
 });
+
+describe('a JSON key given twice', () => {
+  it('is an error of its item, naming the key, in an array and on an NDJSON line', async () => {
+    const array = temp().file(
+      'groups.json',
+      '[{"groupId":"k0","groupName":"A"},{"groupId":"k1","groupName":"A","groupId":"k2"}]',
+    );
+    expect((await rowsOf(array)).rows).toEqual([
+      { where: 'index 0', value: { groupId: 'k0', groupName: 'A' } },
+      { where: 'index 1', error: 'the key groupId is given twice' },
+    ]);
+    const lines = temp().file('groups.ndjson', '{"a":{"b":1,"c":{"b":2},"b" : 3}}\n');
+    expect((await rowsOf(lines)).rows).toEqual([
+      { where: 'line 1', error: 'the key a.b is given twice' },
+    ]);
+  });
+
+  it('is told apart from the same key in two objects, or escaped differently', async () => {
+    const path = temp().file(
+      'ok.ndjson',
+      '{"a":{"k":1},"b":{"k":2},"s":"\\"k\\": 1, \\"k\\": 2"}\n' +
+        '{"a\\u0062":1,"ab":2}\n' +
+        '[{"k":1},{"k":2}]\n',
+    );
+    const { rows } = await rowsOf(path);
+    expect(rows[0]).toEqual({
+      where: 'line 1',
+      value: { a: { k: 1 }, b: { k: 2 }, s: '"k": 1, "k": 2' },
+    });
+    // Written two ways, one key all the same.
+    expect(rows[1]).toEqual({ where: 'line 2', error: 'the key ab is given twice' });
+    expect(rows[2]).toEqual({ where: 'line 3', value: [{ k: 1 }, { k: 2 }] });
+  });
+});
+
+describe('a ;-separated CSV', () => {
+  const describeGroups = {
+    fields: new Map([
+      ['groupId', undefined],
+      ['groupName', undefined],
+    ]),
+  };
+
+  it('is read by ; when its header names known fields joined by ;', async () => {
+    const path = temp().file(
+      'groups.csv',
+      '\uFEFFgroupId;groupName\r\ng1;One\r\ng2;"Two; or, three"\r\n',
+    );
+    expect((await rowsOf(path, { describe: describeGroups })).rows).toEqual([
+      { where: 'line 2', value: { groupId: 'g1', groupName: 'One' } },
+      { where: 'line 3', value: { groupId: 'g2', groupName: 'Two; or, three' } },
+    ]);
+  });
+
+  it('is refused, saying it looks ;-separated and how to convert it, when a name is unknown', async () => {
+    const path = temp().file('groups.csv', 'groupId;groupNme\ng1;One\n');
+    const source = await openSource(path, { describe: describeGroups });
+    try {
+      const err = await rejection(
+        (async () => {
+          for await (const _ of source.rows());
+        })(),
+      );
+      expect(err).toBeInstanceOf(UsageError);
+      expect(err.message).toContain('line 1: the header looks ;-separated');
+      expect((err as UsageError).hint).toContain('comma-separated');
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('leaves a comma-separated CSV with ; in a value as it is', async () => {
+    const path = temp().file('groups.csv', 'groupId,groupName\ng1,One;Two\n');
+    expect((await rowsOf(path, { describe: describeGroups })).rows).toEqual([
+      { where: 'line 2', value: { groupId: 'g1', groupName: 'One;Two' } },
+    ]);
+  });
+});

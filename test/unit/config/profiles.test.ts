@@ -6,6 +6,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -143,7 +144,7 @@ describe('ProfileStore writes', () => {
     expect(names.sort()).toEqual(['default', 'other']);
   });
 
-  it('replaces a symlink at config.json instead of writing through it', async () => {
+  it('writes through a symlink at config.json to a regular file of its owner, keeping the link', async () => {
     const dir = configDir();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const target = join(dir, '..', 'elsewhere.json');
@@ -151,13 +152,60 @@ describe('ProfileStore writes', () => {
     symlinkSync(target, join(dir, 'config.json'));
     const store = await ProfileStore.open(dir);
     await store.save('ci', { apiKey: 'k', authToken: 'secret-token' });
-    expect(readFileSync(target, 'utf8')).toBe('{"profiles":{}}');
-    expect(lstatSync(store.path).isSymbolicLink()).toBe(false);
-    expect(statSync(store.path).mode & 0o777).toBe(0o600);
+    expect(lstatSync(store.path).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toMatchObject({
+      profiles: { ci: { apiKey: 'k', authToken: 'secret-token' } },
+    });
+    // Replaced atomically, as a file of its own would be: private, and no lock left over.
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+    expect(readdirSync(join(dir, '..')).sort()).toEqual(['elsewhere.json', 'svc']);
     expect((await ProfileStore.open(dir)).get('ci')).toEqual({
       apiKey: 'k',
       authToken: 'secret-token',
     });
+  });
+
+  it('refuses any other link at config.json, naming both paths, and changes nothing', async () => {
+    const cases: [string, (target: string) => void, string][] = [
+      [
+        'others may write',
+        (t) => writeFileSync(t, '{"profiles":{}}', { mode: 0o666 }),
+        'which others may write',
+      ],
+      ['a directory', (t) => mkdirSync(t), 'which is not a regular file'],
+      ['nothing', () => undefined, 'which does not exist'],
+    ];
+    for (const [, make, why] of cases) {
+      const dir = configDir();
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const target = join(dir, '..', 'elsewhere.json');
+      make(target);
+      chmodSync(join(dir, '..'), 0o700);
+      if (existsSync(target) && statSync(target).isFile()) chmodSync(target, 0o666);
+      const link = join(dir, 'config.json');
+      symlinkSync(target, link);
+      const err = await ProfileStore.open(dir)
+        .then((store) => store.save('ci', { apiKey: 'k' }))
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ConfigFileError);
+      // A directory cannot even be read as the config; the others are refused at the write.
+      if (why !== 'which is not a regular file') {
+        expect((err as Error).message).toContain(`${link} is a link to ${target}, ${why}`);
+      }
+      expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    }
+  });
+
+  it('refuses a config dir that is a file, naming it, rather than reading no profiles', async () => {
+    const dir = configDir();
+    mkdirSync(join(dir, '..'), { recursive: true });
+    writeFileSync(dir, 'not a directory');
+    const err = await ProfileStore.open(dir).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigFileError);
+    expect((err as Error).message).toContain(`${dir} is not a directory`);
+    const under = await ProfileStore.open(join(dir, 'svc')).catch((e: unknown) => e);
+    expect(under).toBeInstanceOf(ConfigFileError);
+    expect((under as Error).message).toContain('part of the path is a file');
   });
 
   it('makes a directory others may write private again, and says so', async () => {

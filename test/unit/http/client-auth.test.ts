@@ -182,3 +182,27 @@ describe('authHeaders', () => {
     ).toBeInstanceOf(CredentialsError);
   });
 });
+
+describe('credentials withheld because they belong to another service', () => {
+  const why = new CredentialsError('the credentials of profile "p" were stored for elsewhere');
+
+  it('a public call is sent without them', async () => {
+    const h = setup({ credentials: {}, withheld: why });
+    h.pool
+      .intercept({ path: operation('workspace.emailStatus').path, method: 'POST' })
+      .reply(200, envelope.standard({ verified: true }));
+    const result = await h.client.call(operation('workspace.emailStatus'), {
+      ownerEmail: 'owner@example.com',
+    });
+    expect(result.data).toEqual({ verified: true });
+  });
+
+  it('a call that needs them fails with the reason, and nothing is sent', async () => {
+    const h = setup({ credentials: {}, withheld: why });
+    const err = await rejection(
+      h.client.call(operation('documents.get'), { organizationId: 'acme' }),
+    );
+    expect(err).toBe(why);
+    expect(h.calls()).toHaveLength(0);
+  });
+});

@@ -45,7 +45,7 @@ describe('Output.data without --json, piped (not a TTY)', () => {
     expect(t.stdout.text).toBe('Default Auth Token\ttok1\ta.com,b.com\nSecond\ttok2\t\n');
   });
 
-  it('keeps each record on one line: tabs and newlines inside a cell become spaces', async () => {
+  it('keeps each record on one line: tab, newline, CR and backslash in a cell are escaped', async () => {
     const t = fakeTerminal();
     const layout: TableLayout = {
       rows: 'list',
@@ -55,8 +55,8 @@ describe('Output.data without --json, piped (not a TTY)', () => {
         { header: 'C', path: 'missing' },
       ],
     };
-    await new Output(t.io, false).data([{ a: 'x\ty\r\nz', b: { c: { d: 1 } } }], layout);
-    expect(t.stdout.text).toBe('x y z\t{"d":1}\t\n');
+    await new Output(t.io, false).data([{ a: 'x\ty\r\nz\\w\u001b', b: { c: { d: 1 } } }], layout);
+    expect(t.stdout.text).toBe('x\\ty\\r\\nz\\\\w\\x1b\t{"d":1}\t\n');
   });
 
   it('a map-shaped result (bulk) becomes rows with the key column', async () => {
