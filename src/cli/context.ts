@@ -249,7 +249,7 @@ export class Context {
    */
   async prepareClient(
     over?: ClientTarget,
-  ): Promise<{ baseUrl: string; make: () => Promise<HttpClient> }> {
+  ): Promise<{ baseUrl: string; workspaceId?: string; make: () => Promise<HttpClient> }> {
     const session = over ? undefined : await this.session();
     const baseUrl = over ? over.baseUrl : session?.baseUrl;
     if (!baseUrl) {
@@ -264,7 +264,11 @@ export class Context {
     }
     const credentials = over?.credentials ?? session?.credentials ?? {};
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
-    return { baseUrl, make: () => this.makeClient(baseUrl, credentials) };
+    return {
+      baseUrl,
+      ...(credentials.workspaceId !== undefined && { workspaceId: credentials.workspaceId }),
+      make: () => this.makeClient(baseUrl, credentials),
+    };
   }
 
   private async makeClient(baseUrl: string, credentials: Credentials): Promise<HttpClient> {

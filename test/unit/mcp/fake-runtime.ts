@@ -2,7 +2,10 @@ import type { HttpClient } from '../../../src/http/client.js';
 import { Redactor } from '../../../src/http/redact.js';
 import type { AuditEntry } from '../../../src/mcp/audit.js';
 import { ConfirmationTokens } from '../../../src/mcp/confirmation.js';
-import type { Runtime } from '../../../src/mcp/runtime.js';
+import { isQuestion, type Question, type Runtime } from '../../../src/mcp/runtime.js';
+import type { ToolResult } from '../../../src/mcp/results.js';
+
+const BASE_URL = 'https://collab.example.test';
 
 /**
  * A runtime whose HTTP client answers every call with `answer` (or throws it, when it is an
@@ -17,6 +20,12 @@ export function fakeRuntime(answer: (data: unknown) => unknown, redactor = new R
       const value = answer(data);
       return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
     },
+    describe: (op: { path: string }, data: unknown) => ({
+      method: 'POST',
+      url: `${BASE_URL}${op.path}`,
+      headers: {},
+      body: { data },
+    }),
   } as unknown as HttpClient;
   const rt: Runtime = {
     client: () => Promise.resolve(client),
@@ -26,6 +35,7 @@ export function fakeRuntime(answer: (data: unknown) => unknown, redactor = new R
     now: () => Date.now(),
     sleep: () => Promise.resolve(),
     audit: { write: (entry) => audit.push(entry), close: () => undefined },
+    target: { baseUrl: BASE_URL, workspaceId: 'ws-fake' },
   };
   return { rt, audit, sent };
 }
@@ -34,3 +44,9 @@ export const noProgress = {
   signal: new AbortController().signal,
   progress: () => Promise.resolve(),
 };
+
+/** A tool's answer where a result is expected, not a question for the person. */
+export function resultOf(answer: ToolResult | Question): ToolResult {
+  if (isQuestion(answer)) throw new Error(`expected a result, got a question: ${answer.question}`);
+  return answer;
+}
