@@ -87,7 +87,7 @@ const toolOwnFields = once(() => ({
       .max(1024)
       .optional()
       .describe(
-        'The token that a first call returned with its preview; with it, and the same arguments, the call acts',
+        'The token that a first call returned with its preview; with it, and the same arguments, the call acts. Not taken where the client supports elicitation: svc asks the user instead',
       ),
   },
   wait: {
@@ -180,7 +180,7 @@ function descriptionOf(name: ToolName, op: Operation, parts: { listing: boolean;
   if (op.readOnly) lines.push('Reads only.');
   if (name.destructive) {
     lines.push(
-      'Destructive: a call without confirmationToken changes nothing and returns a preview with a confirmationToken; repeat the call with the same arguments and that token to act.',
+      'Destructive. Where the client supports elicitation, svc asks the user to confirm, showing what the call would do, and acts only on their accept. Otherwise a call without confirmationToken changes nothing and returns a preview with a confirmationToken; repeat the call with the same arguments and that token to act. That token passes through the model, so this confirmation is model-mediated: the user agreed only if the client showed them the preview and asked.',
     );
   }
   if (parts.listing) {
