@@ -1,3 +1,4 @@
+import { isDestructive, overwriteReason } from '../catalogue/destructive.js';
 import type { ApiResult } from '../http/envelope.js';
 import { partArgs, type Args, type ParsedArgs } from './input.js';
 import { followJob } from './jobs.js';
@@ -185,9 +186,11 @@ export async function runTool(
   let answer: Answer;
   try {
     const args = partArgs(spec, given);
-    answer = spec.destructive
-      ? await destructive(rt, spec, args, call)
-      : await act(rt, spec, args, call);
+    // A tool served as destructive asks only for the calls that destroy or replace data:
+    // livestate_broadcast with merge: true acts at once.
+    const confirm =
+      isDestructive(spec.op, args.data) || overwriteReason(spec.op, args.data) !== undefined;
+    answer = confirm ? await destructive(rt, spec, args, call) : await act(rt, spec, args, call);
   } catch (error) {
     const cancelled = call.signal.aborted;
     answer = {

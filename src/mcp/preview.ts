@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { overwriteReason } from '../catalogue/destructive.js';
 import type { HttpClient } from '../http/client.js';
 import { visibleLine } from '../io/visible.js';
 import type { Args } from './input.js';
@@ -31,8 +32,10 @@ export function previewOf(client: HttpClient, spec: ToolSpec, data: Args): Previ
   const items = field === undefined ? undefined : (data[field] as unknown[] | undefined);
   const scope = Object.fromEntries(Object.entries(data).filter(([key]) => key !== field));
   const described = client.describe(spec.op, data);
+  const replaces = overwriteReason(spec.op, data);
   return {
     action: spec.title,
+    ...(replaces !== undefined && { replaces }),
     ...(items && {
       count: items.length,
       firstIds: items
@@ -71,6 +74,9 @@ export function questionOf(
     `Service: ${asData(target.baseUrl)}`,
     `Workspace: ${target.workspaceId === undefined ? '(none: the API key alone)' : asData(target.workspaceId)}`,
   ];
+  if (preview.replaces !== undefined) {
+    lines.push(`It replaces existing content: ${preview.replaces}.`);
+  }
   if (preview.count !== undefined) {
     const shownIds = preview.firstIds ?? [];
     lines.push(

@@ -13,7 +13,7 @@ import {
   type SeededWorkspace,
 } from '../support/e2e.js';
 import { connectMcp, rawMcp, type ElicitReply, type McpSession } from '../support/mcp.js';
-import { isDestructive } from '../../src/catalogue/destructive.js';
+import { mayDestroy } from '../../src/catalogue/destructive.js';
 import type { Operation } from '../../src/catalogue/types.js';
 
 /** The basic fixture, with one more organization holding 1,000 folders. */
@@ -110,14 +110,17 @@ describe('svc mcp, spoken to by the SDK client', () => {
         const op = operations.find((o) => o.name === named?.operation) as Operation;
         expect(tool.annotations, tool.name).toEqual({
           readOnlyHint: op.readOnly,
-          // A split operation is destructive only in the variants that fix it so.
-          destructiveHint: isDestructive(op, named?.fixed),
+          // A split operation is destructive only in the variants that fix it so; one that
+          // may replace existing content counts as destructive.
+          destructiveHint: mayDestroy(op, named?.fixed),
           idempotentHint: op.idempotent,
           openWorldHint: op.openWorld === true,
         });
       }
       await until(() => (session.stderr().includes('\n') ? true : undefined));
-      expect(session.stderr()).toMatch(/^svc mcp: serving 25 tool\(s\) for http:\/\/127\.0\.0\.1/);
+      expect(session.stderr()).toMatch(
+        new RegExp(`^svc mcp: serving ${tools.length} tool\\(s\\) for http://127\\.0\\.0\\.1`),
+      );
     } finally {
       await session.close();
     }

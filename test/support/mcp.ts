@@ -26,7 +26,8 @@ export interface McpSession {
 
 /** How a client's person answers a form: what the SDK's elicitation handler returns. */
 export type ElicitReply =
-  { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' };
+  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' | 'cancel' };
 
 /**
  * The built `svc mcp ...args`, connected to the SDK's own client over stdio: by the 2025

@@ -1,20 +1,25 @@
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
+import { operation } from '../../../src/catalogue/operations.js';
+import type { Operation } from '../../../src/catalogue/types.js';
+import { selectServed } from '../../../src/mcp/flags.js';
+import { toolNames } from '../../../src/mcp/tool-names.js';
 import { buildServer } from '../../../src/mcp/server.js';
 import { toolSpecs } from '../../../src/mcp/tools.js';
 import { fakeRuntime } from './fake-runtime.js';
 
 type Reply =
-  { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' };
+  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' | 'cancel' };
 
 /**
  * svc mcp's server and the SDK's own client, joined in process. With `reply`, the client
  * declares form elicitation and answers each question so, keeping what it was asked.
  */
-async function pair(reply?: Reply) {
-  const { rt, audit, sent } = fakeRuntime(() => ({ data: {} }));
-  const server = buildServer(rt, toolSpecs(['docs_disable', 'docs_list']));
+async function pair(reply?: Reply, tools = ['docs_disable', 'docs_list'], data: unknown = {}) {
+  const { rt, audit, sent } = fakeRuntime(() => ({ data }));
+  const server = buildServer(rt, toolSpecs(tools));
   const client = new Client(
     { name: 'test', version: '1.0.0' },
     reply ? { capabilities: { elicitation: { form: {} } } } : {},
@@ -125,6 +130,67 @@ describe('a destructive call, where the client cannot ask the person', () => {
       expect(done.isError).toBeFalsy();
       expect(s.sent).toHaveLength(1);
       expect(s.audit.map((a) => a.outcome)).toEqual(['preview', 'ok']);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('a tool whose requests may replace existing content', () => {
+  const replacing = toolNames.filter(
+    (t) => (operation(t.operation) as Operation).overwrites === true,
+  );
+
+  it('is served as destructive: only with --allow-destructive, and hinted so', () => {
+    expect(replacing.length).toBeGreaterThan(0);
+    const served = selectServed({}).served;
+    for (const tool of replacing) {
+      expect(served, tool.name).not.toContain(tool.name);
+      expect(selectServed({ allowDestructive: true }).served).toContain(tool.name);
+      expect(toolSpecs([tool.name])[0]?.annotations.destructiveHint, tool.name).toBe(true);
+    }
+  });
+
+  it('asks the person before a call that replaces content, and not before one that merges', async () => {
+    const s = await pair({ action: 'decline' }, ['crdt_update', 'livestate_broadcast'], {
+      success: true,
+    });
+    try {
+      const emptied = await s.client.callTool({
+        name: 'crdt_update',
+        arguments: {
+          organizationId: 'acme',
+          documentId: 'spec',
+          editorId: 'e1',
+          type: 'array',
+          data: [],
+        },
+      });
+      expect(emptied.isError).toBe(true);
+      expect(textOf(emptied)).toContain('crdt_update did nothing: the user declined.');
+      expect(s.asked[0]).toContain(
+        'It replaces existing content: every request of it replaces the content it names.',
+      );
+      const broadcast = {
+        organizationId: 'acme',
+        documentId: 'spec',
+        liveStateDataId: 'cursor',
+        data: { x: 1 },
+      };
+      const replaced = await s.client.callTool({
+        name: 'livestate_broadcast',
+        arguments: broadcast,
+      });
+      expect(replaced.isError).toBe(true);
+      expect(s.asked[1]).toContain('without merge: true it replaces the whole value');
+      expect(s.sent).toEqual([]);
+      const merged = await s.client.callTool({
+        name: 'livestate_broadcast',
+        arguments: { ...broadcast, merge: true },
+      });
+      expect(merged.isError).toBeFalsy();
+      expect(s.asked).toHaveLength(2);
+      expect(s.sent).toEqual([{ ...broadcast, merge: true }]);
     } finally {
       await s.close();
     }
