@@ -30,7 +30,7 @@ const INSTRUCTIONS = [
 
 /** The one question a destructive call asks: a box the person ticks to let it act. */
 const CONFIRM_KEY = 'confirm';
-const confirmSchema = {
+const confirmForm = {
   type: 'object' as const,
   properties: {
     confirm: {
@@ -95,7 +95,7 @@ function asked(question: Question): InputRequiredResult {
     inputRequests: {
       [CONFIRM_KEY]: inputRequired.elicit({
         message: question.question,
-        requestedSchema: confirmSchema,
+        requestedSchema: confirmForm,
       }),
     },
     requestState: question.state,
