@@ -46,7 +46,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   // Both would be read as applying to the tools' calls, which they do not.
   if (ctx.yes) {
     throw new UsageError('--yes does not apply to svc mcp', {
-      hint: 'each destructive call is confirmed with its own token (see docs/mcp.md)',
+      hint: 'each destructive call is confirmed by the user, or with its own token (see docs/mcp.md)',
     });
   }
   if (ctx.dryRun) {
