@@ -432,7 +432,7 @@ function __svc_flags
         case 'mcp serve'
             printf '%s\t%s\n' \
                 '--read-only' 'serve reads only, whatever else is given' \
-                '--allow-destructive' 'also serve the destructive tools (each call still needs a confirmation token)' \
+                '--allow-destructive' 'also serve the tools that remove or replace data (each such call is confirmed: by the user where the client can ask, else with a token)' \
                 '--toolsets' 'serve only the tools of these groups, e.g. docs,folders (repeat, or comma-separate)' \
                 '--tools' 'serve only these tools (repeat, or comma-separate)' \
                 '--exclude-tools' 'do not serve these tools' \
@@ -445,7 +445,7 @@ function __svc_flags
             printf '%s\t%s\n' \
                 '--client' 'the client whose configuration to print' \
                 '--read-only' 'serve reads only, whatever else is given' \
-                '--allow-destructive' 'also serve the destructive tools (each call still needs a confirmation token)' \
+                '--allow-destructive' 'also serve the tools that remove or replace data (each such call is confirmed: by the user where the client can ask, else with a token)' \
                 '--toolsets' 'serve only the tools of these groups, e.g. docs,folders (repeat, or comma-separate)' \
                 '--tools' 'serve only these tools (repeat, or comma-separate)' \
                 '--exclude-tools' 'do not serve these tools' \
@@ -458,7 +458,7 @@ function __svc_flags
             printf '%s\t%s\n' \
                 '--markdown' 'as the Markdown list of docs/mcp.md' \
                 '--read-only' 'serve reads only, whatever else is given' \
-                '--allow-destructive' 'also serve the destructive tools (each call still needs a confirmation token)' \
+                '--allow-destructive' 'also serve the tools that remove or replace data (each such call is confirmed: by the user where the client can ask, else with a token)' \
                 '--toolsets' 'serve only the tools of these groups, e.g. docs,folders (repeat, or comma-separate)' \
                 '--tools' 'serve only these tools (repeat, or comma-separate)' \
                 '--exclude-tools' 'do not serve these tools' \

@@ -14,6 +14,63 @@ export function isDestructive(
   return Object.entries(op.destructiveWhen).every(([field, value]) => members[field] === value);
 }
 
+/**
+ * Why a request with these members replaces existing content, in a notice's words; undefined
+ * when it does not (or, with only a command's fixed fields, cannot be known to).
+ */
+export function overwriteReason(
+  op: Pick<Operation, 'overwrites' | 'overwritesWhen' | 'bulk'>,
+  members: Readonly<Record<string, unknown>> = {},
+): string | undefined {
+  if (op.overwrites !== true) return undefined;
+  const rule = op.overwritesWhen;
+  if (rule === undefined) return 'every request of it replaces the content it names';
+  if ('unlessTrue' in rule) {
+    return members[rule.unlessTrue] === true
+      ? undefined
+      : `without ${rule.unlessTrue}: true it replaces the whole value`;
+  }
+  const items = op.bulk ? members[op.bulk.itemsField] : undefined;
+  const carrying = Array.isArray(items)
+    ? items.filter(
+        (item: unknown) =>
+          typeof item === 'object' &&
+          item !== null &&
+          (item as Record<string, unknown>)[rule.itemCarries] !== undefined,
+      ).length
+    : 0;
+  return carrying === 0
+    ? undefined
+    : `${carrying} item(s) carry ${rule.itemCarries}: an existing one of that ${rule.itemCarries} is replaced`;
+}
+
+/** Which requests of the operation replace content, as a tool's description says it. */
+export function overwriteRuleWords(
+  op: Pick<Operation, 'overwrites' | 'overwritesWhen'>,
+): string | undefined {
+  if (op.overwrites !== true) return undefined;
+  const rule = op.overwritesWhen;
+  if (rule === undefined) return 'Every call replaces the content it names';
+  if ('unlessTrue' in rule) {
+    return `A call without ${rule.unlessTrue}: true replaces the whole value; with it, the call merges and acts at once`;
+  }
+  return `A call where an item carries ${rule.itemCarries} replaces any existing item of that ${rule.itemCarries} (only the service knows whether one exists, so every such call counts); other calls act at once`;
+}
+
+/**
+ * Whether some requests of the operation, given the fields a command fixes, remove, switch
+ * off or replace data: what MCP serves only with `--allow-destructive`, hinted destructive.
+ */
+export function mayDestroy(
+  op: Pick<Operation, 'destructive' | 'destructiveWhen' | 'overwrites' | 'overwritesWhen'>,
+  fixed: Readonly<Record<string, unknown>> = {},
+): boolean {
+  if (isDestructive(op, fixed)) return true;
+  if (op.overwrites !== true) return false;
+  const rule = op.overwritesWhen;
+  return !(rule !== undefined && 'unlessTrue' in rule && fixed[rule.unlessTrue] === true);
+}
+
 /** What a confirmation is about: how many items, and which, when the request names them. */
 export interface ConfirmSubject {
   count?: number;

@@ -545,6 +545,9 @@ const declared = [
     // Only activities that carry an id are idempotent; the command says so per call.
     idempotent: false,
     destructive: false,
+    // An activity with the id of an existing one replaces it.
+    overwrites: true,
+    overwritesWhen: { itemCarries: 'id' },
     slow: false,
     bulk: { itemsField: 'activities', idField: 'id', maxBatch: DEFAULT_BATCH },
     table: {
@@ -631,6 +634,9 @@ const declared = [
     // Each call is one more event to connected clients.
     idempotent: false,
     destructive: false,
+    // Without merge: true the data replaces the whole live state.
+    overwrites: true,
+    overwritesWhen: { unlessTrue: 'merge' },
     slow: false,
     table: successTable,
   },
@@ -665,6 +671,8 @@ const declared = [
     readOnly: false,
     idempotent: true,
     destructive: false,
+    // The data replaces the editor's whole content.
+    overwrites: true,
     slow: false,
     table: { rows: 'record', columns: [] },
   },

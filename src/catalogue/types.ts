@@ -43,6 +43,14 @@ export interface BulkSpec {
   maxBatch: number;
 }
 
+/**
+ * Which requests of an operation replace existing content:
+ * - `unlessTrue`: all but those where this member is `true` (`merge: true` merges instead);
+ * - `itemCarries`: those where an item of the bulk list carries this field (`id`). Whether an
+ *   item of that id exists is known only to the service, so every such request counts.
+ */
+export type OverwriteRule = { unlessTrue: string } | { itemCarries: string };
+
 export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   /** The spec's operation number; 28 is the deletion-status call of `docs/wire-notes.md`. */
   number: number;
@@ -70,6 +78,13 @@ export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
    * `{disabled: true}` switches access off, while `{disabled: false}` only restores it.
    */
   destructiveWhen?: Readonly<Record<string, unknown>>;
+  /**
+   * Replaces content that may already exist, rather than adding to it: MCP confirms such a
+   * request as a destructive one, and `--dry-run` and `--debug` say so. Absent means false.
+   */
+  overwrites?: boolean;
+  /** Where only some requests replace content, the rule that says which. */
+  overwritesWhen?: OverwriteRule;
   /** May take minutes to answer (user-data deletion): uses the long request timeout. */
   slow: boolean;
   /**

@@ -17,7 +17,7 @@ import {
 } from '../bulk/index.js';
 import { setFlagsFromString } from 'node:v8';
 import * as z from 'zod';
-import { isDestructive } from '../catalogue/destructive.js';
+import { isDestructive, overwriteReason } from '../catalogue/destructive.js';
 import { operation } from '../catalogue/operations.js';
 import type { Operation, TableLayout } from '../catalogue/types.js';
 import type { BulkRow } from './declare/bulk.js';
@@ -298,10 +298,14 @@ export async function runBulkCommand<Item>(
       },
       sendBatch: async (items, keys) => {
         const idempotent = spec.idempotent?.(parsed(items));
+        const replaces = op.bulk
+          ? overwriteReason(op, { ...spec.base, [op.bulk.itemsField]: parsed(items) })
+          : undefined;
         let result;
         try {
           result = await client.callSerialized<unknown>(op, bodyOf(items), spec.base, {
             ...(idempotent !== undefined && { idempotent }),
+            ...(replaces !== undefined && { replaces }),
             retries: BULK_RETRIES,
           });
         } catch (err) {

@@ -1,4 +1,5 @@
 import { planBatches, type BulkOptions } from '../bulk/index.js';
+import { overwriteReason } from '../catalogue/destructive.js';
 import type { Operation } from '../catalogue/types.js';
 import type { HttpClient } from '../http/client.js';
 import type { JsonSpool } from '../io/json-spool.js';
@@ -22,9 +23,17 @@ export async function printBulkDryRun<Item>(
   try {
     spool = ctx.out.json ? await ctx.out.jsonSpool('array') : undefined;
     const { items, batches } = await planBatches(options, (batch) => {
-      const request = client.describe(op, dataFor(batch.items));
-      if (spool) spool.add({ dryRun: true, ...request });
-      else printRequest(ctx, request);
+      const data = dataFor(batch.items);
+      const request = client.describe(op, data);
+      const replaces = overwriteReason(op, data as Readonly<Record<string, unknown>>);
+      if (spool)
+        spool.add({ dryRun: true, ...request, ...(replaces !== undefined && { replaces }) });
+      else {
+        printRequest(ctx, request);
+        if (replaces !== undefined) {
+          ctx.out.info(`dry run: this request would replace existing content: ${replaces}`);
+        }
+      }
     });
     if (spool) {
       await spool.print();

@@ -255,7 +255,7 @@ export class Context {
    */
   async prepareClient(
     over?: ClientTarget,
-  ): Promise<{ baseUrl: string; make: () => Promise<HttpClient> }> {
+  ): Promise<{ baseUrl: string; workspaceId?: string; make: () => Promise<HttpClient> }> {
     const target = await this.target(over);
     if (target.withheld) throw target.withheld;
     return target;
@@ -268,6 +268,7 @@ export class Context {
    */
   private async target(over?: ClientTarget): Promise<{
     baseUrl: string;
+    workspaceId?: string;
     withheld?: CredentialsError;
     make: () => Promise<HttpClient>;
   }> {
@@ -288,6 +289,7 @@ export class Context {
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
     return {
       baseUrl,
+      ...(credentials.workspaceId !== undefined && { workspaceId: credentials.workspaceId }),
       ...(withheld && { withheld }),
       make: () => this.makeClient(baseUrl, credentials, withheld),
     };

@@ -1,3 +1,4 @@
+import { overwriteReason } from '../catalogue/destructive.js';
 import type { Operation } from '../catalogue/types.js';
 import type { CallOptions, HttpClient } from '../http/client.js';
 import type { ApiResult } from '../http/envelope.js';
@@ -15,7 +16,11 @@ export async function send<T = unknown>(
 ): Promise<ApiResult<T> | undefined> {
   const client = options.client ?? (await ctx.client(undefined, op));
   if (ctx.dryRun && !op.readOnly) {
-    printDryRun(ctx, client.describe(op, data, options));
+    printDryRun(
+      ctx,
+      client.describe(op, data, options),
+      overwriteReason(op, data as Readonly<Record<string, unknown>>),
+    );
     return undefined;
   }
   return client.call<T>(op, data, options);
@@ -28,12 +33,15 @@ type DescribedRequest = {
   body: unknown;
 };
 
-export function printDryRun(ctx: Context, request: DescribedRequest): void {
+/** `--dry-run`'s request, and why it would replace existing content, when it would. */
+export function printDryRun(ctx: Context, request: DescribedRequest, replaces?: string): void {
   if (ctx.out.json) {
-    ctx.out.jsonDocument({ dryRun: true, ...request });
+    ctx.out.jsonDocument({ dryRun: true, ...request, ...(replaces !== undefined && { replaces }) });
     return;
   }
   printRequest(ctx, request);
+  if (replaces !== undefined)
+    ctx.out.info(`dry run: this request would replace existing content: ${replaces}`);
   ctx.out.info('dry run: nothing was sent');
 }
 

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { overwriteReason } from '../catalogue/destructive.js';
 import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
 import type { AuthLevel, EnvelopeKind, Operation } from '../catalogue/types.js';
 import type { Credentials } from '../config/credentials.js';
@@ -114,6 +115,8 @@ export interface CallOptions {
    * arguments), so the confirmation gate lets this one call through.
    */
   confirmed?: boolean;
+  /** Why this request replaces existing content, for the `--debug` trace; `call` works it out. */
+  replaces?: string;
 }
 
 const missingCredentialsHint =
@@ -223,6 +226,9 @@ export class HttpClient {
   ): Promise<ApiResult<T>> {
     validate(op, data);
     if (!options.confirmed) await this.settings.beforeSend?.(op, data);
+    this.traceReplaces(
+      options.replaces ?? overwriteReason(op, data as Readonly<Record<string, unknown>>),
+    );
     const policy = this.policyOf(op, options);
     const raw = await this.exchange(policy, { data }, options.credentials, options.signal);
     return this.decode<T>(op, raw);
@@ -251,6 +257,7 @@ export class HttpClient {
     options: CallOptions = {},
   ): Promise<ApiResult<T>> {
     if (!options.confirmed) await this.settings.beforeSend?.(op, members);
+    this.traceReplaces(options.replaces ?? overwriteReason(op, members));
     const raw = await this.send(
       this.policyOf(op, options),
       payload,
@@ -258,6 +265,11 @@ export class HttpClient {
       options.signal,
     );
     return this.decode<T>(op, raw);
+  }
+
+  /** `--debug` says before the request that it replaces content, as `--dry-run` does. */
+  private traceReplaces(reason: string | undefined): void {
+    if (reason !== undefined) this.trace(`* this request replaces existing content: ${reason}`);
   }
 
   private policyOf(op: Operation, options: CallOptions): ExchangePolicy {

@@ -61,9 +61,19 @@ export class Redactor {
   }
 }
 
+/** `name`, or `name (2)`, `name (3)`… when a member of that name is already taken. */
+function distinctName(taken: Record<string, unknown>, name: string): string {
+  if (!Object.hasOwn(taken, name)) return name;
+  let n = 2;
+  while (Object.hasOwn(taken, `${name} (${n})`)) n++;
+  return `${name} (${n})`;
+}
+
 /**
  * A deep copy of `value` in which each string held by a secret field becomes
- * `secret(value)`, and every other string `other(value)`.
+ * `secret(value)`, and every other string `other(value)`: member names too, since a map may
+ * be keyed by a secret (`notifyUsers: {"<token>": true}`). Two names that `other` makes
+ * equal stay apart, numbered, so that no member is lost.
  */
 export function replaceSecretFields(
   value: unknown,
@@ -76,7 +86,7 @@ export function replaceSecretFields(
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] =
+      out[distinctName(out, other(k))] =
         isSecretField(k, parent) && typeof v === 'string'
           ? secret(v)
           : replaceSecretFields(v, secret, other, k.toLowerCase());

@@ -1,10 +1,18 @@
+import { isDestructive, overwriteReason } from '../catalogue/destructive.js';
 import type { ApiResult } from '../http/envelope.js';
 import { partArgs, type Args, type ParsedArgs } from './input.js';
 import { followJob } from './jobs.js';
 import { listPage } from './listing.js';
-import { previewOf } from './preview.js';
+import { previewOf, questionOf } from './preview.js';
 import { errorResult, failure, success, type ToolResult } from './results.js';
-import { shown, type Answer, type CallContext, type Runtime } from './runtime.js';
+import {
+  shown,
+  type Answer,
+  type CallContext,
+  type PersonChannel,
+  type Question,
+  type Runtime,
+} from './runtime.js';
 import type { ToolSpec } from './tools.js';
 
 /** How the items of a bulk write fared, when the answer is a per-item map. */
@@ -46,13 +54,81 @@ async function send(rt: Runtime, spec: ToolSpec, data: Args, call: CallContext):
   };
 }
 
-/** A destructive call: a preview and a token first, the act only with a good token. */
+/** What the person answered, in svc's words, for the result and the audit log. */
+const NOT_ACCEPTED = {
+  decline: 'the user declined',
+  cancel: 'the user cancelled',
+  none: 'the user gave no answer',
+} as const;
+
+/**
+ * A destructive call where the client can ask the person: the first round puts the preview
+ * to them as a question (through the client, never through the model), with a single-use
+ * state bound to the tool and its arguments; the round that carries their answer acts only on
+ * accept. A token from the model has no part in it.
+ */
+async function askPerson(
+  rt: Runtime,
+  spec: ToolSpec,
+  args: ParsedArgs,
+  call: CallContext,
+  person: PersonChannel,
+): Promise<Answer> {
+  if (args.own.confirmationToken !== undefined) {
+    const reason = 'this client asks the user directly, so confirmationToken is not taken';
+    return {
+      result: failure([
+        `${spec.name} refused: ${reason}. Nothing was done.`,
+        `Call ${spec.name} without confirmationToken: the user will be asked.`,
+      ]),
+      outcome: 'refused',
+      reason,
+    };
+  }
+  if (person.state === undefined) {
+    const preview = previewOf(await rt.client(), spec, args.data);
+    const issued = rt.tokens.issue(spec.name, args.data);
+    return {
+      result: { question: questionOf(spec, preview, rt.target), state: issued.token },
+      outcome: 'preview',
+      reason: 'the user is asked to confirm',
+    };
+  }
+  const check = rt.tokens.redeem(spec.name, args.data, person.state);
+  if (!check.ok) {
+    const reason = check.reason.replace('confirmation token', "question's state");
+    return {
+      result: failure([`${spec.name} refused: ${reason}. Nothing was done.`]),
+      outcome: 'refused',
+      reason,
+    };
+  }
+  if (person.reply !== 'accept') {
+    const reason = NOT_ACCEPTED[person.reply ?? 'none'];
+    return {
+      result: failure([
+        `${spec.name} did nothing: ${reason}.`,
+        'Do not retry unless the user asks for it.',
+      ]),
+      outcome: 'refused',
+      reason,
+    };
+  }
+  return act(rt, spec, args, { ...call, confirmed: true });
+}
+
+/**
+ * A destructive call where the client cannot ask the person: a preview and a token first, the
+ * act only with a good token. The model carries the token, so this proves only that the
+ * model saw the preview; the user's consent is as good as the client's care.
+ */
 async function destructive(
   rt: Runtime,
   spec: ToolSpec,
   args: ParsedArgs,
   call: CallContext,
 ): Promise<Answer> {
+  if (call.person) return askPerson(rt, spec, args, call, call.person);
   const token = args.own.confirmationToken as string | undefined;
   if (token === undefined) {
     const preview = previewOf(await rt.client(), spec, args.data);
@@ -63,7 +139,7 @@ async function destructive(
         [
           `${spec.name} did nothing yet: this is a preview.`,
           `It would: ${preview.action}${preview.count === undefined ? '' : ` (${preview.count} item(s))`}.`,
-          `To act, call ${spec.name} again with the same arguments and confirmationToken "${issued.token}" (single use, expires ${expiresAt}). Ask the user first.`,
+          `To act, call ${spec.name} again with the same arguments and confirmationToken "${issued.token}" (single use, expires ${expiresAt}). Show the user the preview and ask them first: this client cannot ask them itself.`,
         ],
         { preview: shown(rt, preview), confirmationToken: issued.token, expiresAt },
       ),
@@ -96,22 +172,25 @@ async function act(
 }
 
 /**
- * Runs one tool call to its answer. Errors become error results, secrets scrubbed, and
- * the call is written to the audit log however it ended.
+ * Runs one tool call to its answer, or to a question for the person (see `askPerson`).
+ * Errors become error results, secrets scrubbed, and the call is written to the audit log
+ * however it ended.
  */
 export async function runTool(
   rt: Runtime,
   spec: ToolSpec,
   given: Args,
   call: CallContext,
-): Promise<ToolResult> {
+): Promise<ToolResult | Question> {
   const started = performance.now();
   let answer: Answer;
   try {
     const args = partArgs(spec, given);
-    answer = spec.destructive
-      ? await destructive(rt, spec, args, call)
-      : await act(rt, spec, args, call);
+    // A tool served as destructive asks only for the calls that destroy or replace data:
+    // livestate_broadcast with merge: true acts at once.
+    const confirm =
+      isDestructive(spec.op, args.data) || overwriteReason(spec.op, args.data) !== undefined;
+    answer = confirm ? await destructive(rt, spec, args, call) : await act(rt, spec, args, call);
   } catch (error) {
     const cancelled = call.signal.aborted;
     answer = {

@@ -5,7 +5,7 @@ import { OperationFailedError } from '../errors/errors.js';
 import { shown, type Answer, type CallContext, type JobProgress, type Runtime } from './runtime.js';
 import type { ParsedArgs } from './input.js';
 import type { JobKind } from './jobs-roles.js';
-import { failure, success } from './results.js';
+import { failure, jobWords, success } from './results.js';
 import { toolNames } from './tool-names.js';
 import { DEFAULT_WAIT_SECONDS, type ToolSpec } from './tools.js';
 
@@ -32,7 +32,7 @@ function migrationReading(id: string, m: Migration, message: string | undefined)
     progress: {
       progress: migrationSteps[m.status],
       total: 2,
-      message: `migration ${id}: ${m.status.replace('_', ' ')}`,
+      message: `${jobWords(id, 'migration', 'in the result')}: ${m.status.replace('_', ' ')}`,
     },
   };
 }
@@ -46,7 +46,7 @@ function deletionReading(id: string, s: PurgeStatus, tasks: number | undefined):
     progress: {
       progress: total - s.tasksLeft,
       total,
-      message: `user-data deletion ${id}: ${total - s.tasksLeft} of ${total} task(s) done`,
+      message: `${jobWords(id, 'user-data deletion', 'in the result')}: ${total - s.tasksLeft} of ${total} task(s) done`,
     },
   };
 }
@@ -76,7 +76,10 @@ async function readJob(
       failed: { reason: err.message, details: err.result },
       state: { jobId: id, failure: err.message },
       key: 'failed',
-      progress: { progress: tasks ?? 0, message: `user-data deletion ${id}: failed` },
+      progress: {
+        progress: tasks ?? 0,
+        message: `${jobWords(id, 'user-data deletion', 'in the result')}: failed`,
+      },
     };
   }
 }
@@ -163,7 +166,9 @@ export async function followJob(
     if (!wait) {
       return {
         result: success(
-          [`${spec.name}: job ${id} started. Follow it with ${follow}, or call with wait: true.`],
+          [
+            `${spec.name}: ${jobWords(id)} started. Follow it with ${follow}, or call with wait: true.`,
+          ],
           {
             result: shown(rt, answer.data),
             ...(answer.message !== undefined && { message: answer.message }),
@@ -181,9 +186,12 @@ export async function followJob(
     : { reading: await readJob(rt, role.kind, id, args.data, tasks), timedOut: false };
   if (reading === undefined) {
     return {
-      result: failure([
-        `${spec.name}: job ${id} could not be read within the wait; it goes on. Follow it with ${follow}.`,
-      ]),
+      result: failure(
+        [
+          `${spec.name}: ${jobWords(id)} could not be read within the wait; it goes on. Follow it with ${follow}.`,
+        ],
+        { jobId: id },
+      ),
       outcome: 'timed out',
       reason: 'no reading of the job succeeded',
     };
@@ -191,8 +199,8 @@ export async function followJob(
   if (reading.failed) return failedJob(spec, reading.failed);
   const state = shown(rt, reading.state);
   const head = timedOut
-    ? `${spec.name}: job ${id} has not ended within the wait; it goes on. Follow it with ${follow}.`
-    : `${spec.name}: job ${id} ${reading.done ? 'has ended' : 'is still running'}.`;
+    ? `${spec.name}: ${jobWords(id)} has not ended within the wait; it goes on. Follow it with ${follow}.`
+    : `${spec.name}: ${jobWords(id)} ${reading.done ? 'has ended' : 'is still running'}.`;
   const structured = started
     ? {
         result: shown(rt, started.data),

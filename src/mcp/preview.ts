@@ -1,5 +1,7 @@
 import type * as z from 'zod';
+import { overwriteReason } from '../catalogue/destructive.js';
 import type { HttpClient } from '../http/client.js';
+import { visibleLine } from '../io/visible.js';
 import type { Args } from './input.js';
 import type { previewSchema, ToolSpec } from './tools.js';
 
@@ -30,8 +32,10 @@ export function previewOf(client: HttpClient, spec: ToolSpec, data: Args): Previ
   const items = field === undefined ? undefined : (data[field] as unknown[] | undefined);
   const scope = Object.fromEntries(Object.entries(data).filter(([key]) => key !== field));
   const described = client.describe(spec.op, data);
+  const replaces = overwriteReason(spec.op, data);
   return {
     action: spec.title,
+    ...(replaces !== undefined && { replaces }),
     ...(items && {
       count: items.length,
       firstIds: items
@@ -42,4 +46,50 @@ export function previewOf(client: HttpClient, spec: ToolSpec, data: Args): Previ
     scope,
     request: { method: described.method, url: described.url, body: described.body },
   };
+}
+
+/** The most characters of the request's other members that a question shows. */
+const SCOPE_CHARS = 600;
+
+/** A value the agent or the service gave, as data: JSON, every control character escaped. */
+function asData(value: unknown, max = Infinity): string {
+  const json = visibleLine(JSON.stringify(value) ?? 'null');
+  return json.length <= max
+    ? json
+    : `${json.slice(0, max)}… (${json.length - max} more characters)`;
+}
+
+/**
+ * The question a destructive call puts to the person at the client: what it would do, to how
+ * many items and which, in which workspace of which service. svc's words name the tool and
+ * its target; whatever the call or the service supplied is shown as JSON data.
+ */
+export function questionOf(
+  spec: Pick<ToolSpec, 'name'>,
+  preview: Preview,
+  target: { baseUrl: string; workspaceId?: string },
+): string {
+  const lines = [
+    `An agent asks svc to run ${spec.name}: ${preview.action}. Nothing has been done yet.`,
+    `Service: ${asData(target.baseUrl)}`,
+    `Workspace: ${target.workspaceId === undefined ? '(none: the API key alone)' : asData(target.workspaceId)}`,
+  ];
+  if (preview.replaces !== undefined) {
+    lines.push(`It replaces existing content: ${preview.replaces}.`);
+  }
+  if (preview.count !== undefined) {
+    const shownIds = preview.firstIds ?? [];
+    lines.push(
+      `Items: ${preview.count}` +
+        (shownIds.length === 0
+          ? ''
+          : `; ${shownIds.length < preview.count ? `the first ${shownIds.length}` : 'they are'}: ${shownIds.map((id) => asData(id)).join(', ')}`),
+    );
+  }
+  lines.push(
+    `Rest of the request (data from the agent): ${asData(preview.scope, SCOPE_CHARS)}`,
+    `Request: ${preview.request.method} ${asData(preview.request.url)}`,
+    'Accept to let it act. Decline or cancel, and nothing is changed.',
+  );
+  return lines.join('\n');
 }

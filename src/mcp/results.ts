@@ -1,4 +1,5 @@
 import { ApiError, SvcError } from '../errors/errors.js';
+import { isKnownStatus } from '../errors/statuses.js';
 import { visibleText } from '../io/visible.js';
 
 /**
@@ -49,6 +50,24 @@ export function failure(lines: readonly string[], data?: unknown): ToolResult {
 }
 
 /**
+ * A job id, as svc's own sentences may name it: the characters the service's generated ids
+ * are made of. Any other id the service answered stays in the data block.
+ */
+const JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/** `job <id>` when the id is one svc may name, else words that point to where it is. */
+export function jobWords(id: string, noun = 'job', where = 'in the data below'): string {
+  return JOB_ID.test(id) ? `${noun} ${id}` : `the ${noun} (its id is ${where})`;
+}
+
+/** The service's status in svc's words: named only when the contract knows it. */
+function statusWords(error: ApiError): string {
+  if (error.status === undefined) return `HTTP ${error.httpStatus}`;
+  if (isKnownStatus(error.status)) return error.status;
+  return 'a status svc does not know (it is in the data below)';
+}
+
+/**
  * The error a call ended with, for the model: svc's own messages as they are (scrubbed of
  * secrets), the service's message and details as data.
  */
@@ -65,7 +84,7 @@ export function errorResult(
       ...(error.details !== undefined && { details: error.details }),
     };
     return failure(
-      [`${tool} failed: the service answered ${redact(status)}.`],
+      [`${tool} failed: the service answered ${statusWords(error)}.`],
       JSON.parse(redact(JSON.stringify(data))) as unknown,
     );
   }

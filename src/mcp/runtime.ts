@@ -15,6 +15,29 @@ export interface Runtime {
   now: () => number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   audit: AuditLog;
+  /** Where the calls go: named in every question put to the person. */
+  target: { baseUrl: string; workspaceId?: string };
+}
+
+/**
+ * The channel to the person at the client, when the client declared form elicitation: a
+ * destructive call asks them, and the model neither sees the question nor gives the answer.
+ */
+export interface PersonChannel {
+  /** The state the question carried, back with the answer; undefined until one was asked. */
+  state?: string;
+  /** What the person answered: `accept` only when they ticked the confirmation too. */
+  reply?: 'accept' | 'decline' | 'cancel';
+}
+
+/** A question for the person, and the state that comes back with their answer. */
+export interface Question {
+  question: string;
+  state: string;
+}
+
+export function isQuestion(answer: ToolResult | Question): answer is Question {
+  return !Array.isArray((answer as ToolResult).content);
 }
 
 /** What one call has of its own: its cancellation, and a way to report progress. */
@@ -26,10 +49,12 @@ export interface CallContext {
    * client's confirmation gate, which refuses every other.
    */
   confirmed?: boolean;
+  /** Present when the client can ask the person (form elicitation). */
+  person?: PersonChannel;
 }
 
 export interface Answer {
-  result: ToolResult;
+  result: ToolResult | Question;
   outcome: Outcome;
   reason?: string;
 }

@@ -1,4 +1,4 @@
-import { isDestructive } from '../catalogue/destructive.js';
+import { mayDestroy } from '../catalogue/destructive.js';
 import { operation, operations, type OperationName } from '../catalogue/operations.js';
 import { declaredLeaves } from '../cli/declare/ownership.js';
 import { svcCommands } from '../commands/index.js';
@@ -20,7 +20,10 @@ export interface ToolName {
   toolset: string;
   /** Members of `data` the command fixes, e.g. `{disabled: true}`: not inputs of the tool. */
   fixed: Readonly<Record<string, unknown>>;
-  /** Whether this tool's requests remove or switch off data (`docs enable`'s do not). */
+  /**
+   * Whether this tool's requests may remove, switch off or replace data (`docs enable`'s do
+   * not): served only with `--allow-destructive`, and confirmed where they do.
+   */
   destructive: boolean;
   /** What this tool does, where the operation's summary covers several tools. */
   summary?: string;
@@ -57,7 +60,7 @@ function toolNamesOf(op: (typeof operations)[number]): ToolName[] {
       command: variant ? `${path} ${variant}` : path,
       toolset: path.split(' ')[0] ?? path,
       fixed,
-      destructive: isDestructive(operation(op.name), fixed),
+      destructive: mayDestroy(operation(op.name), fixed),
       ...(split && { summary: summaryOf(summary) }),
     };
   });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { overwriteRuleWords } from '../catalogue/destructive.js';
 import { once } from '../catalogue/once.js';
 import { operation } from '../catalogue/operations.js';
 import type { Operation } from '../catalogue/types.js';
@@ -87,7 +88,7 @@ const toolOwnFields = once(() => ({
       .max(1024)
       .optional()
       .describe(
-        'The token that a first call returned with its preview; with it, and the same arguments, the call acts',
+        'The token that a first call returned with its preview; with it, and the same arguments, the call acts. Not taken where the client supports elicitation: svc asks the user instead',
       ),
   },
   wait: {
@@ -107,6 +108,10 @@ const toolOwnFields = once(() => ({
 export const previewSchema = once(() =>
   z.object({
     action: z.string().describe('What the call would do'),
+    replaces: z
+      .string()
+      .optional()
+      .describe('Why it would replace existing content, when it would'),
     count: z
       .number()
       .int()
@@ -178,9 +183,11 @@ function outputOf(op: Operation, spec: { listing: boolean; destructive: boolean;
 function descriptionOf(name: ToolName, op: Operation, parts: { listing: boolean; job?: JobRole }) {
   const lines = [`${name.summary ?? op.summary} (as \`svc ${name.command}\`).`];
   if (op.readOnly) lines.push('Reads only.');
+  const replaces = overwriteRuleWords(op);
+  if (name.destructive && replaces !== undefined) lines.push(`${replaces}.`);
   if (name.destructive) {
     lines.push(
-      'Destructive: a call without confirmationToken changes nothing and returns a preview with a confirmationToken; repeat the call with the same arguments and that token to act.',
+      'Destructive. Where the client supports elicitation, svc asks the user to confirm, showing what the call would do, and acts only on their accept. Otherwise a call without confirmationToken changes nothing and returns a preview with a confirmationToken; repeat the call with the same arguments and that token to act. That token passes through the model, so this confirmation is model-mediated: the user agreed only if the client showed them the preview and asked.',
     );
   }
   if (parts.listing) {

@@ -12,8 +12,8 @@ import {
   type Emulator,
   type SeededWorkspace,
 } from '../support/e2e.js';
-import { connectMcp, rawMcp, type McpSession } from '../support/mcp.js';
-import { isDestructive } from '../../src/catalogue/destructive.js';
+import { connectMcp, rawMcp, type ElicitReply, type McpSession } from '../support/mcp.js';
+import { mayDestroy } from '../../src/catalogue/destructive.js';
 import type { Operation } from '../../src/catalogue/types.js';
 
 /** The basic fixture, with one more organization holding 1,000 folders. */
@@ -110,14 +110,17 @@ describe('svc mcp, spoken to by the SDK client', () => {
         const op = operations.find((o) => o.name === named?.operation) as Operation;
         expect(tool.annotations, tool.name).toEqual({
           readOnlyHint: op.readOnly,
-          // A split operation is destructive only in the variants that fix it so.
-          destructiveHint: isDestructive(op, named?.fixed),
+          // A split operation is destructive only in the variants that fix it so; one that
+          // may replace existing content counts as destructive.
+          destructiveHint: mayDestroy(op, named?.fixed),
           idempotentHint: op.idempotent,
           openWorldHint: op.openWorld === true,
         });
       }
       await until(() => (session.stderr().includes('\n') ? true : undefined));
-      expect(session.stderr()).toMatch(/^svc mcp: serving 25 tool\(s\) for http:\/\/127\.0\.0\.1/);
+      expect(session.stderr()).toMatch(
+        new RegExp(`^svc mcp: serving ${tools.length} tool\\(s\\) for http://127\\.0\\.0\\.1`),
+      );
     } finally {
       await session.close();
     }
@@ -282,6 +285,52 @@ describe('svc mcp, spoken to by the SDK client', () => {
       await session.close();
     }
   });
+
+  for (const modern of [false, true]) {
+    it(`asks the person, not the model, before a destructive call acts (${modern ? '2026-07-28' : '2025'} client)`, async () => {
+      let reply: ElicitReply = { action: 'decline' };
+      const asked: string[] = [];
+      const session = await connectMcp(['--allow-destructive'], state.env, {
+        modern,
+        elicit: (message) => {
+          asked.push(message);
+          return reply;
+        },
+      });
+      const plan = { organizationId: 'acme', documentIds: ['plan'] };
+      try {
+        const before = await admin('export');
+        for (const [answer, words] of [
+          [{ action: 'decline' }, 'the user declined'],
+          [{ action: 'cancel' }, 'the user cancelled'],
+        ] as const) {
+          reply = answer;
+          const result = await session.client.callTool({ name: 'docs_disable', arguments: plan });
+          expect(result.isError).toBe(true);
+          expect(textOf(result)).toContain(`docs_disable did nothing: ${words}.`);
+          expect(textOf(result)).not.toContain('confirmationToken');
+        }
+        // The emulator's whole state is as it was.
+        expect(await admin('export')).toEqual(before);
+        expect(asked).toHaveLength(2);
+        expect(asked[0]).toContain('docs_disable: Switch off all access to documents');
+        expect(asked[0]).toContain('Items: 1; they are: "plan"');
+        expect(asked[0]).toContain(`Service: "${state.emulator.url}"`);
+        expect(asked[0]).toContain(`Workspace: "${state.workspace.workspaceId}"`);
+
+        reply = { action: 'accept', content: { confirm: true } };
+        const done = await session.client.callTool({ name: 'docs_disable', arguments: plan });
+        expect(done.isError).toBeFalsy();
+        expect((await documents(session, ['plan']))[0]?.disabled).toBe(true);
+        expect(
+          (await session.auditOf(7)).filter((a) => a.tool === 'docs_disable').map((a) => a.outcome),
+        ).toEqual(['preview', 'refused', 'preview', 'refused', 'preview', 'ok']);
+      } finally {
+        await session.client.callTool({ name: 'docs_enable', arguments: plan });
+        await session.close();
+      }
+    });
+  }
 
   it('pages 1,000 folders so that the pages add up to exactly the whole set', async () => {
     const session = await connectMcp(['--read-only'], state.env);

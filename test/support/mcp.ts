@@ -24,15 +24,21 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
+/** How a client's person answers a form: what the SDK's elicitation handler returns. */
+export type ElicitReply =
+  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' | 'cancel' };
+
 /**
  * The built `svc mcp ...args`, connected to the SDK's own client over stdio: by the 2025
  * `initialize` handshake that clients use today, or with `modern`, by the 2026-07-28
- * protocol's negotiation.
+ * protocol's negotiation. With `elicit`, the client declares form elicitation and its
+ * handler answers each form with what `elicit` returns for the form's message.
  */
 export async function connectMcp(
   args: string[],
   env: Record<string, string>,
-  { modern = false } = {},
+  { modern = false, elicit }: { modern?: boolean; elicit?: (message: string) => ElicitReply } = {},
 ): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: SVC,
@@ -44,8 +50,16 @@ export async function connectMcp(
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client(
     { name: 'svc-e2e', version: '1.0.0' },
-    modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+    {
+      ...(modern && { versionNegotiation: { mode: { pin: '2026-07-28' } } }),
+      ...(elicit && { capabilities: { elicitation: { form: {} } } }),
+    },
   );
+  if (elicit) {
+    client.setRequestHandler('elicitation/create', (request) =>
+      Promise.resolve(elicit((request.params as { message: string }).message)),
+    );
+  }
   await client.connect(transport);
   const audit = () =>
     stderr

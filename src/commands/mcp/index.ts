@@ -6,7 +6,7 @@ export const servingOptions = {
   readOnly: opt.switch('--read-only', 'serve reads only, whatever else is given'),
   allowDestructive: opt.switch(
     '--allow-destructive',
-    'also serve the destructive tools (each call still needs a confirmation token)',
+    'also serve the tools that remove or replace data (each such call is confirmed: by the user where the client can ask, else with a token)',
   ),
   toolsets: opt.ids(
     '--toolsets <name...>',

@@ -46,7 +46,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   // Both would be read as applying to the tools' calls, which they do not.
   if (ctx.yes) {
     throw new UsageError('--yes does not apply to svc mcp', {
-      hint: 'each destructive call is confirmed with its own token (see docs/mcp.md)',
+      hint: 'each destructive call is confirmed by the user, or with its own token (see docs/mcp.md)',
     });
   }
   if (ctx.dryRun) {
@@ -75,7 +75,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const selection = selectServed(opts);
 
   let emulator: RunningEmulator | undefined;
-  let target: { baseUrl: string; make: () => Promise<HttpClient> };
+  let target: { baseUrl: string; workspaceId?: string; make: () => Promise<HttpClient> };
   if (opts.emulator) {
     const started = await privateEmulator(ctx, opts.seed);
     emulator = started.emulator;
@@ -112,6 +112,10 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
         now: ctx.now,
         sleep: ctx.sleep,
         audit,
+        target: {
+          baseUrl: target.baseUrl,
+          ...(target.workspaceId !== undefined && { workspaceId: target.workspaceId }),
+        },
       },
       tools,
       {

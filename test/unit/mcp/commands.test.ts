@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { selectServed } from '../../../src/mcp/flags.js';
 import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
 describe('svc mcp config', () => {
@@ -95,7 +96,9 @@ describe('svc mcp at start', () => {
       env: { SVC_CONFIG_DIR: configDir },
     });
     expect(served.code, served.stderr).toBe(0);
-    expect(served.stderr).toContain('svc mcp: serving 25 tool(s) for http://127.0.0.1:9');
+    expect(served.stderr).toContain(
+      `svc mcp: serving ${selectServed({}).served.length} tool(s) for http://127.0.0.1:9`,
+    );
     for (const run of [elsewhere, served])
       expect(run.stderr).not.toContain('tok_stored_secret_123');
   });

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { mayDestroy } from '../../../src/catalogue/destructive.js';
+import { operation } from '../../../src/catalogue/operations.js';
 import { UsageError } from '../../../src/errors/errors.js';
 import { selectServed } from '../../../src/mcp/flags.js';
 import { toolNames } from '../../../src/mcp/tool-names.js';
 
-// Enabling only restores access: docs_enable and orgs_enable are ordinary writes.
-const destructive = [
-  'docs_disable',
-  'orgs_disable',
-  'users_remove',
-  'users_purge',
-  'activities_delete',
-];
+// The tools whose requests may remove, switch off or replace data, as the catalogue says.
+const destructive = toolNames
+  .filter((t) => mayDestroy(operation(t.operation), t.fixed))
+  .map((t) => t.name);
 
 describe('which tools svc mcp serves', () => {
   it('by default: reads and writes that destroy nothing', () => {
@@ -19,6 +17,9 @@ describe('which tools svc mcp serves', () => {
     expect(served).toContain('docs_update');
     expect(served).toContain('docs_enable');
     expect(withheld.map((w) => w.name)).toEqual(destructive);
+    // Enabling only restores access: docs_enable is an ordinary write, docs_disable is not.
+    expect(destructive).toContain('docs_disable');
+    expect(destructive).not.toContain('docs_enable');
   });
 
   it('destructive tools only with --allow-destructive', () => {

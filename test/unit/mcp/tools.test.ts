@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isDestructive } from '../../../src/catalogue/destructive.js';
+import { mayDestroy } from '../../../src/catalogue/destructive.js';
 import { operations } from '../../../src/catalogue/operations.js';
 import { declaredLeaves } from '../../../src/cli/declare/ownership.js';
 import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
@@ -96,8 +96,9 @@ describe('the MCP tools made from the catalogue', () => {
       const op = operations.find((o) => o.name === tool.operation);
       expect(tool.annotations, tool.name).toEqual({
         readOnlyHint: op?.readOnly,
-        // A split operation is destructive only where its fixed fields make it so.
-        destructiveHint: op !== undefined && isDestructive(op, tool.fixed),
+        // A split operation is destructive only where its fixed fields make it so; one that
+        // may replace existing content counts as destructive.
+        destructiveHint: op !== undefined && mayDestroy(op, tool.fixed),
         idempotentHint: op?.idempotent,
         openWorldHint: (op as { openWorld?: boolean } | undefined)?.openWorld === true,
       });

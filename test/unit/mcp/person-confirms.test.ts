@@ -1,0 +1,198 @@
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import { operation } from '../../../src/catalogue/operations.js';
+import type { Operation } from '../../../src/catalogue/types.js';
+import { selectServed } from '../../../src/mcp/flags.js';
+import { toolNames } from '../../../src/mcp/tool-names.js';
+import { buildServer } from '../../../src/mcp/server.js';
+import { toolSpecs } from '../../../src/mcp/tools.js';
+import { fakeRuntime } from './fake-runtime.js';
+
+type Reply =
+  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' | 'cancel' };
+
+/**
+ * svc mcp's server and the SDK's own client, joined in process. With `reply`, the client
+ * declares form elicitation and answers each question so, keeping what it was asked.
+ */
+async function pair(reply?: Reply, tools = ['docs_disable', 'docs_list'], data: unknown = {}) {
+  const { rt, audit, sent } = fakeRuntime(() => ({ data }));
+  const server = buildServer(rt, toolSpecs(tools));
+  const client = new Client(
+    { name: 'test', version: '1.0.0' },
+    reply ? { capabilities: { elicitation: { form: {} } } } : {},
+  );
+  const asked: string[] = [];
+  if (reply) {
+    client.setRequestHandler('elicitation/create', (request) => {
+      asked.push((request.params as { message: string }).message);
+      return Promise.resolve(reply);
+    });
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  return { client, asked, audit, sent, close: () => client.close() };
+}
+
+type Result = Awaited<ReturnType<Client['callTool']>>;
+const textOf = (r: Result) => (r.content as { text: string }[]).map((c) => c.text).join('\n');
+
+const hostileName = 'plan\u001b]0;pwned\u0007\u009b31m';
+const disable = {
+  name: 'docs_disable',
+  arguments: { organizationId: 'acme', documentIds: [hostileName, 'notes', 'roadmap'] },
+};
+
+describe('a destructive call, where the client can ask the person', () => {
+  it('asks them with the preview, and acts when they accept', async () => {
+    const s = await pair({ action: 'accept', content: { confirm: true } });
+    try {
+      const result = await s.client.callTool(disable);
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toContain('docs_disable: done.');
+      expect(s.sent).toEqual([{ ...disable.arguments, disabled: true }]);
+      expect(s.asked).toHaveLength(1);
+      const question = s.asked[0] ?? '';
+      expect(question).toContain('docs_disable');
+      expect(question).toContain(
+        'Items: 3; they are: "plan\\u001b]0;pwned\\u0007\\x9b31m", "notes", "roadmap"',
+      );
+      expect(question).toContain('Service: "https://collab.example.test"');
+      expect(question).toContain('Workspace: "ws-fake"');
+      // No control character reaches the person's screen.
+      // eslint-disable-next-line no-control-regex
+      expect(question).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      // The model is never handed a token to relay.
+      expect(JSON.stringify(result)).not.toContain('confirmationToken');
+      expect(s.audit.map((a) => a.outcome)).toEqual(['preview', 'ok']);
+    } finally {
+      await s.close();
+    }
+  });
+
+  for (const [reply, words] of [
+    [{ action: 'decline' }, 'the user declined'],
+    [{ action: 'cancel' }, 'the user cancelled'],
+    [{ action: 'accept', content: { confirm: false } }, 'the user declined'],
+  ] as const) {
+    it(`changes nothing when they answer ${JSON.stringify(reply)}`, async () => {
+      const s = await pair(reply);
+      try {
+        const result = await s.client.callTool(disable);
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toContain(`docs_disable did nothing: ${words}.`);
+        expect(s.sent).toEqual([]);
+        expect(s.audit.map((a) => [a.outcome, a.reason])).toEqual([
+          ['preview', 'the user is asked to confirm'],
+          ['refused', words],
+        ]);
+      } finally {
+        await s.close();
+      }
+    });
+  }
+
+  it('takes no token from the model', async () => {
+    const s = await pair({ action: 'accept', content: { confirm: true } });
+    try {
+      const result = await s.client.callTool({
+        ...disable,
+        arguments: { ...disable.arguments, confirmationToken: 'anything.1.x' },
+      });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('confirmationToken is not taken');
+      expect(s.asked).toEqual([]);
+      expect(s.sent).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('a destructive call, where the client cannot ask the person', () => {
+  it('answers a preview and a token that the model relays, as before', async () => {
+    const s = await pair();
+    try {
+      const preview = await s.client.callTool(disable);
+      const { confirmationToken, preview: shown } = preview.structuredContent as {
+        confirmationToken: string;
+        preview: { count: number; firstIds: string[] };
+      };
+      expect(shown).toMatchObject({ count: 3, firstIds: [hostileName, 'notes', 'roadmap'] });
+      expect(s.sent).toEqual([]);
+      const done = await s.client.callTool({
+        ...disable,
+        arguments: { ...disable.arguments, confirmationToken },
+      });
+      expect(done.isError).toBeFalsy();
+      expect(s.sent).toHaveLength(1);
+      expect(s.audit.map((a) => a.outcome)).toEqual(['preview', 'ok']);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('a tool whose requests may replace existing content', () => {
+  const replacing = toolNames.filter(
+    (t) => (operation(t.operation) as Operation).overwrites === true,
+  );
+
+  it('is served as destructive: only with --allow-destructive, and hinted so', () => {
+    expect(replacing.length).toBeGreaterThan(0);
+    const served = selectServed({}).served;
+    for (const tool of replacing) {
+      expect(served, tool.name).not.toContain(tool.name);
+      expect(selectServed({ allowDestructive: true }).served).toContain(tool.name);
+      expect(toolSpecs([tool.name])[0]?.annotations.destructiveHint, tool.name).toBe(true);
+    }
+  });
+
+  it('asks the person before a call that replaces content, and not before one that merges', async () => {
+    const s = await pair({ action: 'decline' }, ['crdt_update', 'livestate_broadcast'], {
+      success: true,
+    });
+    try {
+      const emptied = await s.client.callTool({
+        name: 'crdt_update',
+        arguments: {
+          organizationId: 'acme',
+          documentId: 'spec',
+          editorId: 'e1',
+          type: 'array',
+          data: [],
+        },
+      });
+      expect(emptied.isError).toBe(true);
+      expect(textOf(emptied)).toContain('crdt_update did nothing: the user declined.');
+      expect(s.asked[0]).toContain(
+        'It replaces existing content: every request of it replaces the content it names.',
+      );
+      const broadcast = {
+        organizationId: 'acme',
+        documentId: 'spec',
+        liveStateDataId: 'cursor',
+        data: { x: 1 },
+      };
+      const replaced = await s.client.callTool({
+        name: 'livestate_broadcast',
+        arguments: broadcast,
+      });
+      expect(replaced.isError).toBe(true);
+      expect(s.asked[1]).toContain('without merge: true it replaces the whole value');
+      expect(s.sent).toEqual([]);
+      const merged = await s.client.callTool({
+        name: 'livestate_broadcast',
+        arguments: { ...broadcast, merge: true },
+      });
+      expect(merged.isError).toBeFalsy();
+      expect(s.asked).toHaveLength(2);
+      expect(s.sent).toEqual([{ ...broadcast, merge: true }]);
+    } finally {
+      await s.close();
+    }
+  });
+});
