@@ -377,6 +377,30 @@ describe('auth status says "valid" only when the service accepted the credential
     },
   );
 
+  it('a workspace the service does not know is not valid: exit 3 with its NOT_FOUND', async () => {
+    const env = await profileEnv('prod');
+    const unknown = {
+      ...env,
+      SVC_WORKSPACE_ID: 'doesnotexist123',
+      SVC_WORKSPACE_TOKEN: 'garbage-0123456789abcdef',
+    };
+    const r = await svc(['auth', 'status', '--json'], unknown);
+    expect(r.exitCode).toBe(3);
+    const json = JSON.parse(r.stdout) as Record<string, { valid: unknown; verdict: string }>;
+    expect(json.workspace).toMatchObject({ valid: false, verdict: 'rejected' });
+    expect(json.workspace).toHaveProperty('error', 'NOT_FOUND: Workspace not found.');
+    expect(r.stderr).toContain('rejected the workspace credentials: NOT_FOUND');
+    // With no API key to look up, a NOT_FOUND cannot prove the pair either way.
+    const bare = cleanEnv({
+      SVC_BASE_URL: emulator.url,
+      SVC_WORKSPACE_ID: 'doesnotexist123',
+      SVC_WORKSPACE_TOKEN: 'garbage-0123456789abcdef',
+    });
+    const alone = await svc(['auth', 'status', '--json'], bare);
+    expect(alone.exitCode).not.toBe(0);
+    expect(JSON.parse(alone.stdout)).toMatchObject({ workspace: { valid: null } });
+  });
+
   it('credentials the service rejects: exit 3', async () => {
     const env = await profileEnv('prod');
     const r = await svc(['auth', 'status'], { ...env, SVC_AUTH_TOKEN: 'wrong-token-0123456789' });
