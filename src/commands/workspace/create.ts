@@ -78,7 +78,12 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
 
     const apiKey = Object.keys(ws.apiKeyList)[0];
     const workspacePair = { workspaceId: ws.id, workspaceToken: ws.authToken };
-    let profile: Profile = { baseUrl: client.baseUrl, ...workspacePair, ...(apiKey && { apiKey }) };
+    let profile: Profile = {
+      baseUrl: client.baseUrl,
+      ...workspacePair,
+      ...(apiKey && { apiKey }),
+      createdWorkspace: true,
+    };
     let profileName: string;
     try {
       // Saved before the second call, so a failure there loses nothing already created.
