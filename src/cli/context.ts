@@ -98,6 +98,7 @@ export class Context {
   readonly now: () => number;
   private store?: Promise<ProfileStore>;
   private readonly requestTimeoutMs: number;
+  private readonly retryListeners = new Set<(line: string) => void>();
 
   constructor(
     readonly deps: Deps,
@@ -236,6 +237,15 @@ export class Context {
   }
 
   /**
+   * Hears each retry of a call ("could not connect (ECONNREFUSED), retrying in 250ms…") until
+   * the returned function is called: a wait says when it lost the connection.
+   */
+  onRetry(listener: (line: string) => void): () => void {
+    this.retryListeners.add(listener);
+    return () => this.retryListeners.delete(listener);
+  }
+
+  /**
    * An HTTP client for the resolved session, or for the given base URL and credentials.
    * A profile's credentials go only to the service they were stored for. `forOperation`
    * names the one operation a command sends with it, when it sends only one.
@@ -320,10 +330,7 @@ export class Context {
       backoffBaseMs: 250,
       backoffCapMs: 8_000,
       ...(this.debug && { trace: (line: string) => this.io.stderr.write(`${line}\n`) }),
-      ...(this.io.stderrIsTTY &&
-        this.out.progress && {
-          retryStatus: new StatusLine(this.io.stderr, this.io.stderrColumns),
-        }),
+      retryStatus: this.retryStatus(),
       signal: this.signal,
       sleep: this.sleep,
       random: this.deps.random ?? Math.random,
@@ -332,6 +339,21 @@ export class Context {
       beforeSend: (op, data) => this.confirmation.beforeSend(op, data),
       proxyFor: (url) => routes.proxyFor(url),
     });
+  }
+
+  /** A terminal's status line for retries, and whoever listens for them. */
+  private retryStatus(): { show(line: string): void; clear(): void } {
+    const line =
+      this.io.stderrIsTTY && this.out.progress
+        ? new StatusLine(this.io.stderr, this.io.stderrColumns)
+        : undefined;
+    return {
+      show: (text) => {
+        line?.show(text);
+        for (const listener of this.retryListeners) listener(text);
+      },
+      clear: () => line?.clear(),
+    };
   }
 
   private async dispatcher(routes: ProxyRoutes): Promise<Dispatcher> {

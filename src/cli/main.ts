@@ -98,7 +98,9 @@ export async function main(given: readonly string[], deps: Deps): Promise<number
           : fromCommanderMessage(commanderError || error.message);
       return report(usage);
     }
-    return report(error);
+    // Loaded only for a credentials error, which it may explain: an emulator that forgot.
+    const { withEmulatorHint } = await import('./emulator-hint.js');
+    return report(await withEmulatorHint(context, error));
   }
 
   function report(error: unknown): number {

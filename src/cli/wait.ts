@@ -1,4 +1,5 @@
-import { CancelledError, TimeoutError, TransientError } from '../errors/errors.js';
+import { ApiError, CancelledError, TimeoutError, TransientError } from '../errors/errors.js';
+import { ExitCode, exitCodeFor } from '../errors/exit-codes.js';
 import { formatDuration } from '../http/duration.js';
 import { startSpinner } from '../io/spinner.js';
 import type { Context } from './context.js';
@@ -21,6 +22,8 @@ export interface WaitSpec<S> {
   progressKey: (state: S) => string;
   /** One line for the spinner. */
   describe: (state: S) => string;
+  /** What is waited for, in a sentence's words: "migration M", "user-data deletion J". */
+  subject: () => string;
   /** `--wait-timeout` in milliseconds, as parsed; undefined for the default. */
   timeout: number | undefined;
   /** The command that resumes waiting, printed on Ctrl-C and on timeout, as it is then. */
@@ -57,16 +60,16 @@ export interface PollClock {
 }
 
 export type PollSpec<S> = Pick<WaitSpec<S>, 'poll' | 'done' | 'progressKey' | 'timeout'> & {
-  /** Hears each state read, and each transient failure of a read. */
+  /** Hears each state read. */
   onState?: (state: S) => void | Promise<void>;
-  onTransient?: (error: TransientError | TimeoutError) => void;
 };
 
 /**
  * The polling of every wait, the CLI's and the MCP server's: reads until `done` or the
- * deadline, fast after a change and slower while nothing changes. Transient failures of a
- * read (after the HTTP core's own retries) do not end it; the signal does, with whatever
- * the sleep rejects with.
+ * deadline, fast after a change and slower while nothing changes. Any error of a read ends
+ * it, a transient one too: the HTTP core has retried that read already, and a wait that
+ * went on through an outage would report its last state as if it were current. The signal
+ * ends it with whatever the sleep rejects with.
  */
 export async function pollUntil<S>(clock: PollClock, spec: PollSpec<S>): Promise<WaitResult<S>> {
   const timeoutMs = spec.timeout ?? DEFAULT_WAIT_TIMEOUT_MS;
@@ -76,19 +79,14 @@ export async function pollUntil<S>(clock: PollClock, spec: PollSpec<S>): Promise
   let delay: number = POLL.firstMs;
   let polls = 0;
   for (;;) {
-    try {
-      const state = await spec.poll();
-      polls++;
-      const key = spec.progressKey(state);
-      delay = key === lastKey ? Math.min(POLL.ceilingMs, delay * POLL.factor) : POLL.firstMs;
-      last = state;
-      lastKey = key;
-      await spec.onState?.(state);
-      if (spec.done(state)) return { state, polls, timedOut: false, timeoutMs };
-    } catch (err) {
-      if (!(err instanceof TransientError || err instanceof TimeoutError)) throw err;
-      spec.onTransient?.(err);
-    }
+    const state = await spec.poll();
+    polls++;
+    const key = spec.progressKey(state);
+    delay = key === lastKey ? Math.min(POLL.ceilingMs, delay * POLL.factor) : POLL.firstMs;
+    last = state;
+    lastKey = key;
+    await spec.onState?.(state);
+    if (spec.done(state)) return { state, polls, timedOut: false, timeoutMs };
     const left = deadline - clock.now();
     if (left <= 0) return { state: last, polls, timedOut: true, timeoutMs };
     await clock.sleep(Math.min(delay, left), clock.signal);
@@ -96,16 +94,46 @@ export async function pollUntil<S>(clock: PollClock, spec: PollSpec<S>): Promise
 }
 
 /**
+ * The error of a wait whose read failed after all its retries: the job goes on, but what
+ * it is doing cannot be known, so the wait ends (exit 75) rather than wait in silence.
+ */
+export function connectionLost(error: Error, subject: string, resume: string): TransientError {
+  return new TransientError(
+    `the service could not be reached while waiting: ${error.message}; the state of ${subject} is unknown`,
+    { hint: `resume waiting with: ${resume}` },
+  );
+}
+
+/** A read that failed after its retries for want of the service: no answer, or "unavailable". */
+function unreachable(err: unknown): err is Error {
+  if (err instanceof TransientError || err instanceof TimeoutError) return true;
+  return err instanceof ApiError && exitCodeFor(err) === ExitCode.Temporary;
+}
+
+/**
  * Polls until `done` or the deadline, with a spinner. Ctrl-C ends it with exit 130, the
- * error naming the command that resumes it.
+ * error naming the command that resumes it; a read that fails after its retries ends it
+ * with exit 75, saying the state is unknown. Where no spinner shows (no terminal, --json),
+ * each connection lost and regained during a read's retries is one line on stderr.
  */
 export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitResult<S>> {
   const spinner = await startSpinner(ctx.io, ctx.out.progress, 'Waiting…');
+  let lost = false;
+  const stopListening = ctx.onRetry((line) => {
+    if (lost || spinner.active) return;
+    lost = true;
+    ctx.out.warn(`connection to the service lost (${line}); waiting for ${spec.subject()}`);
+  });
   try {
     return await pollUntil(ctx, {
       ...spec,
-      onState: (state) => spinner.update(spec.describe(state)),
-      onTransient: (err) => spinner.update(`${err.message}; still waiting`),
+      onState: (state) => {
+        if (lost) {
+          lost = false;
+          ctx.out.info(`connection to the service regained; waiting for ${spec.subject()}`);
+        }
+        spinner.update(spec.describe(state));
+      },
     });
   } catch (err) {
     if (err instanceof CancelledError || ctx.signal.aborted) {
@@ -114,8 +142,10 @@ export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitR
         hint: `resume waiting with: ${spec.resume()}`,
       });
     }
+    if (unreachable(err)) throw connectionLost(err, spec.subject(), spec.resume());
     throw err;
   } finally {
+    stopListening();
     spinner.stop();
   }
 }

@@ -10,6 +10,11 @@ export interface Profile extends Credentials {
    * than in this file.
    */
   keyring?: string;
+  /**
+   * `svc workspace create` made this profile: its workspace token is the only copy there is
+   * (nothing can issue it again), so removing it is asked about first.
+   */
+  createdWorkspace?: true;
 }
 
 export interface ConfigShape {

@@ -18,6 +18,7 @@ const profile = z.strictObject({
     .string()
     .regex(/^svc-[A-Za-z0-9_-]{12,64}$/)
     .optional(),
+  createdWorkspace: z.literal(true).optional(),
 });
 
 export const configSchema = z.strictObject({

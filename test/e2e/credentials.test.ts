@@ -226,13 +226,61 @@ describe('profile remove of the active profile', () => {
     expect(Object.keys(storedProfiles(env))).toEqual(['prod']);
 
     const term = svcInTerminal(['profile', 'remove', 'prod'], env);
-    await term.waitFor('Remove profile "prod", the active profile?');
+    await term.waitFor('Remove profile "prod", the active profile');
     term.type(`n${KEY.enter}`);
     expect(await term.exited).toBe(2);
     expect(Object.keys(storedProfiles(env))).toEqual(['prod']);
 
     expect((await svc(['profile', 'remove', 'prod', '--yes'], env)).exitCode).toBe(0);
     expect(storedProfiles(env)).toEqual({});
+  });
+});
+
+describe("the only copy of a workspace's tokens", () => {
+  it('auth logout of a profile workspace create made: refused without --yes off a terminal, tokens kept', async () => {
+    const env = await profileEnv('made');
+    const before = await svc(['auth', 'token', '--profile', 'made', '--workspace'], env);
+    expect(before.exitCode).toBe(0);
+    const refused = await svc(['auth', 'logout', '--profile', 'made'], env);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('--yes');
+    expect(refused.stderr).toContain('the only copy of the tokens');
+    expect(refused.stderr).toContain('svc auth token --profile made --workspace');
+    // Nothing was removed: the token still reads back.
+    const after = await svc(['auth', 'token', '--profile', 'made', '--workspace'], env);
+    expect(after.stdout).toBe(before.stdout);
+
+    const removed = await svc(['auth', 'logout', '--profile', 'made', '--yes'], env);
+    expect(removed.exitCode).toBe(0);
+    expect((await svc(['auth', 'token', '--profile', 'made', '--workspace'], env)).exitCode).toBe(
+      3,
+    );
+  });
+
+  it('profile remove at a terminal says what is lost and how to copy it out, and keeps it on "no"', async () => {
+    const env = await profileEnv('made');
+    // Not the active one: only the tokens make it worth asking.
+    const other = await svc(
+      [
+        'workspace',
+        'create',
+        '--email',
+        `other-${Date.now()}@example.com`,
+        '--profile',
+        'other',
+        '--base-url',
+        emulator.url,
+      ],
+      env,
+    );
+    expect(other.exitCode, other.stderr).toBe(0);
+    const term = svcInTerminal(['profile', 'remove', 'made'], env, { cols: 200, rows: 40 });
+    await term.waitFor('nothing can issue again');
+    await term.waitFor('svc auth token --profile made --workspace');
+    await term.waitFor('Remove profile "made"?');
+    term.type(`n${KEY.enter}`);
+    expect(await term.exited).toBe(2);
+    expect(Object.keys(storedProfiles(env)).sort()).toEqual(['made', 'other']);
   });
 });
 
@@ -376,6 +424,30 @@ describe('auth status says "valid" only when the service accepted the credential
       expect(r.stdout).not.toMatch(/\tvalid$/m);
     },
   );
+
+  it('a workspace the service does not know is not valid: exit 3 with its NOT_FOUND', async () => {
+    const env = await profileEnv('prod');
+    const unknown = {
+      ...env,
+      SVC_WORKSPACE_ID: 'doesnotexist123',
+      SVC_WORKSPACE_TOKEN: 'garbage-0123456789abcdef',
+    };
+    const r = await svc(['auth', 'status', '--json'], unknown);
+    expect(r.exitCode).toBe(3);
+    const json = JSON.parse(r.stdout) as Record<string, { valid: unknown; verdict: string }>;
+    expect(json.workspace).toMatchObject({ valid: false, verdict: 'rejected' });
+    expect(json.workspace).toHaveProperty('error', 'NOT_FOUND: Workspace not found.');
+    expect(r.stderr).toContain('rejected the workspace credentials: NOT_FOUND');
+    // With no API key to look up, a NOT_FOUND cannot prove the pair either way.
+    const bare = cleanEnv({
+      SVC_BASE_URL: emulator.url,
+      SVC_WORKSPACE_ID: 'doesnotexist123',
+      SVC_WORKSPACE_TOKEN: 'garbage-0123456789abcdef',
+    });
+    const alone = await svc(['auth', 'status', '--json'], bare);
+    expect(alone.exitCode).not.toBe(0);
+    expect(JSON.parse(alone.stdout)).toMatchObject({ workspace: { valid: null } });
+  });
 
   it('credentials the service rejects: exit 3', async () => {
     const env = await profileEnv('prod');

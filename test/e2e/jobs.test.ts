@@ -127,7 +127,7 @@ describe('docs migrate --wait', () => {
     if (id) seen.add(id);
   });
 
-  it('under --json, Ctrl-C leaves one JSON error line that names the resume command', async () => {
+  it('under --json, Ctrl-C prints the migration id and one JSON error line that names the resume command', async () => {
     const child = execa(
       SVC,
       [
@@ -149,7 +149,8 @@ describe('docs migrate --wait', () => {
     child.kill('SIGINT');
     const r = await child;
     expect(r.exitCode).toBe(130);
-    expect(r.stdout).toBe('');
+    // The migration's id is the document: a script needs it to resume.
+    expect(JSON.parse(r.stdout)).toEqual({ migrationId: job.id });
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     const line = JSON.parse(r.stderr) as { error: { status: string; message: string } };
     expect(line.error.status).toBe('CANCELLED');

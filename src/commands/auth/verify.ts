@@ -24,25 +24,33 @@ const REJECTED = new Set(['UNAUTHENTICATED', 'PERMISSION_DENIED']);
 const TEMPORARY = new Set(['UNAVAILABLE', 'RESOURCE_EXHAUSTED', 'DEADLINE_EXCEEDED']);
 
 /**
- * Runs one authenticated read and judges the answer. A NOT_FOUND in the service's own
- * envelope counts as accepted: the service checks the credentials before it looks for
- * what was asked. Anything that is not the envelope proves nothing.
+ * Runs one authenticated read and judges the answer. Only an answer of success is `valid`:
+ * a NOT_FOUND in the service's own envelope says the credentials name something the
+ * service does not know (an unknown workspace), so they are rejected there. A probe that
+ * has no id of the user's to ask about (`notFound: 'unchecked'`) cannot tell that from the
+ * id it made up, and says so.
  */
-async function judge(probe: () => Promise<unknown>): Promise<Verdict> {
+async function judge(
+  probe: () => Promise<unknown>,
+  notFound: 'rejected' | { unchecked: string } = 'rejected',
+): Promise<Verdict> {
   try {
     await probe();
     return { verdict: 'valid' };
   } catch (err) {
     if (err instanceof ApiError && err.status !== undefined) {
-      if (err.status === 'NOT_FOUND') return { verdict: 'valid' };
-      if (REJECTED.has(err.status))
-        return { verdict: 'rejected', reason: `${err.status}: ${err.message}` };
+      const reason = `${err.status}: ${err.message}`;
+      if (err.status === 'NOT_FOUND' && notFound !== 'rejected') {
+        return {
+          verdict: 'unchecked',
+          reason: `${reason} ${notFound.unchecked}`,
+          temporary: false,
+        };
+      }
+      if (REJECTED.has(err.status) || err.status === 'NOT_FOUND')
+        return { verdict: 'rejected', reason };
       const temporary = TEMPORARY.has(err.status) || err.httpStatus >= 500;
-      return {
-        verdict: 'unchecked',
-        reason: `${err.status}: ${err.message}`,
-        temporary,
-      };
+      return { verdict: 'unchecked', reason, temporary };
     }
     if (err instanceof ForeignAnswerError) {
       return {
@@ -58,19 +66,25 @@ async function judge(probe: () => Promise<unknown>): Promise<Verdict> {
   }
 }
 
-/** The workspace pair, by listing the tokens of an API key (spec op 2). */
+/**
+ * The workspace pair, by listing the tokens of the credentials' API key (spec op 2). With
+ * no API key there is no id whose answer could be a success, so a NOT_FOUND proves nothing.
+ */
 export function verifyWorkspacePair(
   client: HttpClient,
   credentials: Credentials,
 ): Promise<Verdict> {
-  // Op 2 needs some key id; an unknown one still proves the workspace pair by its NOT_FOUND.
-  return judge(() =>
+  const probe = () =>
     client.call(
       operation('workspace.authTokens'),
       { apiKey: credentials.apiKey ?? 'svc-auth-status' },
       { credentials },
-    ),
-  );
+    );
+  if (credentials.apiKey) return judge(probe);
+  return judge(probe, {
+    unchecked:
+      '(with no API key to look up, an unknown workspace and a known one answer alike; give the API key in SVC_API_KEY to check them)',
+  });
 }
 
 /** The API key pair, by a lookup that changes nothing (spec op 9). */

@@ -2,7 +2,7 @@ import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import { printedCommand, type Invocation } from '../../cli/printed-command.js';
 import { waitFor, waitTimedOut } from '../../cli/wait.js';
-import { OperationFailedError } from '../../errors/errors.js';
+import { CancelledError, OperationFailedError, TransientError } from '../../errors/errors.js';
 import type { HttpClient } from '../../http/client.js';
 
 export type Migration = ResponseOf<'documents.migrationStatus'>;
@@ -48,7 +48,10 @@ export async function printMigration(ctx: Context, migration: Migration): Promis
 
 /**
  * Waits for a migration to end and prints `{migrationId, status}`: exit 0 when completed,
- * 6 when failed, 7 when --wait-timeout passes first (with the last status seen).
+ * 6 when failed, 7 when --wait-timeout passes first (with the last status seen). A wait
+ * that ends before the migration does for any other reason (Ctrl-C, SIGTERM, a service
+ * that cannot be reached) prints `{migrationId}` alone: its id is what a script needs to
+ * resume, and its status is not known.
  */
 export async function waitForMigration(
   ctx: Context,
@@ -58,14 +61,22 @@ export async function waitForMigration(
   timeout: number | undefined,
 ): Promise<void> {
   const resume = resumeCommand(ctx, org, id);
-  const result = await waitFor(ctx, {
-    poll: () => readMigration(client, org, id),
-    done: ({ migration: m }) => m.status === 'completed' || m.status === 'failed',
-    progressKey: ({ migration: m }) => m.status,
-    describe: ({ migration: m }) => `Migration ${id}: ${m.status.replace('_', ' ')}`,
-    timeout,
-    resume: () => resume,
-  });
+  let result;
+  try {
+    result = await waitFor(ctx, {
+      poll: () => readMigration(client, org, id),
+      done: ({ migration: m }) => m.status === 'completed' || m.status === 'failed',
+      progressKey: ({ migration: m }) => m.status,
+      describe: ({ migration: m }) => `Migration ${id}: ${m.status.replace('_', ' ')}`,
+      subject: () => `migration ${id}`,
+      timeout,
+      resume: () => resume,
+    });
+  } catch (err) {
+    const goesOn = err instanceof CancelledError || err instanceof TransientError;
+    if (goesOn) await ctx.out.data({ migrationId: id }, operation('documents.migrate').table);
+    throw err;
+  }
   const last: Migration = result.state?.migration ?? { migrationId: id, status: 'pending' };
   await printMigration(ctx, last);
   if (result.timedOut) throw waitTimedOut(result, last, resume);

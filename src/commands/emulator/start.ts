@@ -12,6 +12,10 @@ export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
   if (ctx.io.stderrIsTTY) {
     ctx.out.info(`Emulator ready. In another terminal: export SVC_BASE_URL=${emulator.url}`);
     if (emulator.uiUrl) ctx.out.info(`See its data and requests at ${emulator.uiUrl}`);
+    if (!opts.dataDir)
+      ctx.out.info(
+        'Its data lives only as long as this process: start it with --data-dir DIR to keep it.',
+      );
     ctx.out.info('Press Ctrl-C to stop.');
   }
   await new Promise<void>((resolve) => {

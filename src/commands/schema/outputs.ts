@@ -81,13 +81,29 @@ function fixedOutputs(): Record<string, Output> {
     },
     'docs migrate': {
       variants: [
-        { schema: operation('documents.migrate').response, when: 'without --wait' },
+        {
+          schema: operation('documents.migrate').response,
+          when: 'without --wait, or when a wait ends before the migration (a signal, the service out of reach)',
+        },
         {
           schema: operation('documents.migrationStatus').response,
           when: 'with --wait: the final status, or the last one seen when --wait-timeout passed',
         },
       ],
       operations: ['documents.migrate', 'documents.migrationStatus'],
+    },
+    'docs migration-status': {
+      variants: [
+        {
+          schema: operation('documents.migrationStatus').response,
+          when: 'the status read, or with --wait the final one, or the last one seen when --wait-timeout passed',
+        },
+        {
+          schema: operation('documents.migrate').response,
+          when: 'when a wait ends before the migration (a signal, the service out of reach): its id alone',
+        },
+      ],
+      operations: ['documents.migrationStatus', 'documents.migrate'],
     },
     'ai rewrite': {
       variants: [

@@ -124,6 +124,11 @@ export async function waitForDeletions(
       done: (all) => all.every((job) => job.isDeleteCompleted),
       progressKey: (all) => all.map((job) => job.tasksLeft).join(','),
       describe: (all) => describeProgress(all),
+      subject: () => {
+        const running = unfinished(jobs);
+        const only = running.length === 1 ? running[0] : undefined;
+        return only ? `user-data deletion ${only.jobId}` : `${running.length} user-data deletions`;
+      },
       timeout,
       resume,
     });

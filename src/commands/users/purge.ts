@@ -3,7 +3,7 @@ import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import { printBulkDryRun } from '../../cli/bulk-dry-run.js';
 import type { Context } from '../../cli/context.js';
 import { printedCommand } from '../../cli/printed-command.js';
-import { SvcError, UsageError } from '../../errors/errors.js';
+import { OutcomeUnknownError, SvcError, UsageError } from '../../errors/errors.js';
 import { count, someIds } from '../../io/plural.js';
 import {
   addHint,
@@ -69,7 +69,17 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       jobs.push({ jobId: data.jobId, tasksCount: data.tasksCount });
     } catch (err) {
       if (jobs.length > 0) await printJobs(ctx, jobs, startedColumns);
-      throw withUsersLeft(ctx, opts, withJobsToFollow(ctx, err, jobs), batches.slice(i).flat());
+      const followed = withJobsToFollow(ctx, err, jobs);
+      // Its answer was lost: the deletion may have started, and purging again starts another.
+      if (err instanceof OutcomeUnknownError) {
+        throw withUsersLeft(
+          ctx,
+          opts,
+          withLostJob(ctx, opts, followed, batch),
+          batches.slice(i + 1).flat(),
+        );
+      }
+      throw withUsersLeft(ctx, opts, followed, batches.slice(i).flat());
     }
   }
 
@@ -100,20 +110,40 @@ function warnOfUsersWithoutData(
   );
 }
 
+/**
+ * Adds to the error of a deletion request whose answer was lost how to find the job it may
+ * have started, before the command that would start a second one.
+ */
+function withLostJob(ctx: Context, opts: Options, error: unknown, users: string[]): unknown {
+  if (!(error instanceof SvcError)) return error;
+  return addHint(
+    error,
+    [
+      `the deletion for ${count(users.length, 'user')} (${someIds(users)}) may have started a job whose id never arrived; purging them again starts a second one`,
+      'look for that job first (an emulator lists its jobs at /_emulator/jobs and in its web UI, /_emulator/ui/), and follow it with `svc users purge-status --job` and its id',
+      `only if no job was started, delete their data with: ${rerunCommand(ctx, opts, users)}`,
+    ].join('\n'),
+  );
+}
+
 /** Adds to the error of a run that stopped part way the users it never asked to delete. */
 function withUsersLeft(ctx: Context, opts: Options, error: unknown, left: string[]): unknown {
   if (!(error instanceof SvcError) || left.length === 0) return error;
-  const rerun = printedCommand(ctx, [
+  return addHint(
+    error,
+    `${count(left.length, 'user')} not yet handled; delete their data with: ${rerunCommand(ctx, opts, left)}`,
+  );
+}
+
+/** The purge of `users` alone, as this run was asked for. */
+function rerunCommand(ctx: Context, opts: Options, users: readonly string[]): string {
+  return printedCommand(ctx, [
     'users',
     'purge',
     '--user',
-    left.join(','),
+    users.join(','),
     ...(opts.org?.length ? ['--org', opts.org.join(',')] : []),
     ...(ctx.yes ? ['--yes'] : []),
     ...(opts.wait ? ['--wait'] : []),
   ]);
-  return addHint(
-    error,
-    `${count(left.length, 'user')} not yet handled; delete their data with: ${rerun}`,
-  );
 }

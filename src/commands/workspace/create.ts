@@ -15,6 +15,7 @@ import {
 } from './create-questions.js';
 import { fetchKeyToken } from './key-token.js';
 import { printNextSteps } from './next-steps.js';
+import { checkServiceFirst } from './create-service.js';
 import { printUnstoredCredentials } from './unstored-credentials.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { createOptions } from './index.js';
@@ -55,6 +56,8 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     profileFlag !== undefined && (await consentToReplace(ctx, store, profileFlag, opts.force));
   if (!ctx.dryRun) await store.checkWritable();
   const service = serviceUrl(ctx, store, profileFlag);
+  // Before the first question: whether there is a service, and, for a person, that it answers.
+  await checkServiceFirst(ctx, service, ctx.prompter.enabled && !ctx.dryRun);
   // A person at a terminal is asked for what the flags left out. Elsewhere the flags are
   // all there is: the service's defaults fill the rest, and without --email the first
   // question fails, naming it.
@@ -75,7 +78,12 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
 
     const apiKey = Object.keys(ws.apiKeyList)[0];
     const workspacePair = { workspaceId: ws.id, workspaceToken: ws.authToken };
-    let profile: Profile = { baseUrl: client.baseUrl, ...workspacePair, ...(apiKey && { apiKey }) };
+    let profile: Profile = {
+      baseUrl: client.baseUrl,
+      ...workspacePair,
+      ...(apiKey && { apiKey }),
+      createdWorkspace: true,
+    };
     let profileName: string;
     try {
       // Saved before the second call, so a failure there loses nothing already created.

@@ -155,6 +155,8 @@ describe('main: workspace create against a mocked service', () => {
       workspaceToken: 'workspace-token-0123456789',
       apiKey: 'key1',
       authToken: 'key-token-abcdefghijkl',
+      // The only copy of these tokens: auth logout and profile remove ask first.
+      createdWorkspace: true,
     });
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Context } from '../../../src/cli/context.js';
 import { POLL, waitFor } from '../../../src/cli/wait.js';
 import { CancelledError, TransientError, UsageError } from '../../../src/errors/errors.js';
+import { exitCodeFor } from '../../../src/errors/exit-codes.js';
 
 class Sink extends Writable {
   text = '';
@@ -49,6 +50,7 @@ const spec = {
   done: (s: string) => s === 'completed' || s === 'failed',
   progressKey: (s: string) => s,
   describe: (s: string) => s,
+  subject: () => 'migration m',
   resume: () => 'svc docs migration-status --org o --id m --wait',
 };
 
@@ -69,16 +71,20 @@ describe('waitFor', () => {
     expect(sleeps).toEqual([f, f * 1.5, f * 1.5 ** 2, f, f * 1.5]);
   });
 
-  it('keeps waiting through transient errors', async () => {
+  it('ends with exit 75 when a read fails after its retries: the state is unknown', async () => {
     const { ctx } = fakeContext();
     const poll = scripted<string>([
       'pending',
       new TransientError('could not connect'),
-      new TransientError('could not connect'),
       'completed',
     ]);
-    const result = await waitFor(ctx, { ...spec, poll, timeout: 60_000 });
-    expect(result).toMatchObject({ state: 'completed', polls: 2, timedOut: false });
+    const error = await waitFor(ctx, { ...spec, poll, timeout: 60_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransientError);
+    expect(exitCodeFor(error)).toBe(75);
+    expect((error as TransientError).message).toBe(
+      'the service could not be reached while waiting: could not connect; the state of migration m is unknown',
+    );
+    expect((error as TransientError).hint).toBe(`resume waiting with: ${spec.resume()}`);
   });
 
   it('ends on any other error', async () => {
