@@ -32,7 +32,7 @@ _svc_flags() {
   case $1 in
     '') REPLY='-v --version' ;;
     'workspace create') REPLY='--email --name --workspace-name --avatar --force' ;;
-    'workspace tokens') REPLY='--api-key --limit' ;;
+    'workspace tokens') REPLY='--api-key --show-tokens --limit' ;;
     'workspace email-status') REPLY='--email' ;;
     'workspace login-link') REPLY='--email --continue-url' ;;
     'workspace email-config') REPLY='--enable --disable --provider --provider-key-stdin --from-email --from-company --trigger' ;;

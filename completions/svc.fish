@@ -127,6 +127,7 @@ function __svc_flags
         case 'workspace tokens'
             printf '%s\t%s\n' \
                 '--api-key' 'API key id (default: the profile\'s key)' \
+                '--show-tokens' 'print the tokens in clear (they are masked otherwise)' \
                 '--limit' 'print at most N items (a notice says how many more)'
         case 'workspace email-status'
             printf '%s\t%s\n' \
