@@ -401,7 +401,7 @@ function __svc_flags
                 '--ui' 'serve the web UI even when --host faces the network' \
                 '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
                 '--no-workspace' 'do not create a workspace (no credential variables are set)'
-        case 'mcp serve'
+        case 'mcp' 'mcp serve'
             printf '%s\t%s\n' \
                 '--read-only' 'serve reads only, whatever else is given' \
                 '--allow-destructive' 'also serve the destructive tools (each call still needs a confirmation token)' \
@@ -530,7 +530,7 @@ function __svc_value
             set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
             set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host'
-        case 'mcp serve' 'mcp tools'
+        case 'mcp' 'mcp serve' 'mcp tools'
             set flags '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
         case 'mcp config'
             set flags '--client' '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
@@ -541,7 +541,7 @@ function __svc_value
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
         case 'workspace email-config --trigger'
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
-        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'emulator start --seed' 'emulator exec --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'activities add --feature-type'
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'

@@ -65,3 +65,27 @@ describe('"What next" after workspace create', () => {
     },
   );
 });
+
+describe('help at 60 columns', () => {
+  const env = cleanEnv();
+  it.each([
+    ['docs', 'list'],
+    ['mcp', 'serve'],
+    ['workspace', 'create'],
+  ])('svc %s %s --help: no line but an example is wider than the terminal', async (...words) => {
+    const term = svcInTerminal([...words, '--help'], env, { cols: 60, rows: 40 });
+    expect(await term.exited).toBe(0);
+    const lines = linesOf(term.raw()).filter((line) => !line.startsWith('  $ '));
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(60);
+  });
+
+  it('svc mcp --help lists the flags of svc mcp serve, which svc mcp runs', async () => {
+    const term = svcInTerminal(['mcp', '--help'], env, { cols: 60, rows: 40 });
+    expect(await term.exited).toBe(0);
+    const screen = term.screen();
+    for (const flag of ['--read-only', '--allow-destructive', '--log-file <path>', '--emulator']) {
+      expect(screen).toContain(`  ${flag}`);
+    }
+  });
+});
