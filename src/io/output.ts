@@ -1,6 +1,7 @@
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { COLUMN_GAP, fitColumns } from './fit-columns.js';
+import { COLUMN_GAP } from './fit-columns.js';
+import { fitTable, wrapWords } from './table-fit.js';
 import { UsageError } from '../errors/errors.js';
 import { cellText, getPath, toRows, tsvLine } from './format.js';
 import type { JqFilter } from './jq-filter.js';
@@ -164,17 +165,21 @@ export class Output {
       return;
     }
     const cells = rows.map((row) => columns.map((c) => cellText(getPath(row, c.path))));
-    const widths = fitColumns([columns.map((c) => c.header), ...cells], this.io.columns);
+    const fit = fitTable(columns, cells, this.io.columns);
     const { default: Table } = await import('cli-table3');
     const table = new Table({
-      head: columns.map((c) => this.bold(c.header)),
+      head: fit.shown.map((i) => this.bold(columns[i]?.header ?? '')),
       chars: borderless,
       style: { head: [], border: [], 'padding-left': 0, 'padding-right': COLUMN_GAP },
       wordWrap: true,
-      ...(widths && { colWidths: widths }),
+      ...(fit.widths && { colWidths: fit.widths }),
     });
-    for (const row of cells) table.push(row);
+    for (const row of fit.cells) table.push(row);
     this.io.stdout.write(`${table.toString()}\n`);
+    if (fit.leftOut.length > 0) {
+      const line = `not shown at this width: ${fit.leftOut.join(', ')} (piped or --json, every column is)`;
+      this.info(wrapWords(line, this.io.stderrColumns));
+    }
   }
 
   /** A no-data success: `{"status":"success","message":…}` with `--json`, a line on stderr otherwise. */
