@@ -71,7 +71,7 @@ _svc_flags() {
     'schema') REPLY='--list' ;;
     *) REPLY='' ;;
   esac
-  REPLY+=' --profile --base-url --json --jq -q --quiet --no-color --no-input -y --yes --debug --timeout --dry-run --insecure --insecure-storage -h --help'
+  REPLY+=' --profile --base-url --json --jq -q --quiet --no-color --no-input --no-pager -y --yes --debug --timeout --dry-run --insecure --insecure-storage -h --help'
 }
 
 # How the value of flag $2 of command path $1 completes: a kind, then its words. Fails

@@ -452,6 +452,7 @@ function __svc_flags
         '--quiet' 'nothing on stderr but errors: no notices, warnings or progress' \
         '--no-color' 'no colour (also NO_COLOR; FORCE_COLOR forces it)' \
         '--no-input' 'never prompt; a missing value is an error naming its flag' \
+        '--no-pager' 'never page long output at a terminal (also SVC_PAGER=cat)' \
         '-y' 'answer yes to confirmations' \
         '--yes' 'answer yes to confirmations' \
         '--debug' 'trace each HTTP exchange on stderr, secrets redacted' \

@@ -9,6 +9,7 @@ import { ListingLimit } from './listing.js';
 import type { JsonSpool } from './json-spool.js';
 import type { JsonKind } from './json-stream.js';
 import { outputError } from './output-failure.js';
+import type { PagerSettings } from './pager.js';
 import type { IOStreams } from './streams.js';
 import { visibleText } from './visible.js';
 
@@ -33,12 +34,16 @@ export class Output {
   /** `--limit N` of a listing. */
   private readonly limit: ListingLimit | undefined;
 
+  /** The pager for a result longer than the terminal; undefined for none (`--no-pager`). */
+  private readonly pager: PagerSettings | undefined;
+
   constructor(
     private readonly io: IOStreams,
     readonly json: boolean,
-    options: { quiet?: boolean; limit?: number } = {},
+    options: { quiet?: boolean; limit?: number; pager?: PagerSettings } = {},
   ) {
     this.quiet = options.quiet === true;
+    this.pager = options.pager;
     this.limit = options.limit === undefined ? undefined : new ListingLimit(options.limit);
     this.style = {
       out: new Chalk({ level: io.colorStdout && !json ? 1 : 0 }),
@@ -121,17 +126,29 @@ export class Output {
   }
 
   /** Prints one JSON document; a listing's array is cut to `--limit`. */
-  jsonDocument(value: unknown): void {
-    this.writeJson(this.limit && Array.isArray(value) ? this.limit.take(value) : value);
+  jsonDocument(value: unknown): Promise<void> {
+    return this.writeJson(this.limit && Array.isArray(value) ? this.limit.take(value) : value);
   }
 
-  private writeJson(value: unknown): void {
-    if (this.filter) {
-      this.io.stdout.write(this.filter.apply(JSON.stringify(value) ?? 'null'));
+  private async writeJson(value: unknown): Promise<void> {
+    if (this.filter) return this.show(this.filter.apply(JSON.stringify(value) ?? 'null'));
+    const text = this.io.stdoutIsTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+    return this.show(`${text ?? 'null'}\n`);
+  }
+
+  /**
+   * Writes a whole result to stdout: through the pager when stdout is a terminal and the
+   * text is taller than it (as `less -F` would), else as it is. Only results are paged, once
+   * every question has been asked; notices and errors stay on stderr, unpaged.
+   */
+  private async show(text: string): Promise<void> {
+    const rows = this.io.rows;
+    if (!this.pager || !this.io.stdoutIsTTY || !rows || lineCount(text) < rows) {
+      this.io.stdout.write(text);
       return;
     }
-    const text = this.io.stdoutIsTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-    this.io.stdout.write(`${text ?? 'null'}\n`);
+    const { page } = await import('./pager.js');
+    await page(this.pager, text, this.io.stdout);
   }
 
   /**
@@ -175,7 +192,7 @@ export class Output {
       ...(fit.widths && { colWidths: fit.widths }),
     });
     for (const row of fit.cells) table.push(row);
-    this.io.stdout.write(`${table.toString()}\n`);
+    await this.show(`${table.toString()}\n`);
     if (fit.leftOut.length > 0) {
       const line = `not shown at this width: ${fit.leftOut.join(', ')} (piped or --json, every column is)`;
       this.info(wrapWords(line, this.io.stderrColumns));
@@ -183,7 +200,7 @@ export class Output {
   }
 
   /** A no-data success: `{"status":"success","message":…}` with `--json`, a line on stderr otherwise. */
-  success(message: string): void {
+  success(message: string): Promise<void> | void {
     if (this.json) return this.jsonDocument({ status: 'success', message });
     this.info(message);
   }
@@ -258,3 +275,10 @@ const borderless = {
   'right-mid': '',
   middle: '',
 };
+
+/** How many lines `text` takes, not counting the line feed that ends it. */
+function lineCount(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return text.endsWith('\n') ? count : count + 1;
+}
