@@ -32,7 +32,7 @@ _svc_flags() {
   case $1 in
     '') REPLY='-v --version' ;;
     'workspace create') REPLY='--email --name --workspace-name --avatar --force' ;;
-    'workspace tokens') REPLY='--api-key --limit' ;;
+    'workspace tokens') REPLY='--api-key --show-tokens --limit' ;;
     'workspace email-status') REPLY='--email' ;;
     'workspace login-link') REPLY='--email --continue-url' ;;
     'workspace email-config') REPLY='--enable --disable --provider --provider-key-stdin --from-email --from-company --trigger' ;;
@@ -65,13 +65,13 @@ _svc_flags() {
     'api') REPLY='--data --data-raw --auth' ;;
     'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --ui --no-ui' ;;
     'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --ui --no-ui --no-workspace' ;;
-    'mcp serve') REPLY='--read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
+    'mcp'|'mcp serve') REPLY='--read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
     'mcp config') REPLY='--client --read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
     'mcp tools') REPLY='--markdown --read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
     'schema') REPLY='--list' ;;
     *) REPLY='' ;;
   esac
-  REPLY+=' --profile --base-url --json --jq -q --quiet --no-color --no-input -y --yes --debug --timeout --dry-run --insecure --insecure-storage -h --help'
+  REPLY+=' --profile --base-url --json --jq -q --quiet --no-color --no-input --no-pager -y --yes --debug --timeout --dry-run --insecure --insecure-storage -h --help'
 }
 
 # How the value of flag $2 of command path $1 completes: a kind, then its words. Fails
@@ -110,7 +110,7 @@ _svc_value() {
     'profile list') flags='--limit' ;;
     'api') flags='--data --data-raw --auth' ;;
     'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host' ;;
-    'mcp serve'|'mcp tools') flags='--toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
+    'mcp'|'mcp serve'|'mcp tools') flags='--toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
     'mcp config') flags='--client --toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
   esac
   flags+=' --profile --base-url --jq --timeout'
@@ -118,7 +118,7 @@ _svc_value() {
   case "$1 $2" in
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
-    'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs update --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'emulator start --seed'|'emulator exec --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
+    'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs update --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
     'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'crdt update --type') REPLY='values text map array xml' ;;
     'notifications list --order') REPLY='values asc desc' ;;

@@ -127,6 +127,7 @@ function __svc_flags
         case 'workspace tokens'
             printf '%s\t%s\n' \
                 '--api-key' 'API key id (default: the profile\'s key)' \
+                '--show-tokens' 'print the tokens in clear (they are masked otherwise)' \
                 '--limit' 'print at most N items (a notice says how many more)'
         case 'workspace email-status'
             printf '%s\t%s\n' \
@@ -429,7 +430,7 @@ function __svc_flags
                 '--ui' 'serve the web UI even when --host faces the network' \
                 '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
                 '--no-workspace' 'do not create a workspace (no credential variables are set)'
-        case 'mcp serve'
+        case 'mcp' 'mcp serve'
             printf '%s\t%s\n' \
                 '--read-only' 'serve reads only, whatever else is given' \
                 '--allow-destructive' 'also serve the tools that remove or replace data (each such call is confirmed: by the user where the client can ask, else with a token)' \
@@ -480,6 +481,7 @@ function __svc_flags
         '--quiet' 'nothing on stderr but errors: no notices, warnings or progress' \
         '--no-color' 'no colour (also NO_COLOR; FORCE_COLOR forces it)' \
         '--no-input' 'never prompt; a missing value is an error naming its flag' \
+        '--no-pager' 'never page long output at a terminal (also SVC_PAGER=cat)' \
         '-y' 'answer yes to confirmations' \
         '--yes' 'answer yes to confirmations' \
         '--debug' 'trace each HTTP exchange on stderr, secrets redacted' \
@@ -558,7 +560,7 @@ function __svc_value
             set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
             set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host'
-        case 'mcp serve' 'mcp tools'
+        case 'mcp' 'mcp serve' 'mcp tools'
             set flags '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
         case 'mcp config'
             set flags '--client' '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
@@ -569,7 +571,7 @@ function __svc_value
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
         case 'workspace email-config --trigger'
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
-        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'emulator start --seed' 'emulator exec --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'activities add --feature-type'
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'

@@ -51,8 +51,24 @@ async function svcOutput(argv) {
   return out;
 }
 
+/**
+ * A note to whoever opens the file to edit it, after its title. Not part of what
+ * `svc help reference` prints, which is for people reading the reference.
+ */
+const notes = {
+  'docs/commands.md':
+    '<!-- Generated from the command tree by `npm run generate` (also `svc help reference`); do not edit. -->',
+};
+
+function withNote(file, text) {
+  const note = notes[file];
+  if (!note) return text;
+  const [title, ...rest] = text.split('\n\n');
+  return [title, note, ...rest].join('\n\n');
+}
+
 for (const [file, argv] of outputs) {
-  const out = await svcOutput(argv);
+  const out = withNote(file, await svcOutput(argv));
   const target = new URL(file, root);
   mkdirSync(new URL('.', target), { recursive: true });
   writeFileSync(target, out);

@@ -17,6 +17,7 @@ import { Redactor } from '../http/redact.js';
 import { Output } from '../io/output.js';
 import { shellLine } from '../io/shell-words.js';
 import { Prompter } from '../io/prompter.js';
+import { pagerSettings } from '../io/pager.js';
 import { StatusLine } from '../io/status-line.js';
 import { createIOStreams, type IOStreams } from '../io/streams.js';
 import { VERSION } from '../version.js';
@@ -120,9 +121,11 @@ export class Context {
     // A listing's own --limit: commander hands every option of the command over with the
     // global ones, and the output layer applies it whichever command it is.
     const { limit } = globals as GlobalOptions & { limit?: number };
+    const pager = pagerSettings(deps.env, globals.pager === false);
     this.out = new Output(this.io, globals.json === true || globals.jq !== undefined, {
       quiet: globals.quiet === true,
       ...(limit !== undefined && { limit }),
+      ...(pager && { pager }),
     });
     this.prompter = new Prompter(this.io);
     this.confirmation = new ConfirmationGate(this, question);

@@ -11,6 +11,8 @@ export interface GlobalOptions {
   color?: boolean;
   /** false with --no-input */
   input?: boolean;
+  /** false with --no-pager */
+  pager?: boolean;
   yes?: boolean;
   debug?: boolean;
   /** --timeout, in milliseconds */

@@ -73,7 +73,32 @@ export function inheritedOptions(cmd: Command): Option[] {
   return help ? [...globals, help] : globals;
 }
 
+/**
+ * The command a group runs when given none (`svc mcp` runs `svc mcp serve`), whose flags the
+ * group accepts too. Commander keeps its name in a field of its own without a getter.
+ */
+function defaultCommandOf(cmd: Command): Command | undefined {
+  const name = (cmd as Command & { _defaultCommandName?: string | null })._defaultCommandName;
+  return name ? cmd.commands.find((sub) => sub.name() === name) : undefined;
+}
+
+/** Under this many columns for a description beside its flag, it goes on lines below it. */
+const NARROW_DESCRIPTION = 40;
+/** How far a description below its flag is indented. */
+const BELOW_INDENT = '      ';
+
 const layout: HelpConfiguration = {
+  // Commander leaves a description unwrapped when the column beside the flags is narrow (a
+  // terminal of 60 columns), so lines ran to 100 characters; there it goes below the flag,
+  // wrapped to the terminal's width.
+  formatItem(term, termWidth, description, helper) {
+    const width = helper.helpWidth ?? 80;
+    if (!description || width - termWidth - 4 >= NARROW_DESCRIPTION) {
+      return Help.prototype.formatItem.call(helper, term, termWidth, description, helper);
+    }
+    const wrapped = helper.boxWrap(description, width - BELOW_INDENT.length);
+    return `  ${term}\n${wrapped.replace(/^/gm, BELOW_INDENT)}`;
+  },
   // Commander lists the allowed values of an enumerated flag; a flag that must be given
   // says so too, since its `<value>` looks like any other.
   optionDescription(option) {
@@ -103,7 +128,9 @@ const layout: HelpConfiguration = {
     const inherited = inheritedOptions(cmd).filter(
       (option) => !group || !rootOf(cmd).options.includes(option),
     );
-    return [...own.filter((option) => !last.includes(option)), ...last, ...inherited];
+    // A group that runs a command when given none accepts that command's flags as its own.
+    const byDefault = defaultCommandOf(cmd)?.options.filter((option) => !option.hidden) ?? [];
+    return [...own.filter((option) => !last.includes(option)), ...byDefault, ...last, ...inherited];
   },
   groupItems(_unsorted, visible, getGroup) {
     const groups = new Map<string, typeof visible>();
@@ -114,6 +141,24 @@ const layout: HelpConfiguration = {
     return new Map([...groups].sort(([a], [b]) => rank(a) - rank(b)));
   },
 };
+
+/**
+ * A command's notes fitted to `width` columns: as written when every line fits (or there is
+ * no terminal), else each paragraph of plain sentences is wrapped again. A paragraph with
+ * an indented line (a list, a table, a command) is left as it is.
+ */
+export function fitProse(text: string, width: number | undefined): string {
+  const lines = text.split('\n');
+  if (!width || lines.every((line) => line.length <= width)) return text;
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) =>
+      paragraph.split('\n').some((line) => /^\s/.test(line))
+        ? paragraph
+        : plain.boxWrap(paragraph.replace(/\n/g, ' '), width),
+    )
+    .join('\n\n');
+}
 
 /** Applies the layout to the whole tree; call it once every command is registered. */
 export function applyHelpLayout(program: Command): void {

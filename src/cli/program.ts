@@ -43,6 +43,7 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
     .option('-q, --quiet', 'nothing on stderr but errors: no notices, warnings or progress')
     .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')
+    .option('--no-pager', 'never page long output at a terminal (also SVC_PAGER=cat)')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--debug', 'trace each HTTP exchange on stderr, secrets redacted')
     .addOption(

@@ -1,17 +1,21 @@
 import type { Jq } from 'jq-wasm/inline';
 import { UsageError } from '../errors/errors.js';
+import { visibleText } from './visible.js';
 
 /**
  * `--jq EXPR`: real jq (jq-wasm, the jq C sources compiled to WebAssembly) applied to the
  * document `--json` would print. Results are printed as `jq -r` prints them, as gh does: a
  * string as its text, anything else as JSON, compact on a pipe and indented on a terminal
- * like `--json` itself.
+ * like `--json` itself. On a terminal a string's control characters are shown as `\x1b`
+ * and the like, as in every other line for people: a name from the service must not retitle
+ * the window or colour the screen. Piped, strings stay exactly as they are, for scripts.
  */
 export class JqFilter {
   private constructor(
     private readonly jq: Jq,
     private readonly expression: string,
-    private readonly pretty: boolean,
+    /** stdout is a terminal: JSON indented, strings' control characters made visible. */
+    private readonly terminal: boolean,
   ) {}
 
   /**
@@ -19,14 +23,14 @@ export class JqFilter {
    * anything is sent. jq compiles the program before it reads input, and given no input it
    * never runs it: a compile error is found without running anything.
    */
-  static async compile(expression: string, pretty: boolean): Promise<JqFilter> {
+  static async compile(expression: string, terminal: boolean): Promise<JqFilter> {
     // Inline: the WebAssembly comes inside the module, so the bundle and the single
     // executable need no file of its own beside them.
     const { loadJq } = await import('jq-wasm/inline');
     const jq = await loadJq();
     const check = jq.raw('', expression);
     if (check.exitCode !== 0) throw new UsageError(`--jq: ${jqMessage(check.stderr)}`);
-    return new JqFilter(jq, expression, pretty);
+    return new JqFilter(jq, expression, terminal);
   }
 
   /**
@@ -48,10 +52,15 @@ export class JqFilter {
     if (result.stdout === '') return '';
     let text = '';
     for (const line of result.stdout.split('\n')) {
-      if (line.startsWith('"')) text += `${JSON.parse(line) as string}\n`;
-      else text += `${this.pretty ? this.jq.raw(line, '.').stdout : line}\n`;
+      if (line.startsWith('"')) text += `${this.raw(JSON.parse(line) as string)}\n`;
+      else text += `${this.terminal ? this.jq.raw(line, '.').stdout : line}\n`;
     }
     return text;
+  }
+
+  /** A string result as printed: as it is when piped, nothing a terminal obeys otherwise. */
+  private raw(text: string): string {
+    return this.terminal ? visibleText(text) : text;
   }
 }
 

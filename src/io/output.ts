@@ -1,6 +1,7 @@
 import type { TableLayout } from '../catalogue/types.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { COLUMN_GAP, fitColumns } from './fit-columns.js';
+import { COLUMN_GAP } from './fit-columns.js';
+import { fitTable, wrapWords } from './table-fit.js';
 import { UsageError } from '../errors/errors.js';
 import { cellText, getPath, toRows, tsvLine } from './format.js';
 import type { JqFilter } from './jq-filter.js';
@@ -8,6 +9,7 @@ import { ListingLimit } from './listing.js';
 import type { JsonSpool } from './json-spool.js';
 import type { JsonKind } from './json-stream.js';
 import { outputError } from './output-failure.js';
+import type { PagerSettings } from './pager.js';
 import type { IOStreams } from './streams.js';
 import { visibleText } from './visible.js';
 
@@ -32,12 +34,16 @@ export class Output {
   /** `--limit N` of a listing. */
   private readonly limit: ListingLimit | undefined;
 
+  /** The pager for a result longer than the terminal; undefined for none (`--no-pager`). */
+  private readonly pager: PagerSettings | undefined;
+
   constructor(
     private readonly io: IOStreams,
     readonly json: boolean,
-    options: { quiet?: boolean; limit?: number } = {},
+    options: { quiet?: boolean; limit?: number; pager?: PagerSettings } = {},
   ) {
     this.quiet = options.quiet === true;
+    this.pager = options.pager;
     this.limit = options.limit === undefined ? undefined : new ListingLimit(options.limit);
     this.style = {
       out: new Chalk({ level: io.colorStdout && !json ? 1 : 0 }),
@@ -120,17 +126,29 @@ export class Output {
   }
 
   /** Prints one JSON document; a listing's array is cut to `--limit`. */
-  jsonDocument(value: unknown): void {
-    this.writeJson(this.limit && Array.isArray(value) ? this.limit.take(value) : value);
+  jsonDocument(value: unknown): Promise<void> {
+    return this.writeJson(this.limit && Array.isArray(value) ? this.limit.take(value) : value);
   }
 
-  private writeJson(value: unknown): void {
-    if (this.filter) {
-      this.io.stdout.write(this.filter.apply(JSON.stringify(value) ?? 'null'));
+  private async writeJson(value: unknown): Promise<void> {
+    if (this.filter) return this.show(this.filter.apply(JSON.stringify(value) ?? 'null'));
+    const text = this.io.stdoutIsTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+    return this.show(`${text ?? 'null'}\n`);
+  }
+
+  /**
+   * Writes a whole result to stdout: through the pager when stdout is a terminal and the
+   * text is taller than it (as `less -F` would), else as it is. Only results are paged, once
+   * every question has been asked; notices and errors stay on stderr, unpaged.
+   */
+  private async show(text: string): Promise<void> {
+    const rows = this.io.rows;
+    if (!this.pager || !this.io.stdoutIsTTY || !rows || lineCount(text) < rows) {
+      this.io.stdout.write(text);
       return;
     }
-    const text = this.io.stdoutIsTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-    this.io.stdout.write(`${text ?? 'null'}\n`);
+    const { page } = await import('./pager.js');
+    await page(this.pager, text, this.io.stdout);
   }
 
   /**
@@ -164,21 +182,25 @@ export class Output {
       return;
     }
     const cells = rows.map((row) => columns.map((c) => cellText(getPath(row, c.path))));
-    const widths = fitColumns([columns.map((c) => c.header), ...cells], this.io.columns);
+    const fit = fitTable(columns, cells, this.io.columns);
     const { default: Table } = await import('cli-table3');
     const table = new Table({
-      head: columns.map((c) => this.bold(c.header)),
+      head: fit.shown.map((i) => this.bold(columns[i]?.header ?? '')),
       chars: borderless,
       style: { head: [], border: [], 'padding-left': 0, 'padding-right': COLUMN_GAP },
       wordWrap: true,
-      ...(widths && { colWidths: widths }),
+      ...(fit.widths && { colWidths: fit.widths }),
     });
-    for (const row of cells) table.push(row);
-    this.io.stdout.write(`${table.toString()}\n`);
+    for (const row of fit.cells) table.push(row);
+    await this.show(`${table.toString()}\n`);
+    if (fit.leftOut.length > 0) {
+      const line = `not shown at this width: ${fit.leftOut.join(', ')} (piped or --json, every column is)`;
+      this.info(wrapWords(line, this.io.stderrColumns));
+    }
   }
 
   /** A no-data success: `{"status":"success","message":…}` with `--json`, a line on stderr otherwise. */
-  success(message: string): void {
+  success(message: string): Promise<void> | void {
     if (this.json) return this.jsonDocument({ status: 'success', message });
     this.info(message);
   }
@@ -253,3 +275,10 @@ const borderless = {
   'right-mid': '',
   middle: '',
 };
+
+/** How many lines `text` takes, not counting the line feed that ends it. */
+function lineCount(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return text.endsWith('\n') ? count : count + 1;
+}

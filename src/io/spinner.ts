@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { fitStatus, ownStatusLine } from './status-line.js';
 import type { IOStreams } from './streams.js';
 
 export interface Spinner {
@@ -41,8 +42,16 @@ export async function startSpinner(
 ): Promise<Spinner> {
   if (!io.animateStderr || !progress) return silent;
   const { default: ora } = await import('ora');
+  // The spinner's glyph and the space after it, and a column left free so the line never
+  // reaches the edge and wraps: a wrapped line is one ora cannot erase whole.
+  const room = () =>
+    ((io.stderr as Writable & { columns?: number }).columns || FALLBACK_COLUMNS) - 3;
+  let base = text;
+  let notice: string | undefined;
+  // A notice (a retry) says what the wait is doing now; the state comes back after it.
+  const line = () => fitStatus(notice ?? base, room());
   const spinner = ora({
-    text,
+    text: line(),
     stream: withUsableWidth(io.stderr),
     color: io.colorStderr ? 'cyan' : false,
     isEnabled: true,
@@ -59,12 +68,21 @@ export async function startSpinner(
   };
   io.stderr.on('error', onError);
   spinner.start();
+  // A retry notice during the spin joins this line instead of writing one of its own.
+  const release = ownStatusLine(io.stderr, {
+    notice(next) {
+      notice = next;
+      if (!closed) spinner.text = line();
+    },
+  });
   return {
     active: true,
     update(next) {
-      if (!closed) spinner.text = next;
+      base = next;
+      if (!closed) spinner.text = line();
     },
     stop(finalLine) {
+      release();
       io.stderr.off('error', onError);
       if (closed) return;
       if (finalLine) spinner.succeed(finalLine);

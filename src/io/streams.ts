@@ -20,6 +20,8 @@ export interface IOStreams {
   readonly canPrompt: boolean;
   /** Terminal width for tables; undefined when not a TTY. */
   readonly columns: number | undefined;
+  /** Terminal height, to tell output that needs a pager; undefined when not a TTY. */
+  readonly rows: number | undefined;
   /**
    * Progress may animate on stderr (cursor movement, redrawn lines): a TTY that is not
    * `TERM=dumb`, outside CI, whose logs keep every frame as a line of its own.
@@ -31,7 +33,7 @@ export interface IOStreams {
 
 export interface TerminalFacts {
   stdin: Readable & { isTTY?: boolean };
-  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
   stderr: Writable & { isTTY?: boolean; columns?: number };
   env: Readonly<Record<string, string | undefined>>;
   /** `--no-color` was given. */
@@ -71,6 +73,7 @@ export function createIOStreams(facts: TerminalFacts): IOStreams {
     colorStderr: colorFor(stderrIsTTY, facts),
     canPrompt: !noInput && stderrIsTTY,
     columns: stdoutIsTTY ? facts.stdout.columns : undefined,
+    rows: stdoutIsTTY ? facts.stdout.rows : undefined,
     animateStderr: stderrIsTTY && facts.env.TERM !== 'dumb' && !truthy(facts.env.CI),
     stderrColumns: stderrIsTTY ? facts.stderr.columns : undefined,
   };

@@ -1,4 +1,12 @@
-import { closeSync, constants, fchmodSync, fstatSync, openSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  openSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
 import type { Redactor } from '../http/redact.js';
@@ -35,7 +43,9 @@ export interface AuditLog {
 
 /**
  * Opens `path` for appending, creating it readable by its owner alone. An existing file is
- * made so too; a symbolic link is refused, so the log cannot be pointed at another file.
+ * made so too; a symbolic link, a hard link (a second name of another file) and a file of
+ * another user are refused, so the log cannot be pointed at a file it should not append to
+ * or change the mode of.
  */
 function openLogFile(path: string): number {
   let fd: number;
@@ -50,12 +60,22 @@ function openLogFile(path: string): number {
     const why = code === 'ELOOP' ? 'it is a symbolic link' : code;
     throw new UsageError(`--log-file ${path} cannot be opened: ${why}`);
   }
-  if (!fstatSync(fd).isFile()) {
+  const refused = refusal(fstatSync(fd));
+  if (refused) {
     closeSync(fd);
-    throw new UsageError(`--log-file ${path} is not a regular file`);
+    throw new UsageError(`--log-file ${path} ${refused}`);
   }
   fchmodSync(fd, 0o600);
   return fd;
+}
+
+/** Why an opened file must not be the log; undefined when it may. Checked before any write. */
+function refusal(stat: Stats): string | undefined {
+  if (!stat.isFile()) return 'is not a regular file';
+  if (stat.nlink > 1) return `has ${stat.nlink} links (a hard link to another file)`;
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) return `belongs to another user (uid ${stat.uid})`;
+  return undefined;
 }
 
 export function openAuditLog(

@@ -15,3 +15,13 @@ describe('help topics for output and credentials', () => {
     expect(listed.stdout).toContain(`  ${topic}`);
   });
 });
+
+describe('svc help reference', () => {
+  it('prints the reference without the note to the editors of docs/commands.md', async () => {
+    const r = await svc(['help', 'reference'], cleanEnv());
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^# svc command reference\n\n/);
+    expect(r.stdout).toContain('## Global options');
+    expect(r.stdout).not.toContain('<!--');
+  });
+});

@@ -49,7 +49,7 @@ describe('guided workspace create in a terminal', () => {
     expect(screen).toContain(
       'svc --profile default workspace login-link --email guided@example.com',
     );
-    expect(screen).toContain(`SVC_BASE_URL=${emulator.url}`);
+    expect(screen).toMatch(new RegExp(`SVC_BASE_URL +${emulator.url}`));
 
     const config = storedConfig(env);
     expect(config?.activeProfile).toBe('default');

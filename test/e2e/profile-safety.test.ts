@@ -234,7 +234,7 @@ describe('a config dir that cannot be written', () => {
 
         // What was printed works.
         const tokens = await svc(
-          ['workspace', 'tokens', '--api-key', printed.apiKey, '--json'],
+          ['workspace', 'tokens', '--api-key', printed.apiKey, '--json', '--show-tokens'],
           cleanEnv({
             SVC_BASE_URL: emulator.url,
             SVC_WORKSPACE_ID: printed.workspaceId,

@@ -43,12 +43,8 @@ describe('secrets in what svc prints', () => {
         svc(['docs', 'list', '--org', 'acme', '--debug'], env),
         { exitCode: 0 },
       ],
-      // Its stdout is the tokens themselves, which is what it is for; its trace is not.
-      [
-        'workspace tokens --debug',
-        svc(['workspace', 'tokens', '--debug'], env),
-        { stdout: false, exitCode: 0 },
-      ],
+      // Its stdout lists the tokens, masked without --show-tokens; its trace never has them.
+      ['workspace tokens --debug', svc(['workspace', 'tokens', '--debug'], env), { exitCode: 0 }],
       [
         'email-config --debug',
         svc([...ENABLE_SENDGRID, '--debug'], env, `${PROVIDER_KEY}\n`),

@@ -52,3 +52,44 @@ describe('a table on a terminal', () => {
     );
   });
 });
+
+describe('ids in a narrow table', () => {
+  // Ids as the service makes them: 20 characters with no place to break.
+  const docs = Array.from({ length: 3 }, (_, i) => ({
+    id: `N0VFiO7rL6AqZx3TbW${i}k`,
+    documentName: `The quarterly planning document number ${i}, with notes from every team`,
+    disabled: false,
+    accessType: 'organizationPrivate',
+  }));
+  let idServer: ScriptedServer;
+  let idEnv: Record<string, string>;
+  beforeAll(async () => {
+    idServer = await startScriptedServer(() => jsonReply(envelope.standard(docs)));
+    idEnv = cleanEnv({ SVC_BASE_URL: idServer.url, SVC_API_KEY: 'k1', SVC_AUTH_TOKEN: 't1' });
+  });
+  afterAll(() => idServer.close());
+
+  it('at 60 columns, shows every id whole on one line, and no line is wider', async () => {
+    const term = svcInTerminal(['docs', 'list', '--org', 'acme'], idEnv, { cols: 60, rows: 20 });
+    expect(await term.exited).toBe(0);
+    const lines = linesOf(term.raw());
+    expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(60);
+    for (const doc of docs) {
+      expect(lines.some((line) => line.startsWith(`${doc.id}  `))).toBe(true);
+    }
+    expect(term.screen()).not.toMatch(/N0VF\S*…/);
+  });
+
+  it('at 37 columns, leaves columns out rather than cut an id, and says which', async () => {
+    const term = svcInTerminal(['docs', 'list', '--org', 'acme'], env, { cols: 37, rows: 20 });
+    expect(await term.exited).toBe(0);
+    const lines = linesOf(term.raw());
+    expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(37);
+    for (const doc of documents) {
+      expect(lines.some((line) => line.startsWith(`${doc.id}  `))).toBe(true);
+    }
+    expect(term.screen().replace(/\n/g, ' ')).toContain(
+      'not shown at this width: DISABLED, ACCESS',
+    );
+  });
+});

@@ -86,6 +86,19 @@ describe('a hostile service', () => {
     expect(r.stdout).toBe(`f1\t${SHOWN}\troot\tpublic`);
   });
 
+  it('cannot do it through a string that --jq prints at a terminal', async () => {
+    const term = svcInTerminal(['folders', 'list', '--org', 'o', '--jq', '.[0].folderName'], env);
+    expect(await term.exited).toBe(0);
+    expectNothingObeyed(term.raw());
+    expect(unwrapped(term.screen())).toContain(SHOWN);
+  });
+
+  it('leaves the strings --jq prints into a pipe as they are, for scripts', async () => {
+    const r = await svc(['folders', 'list', '--org', 'o', '--jq', '.[0].folderName'], env);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(HOSTILE);
+  });
+
   it('leaves --json byte-exact', async () => {
     const r = await svc(['folders', 'list', '--org', 'o', '--json'], env);
     expect(r.exitCode).toBe(0);

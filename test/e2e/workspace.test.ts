@@ -43,15 +43,16 @@ describe('workspace commands against the emulator', () => {
     expect(profile.baseUrl).toBe(emulator.url);
 
     // No credentials in the environment: the profile supplies them.
+    type Tokens = { apiKey: string; authTokens: { token: string; name: string }[] };
     const tokens = await svc(['workspace', 'tokens', '--json'], env);
     expect(tokens.exitCode).toBe(0);
-    const t = JSON.parse(tokens.stdout) as {
-      apiKey: string;
-      authTokens: { token: string; name: string }[];
-    };
+    const t = JSON.parse(tokens.stdout) as Tokens;
     expect(t.apiKey).toBe(profile.apiKey);
-    expect(t.authTokens[0]?.token).toBe(profile.authToken);
+    expect(t.authTokens[0]?.token).toBe(`****${profile.authToken?.slice(-4)}`);
     expect(t.authTokens[0]?.name).toBe('Default Auth Token');
+    expect(tokens.stdout).not.toContain(profile.authToken);
+    const shown = await svc(['workspace', 'tokens', '--json', '--show-tokens'], env);
+    expect((JSON.parse(shown.stdout) as Tokens).authTokens[0]?.token).toBe(profile.authToken);
 
     const status = await svc(['auth', 'status', '--json'], env);
     expect(status.exitCode).toBe(0);
@@ -62,9 +63,12 @@ describe('workspace commands against the emulator', () => {
     expect(s.workspace.valid).toBe(true);
     expect(s.apiKey.valid).toBe(true);
 
-    // Piped, without --json: tab-separated lines, no header (execa strips the last newline).
+    // Piped, without --json: tab-separated lines, no header (execa strips the last newline),
+    // the token masked unless --show-tokens.
     const tsv = await svc(['workspace', 'tokens'], env);
-    expect(tsv.stdout).toBe(`Default Auth Token\t${profile.authToken}\t`);
+    expect(tsv.stdout).toBe(`Default Auth Token\t****${profile.authToken?.slice(-4)}\t`);
+    const clear = await svc(['workspace', 'tokens', '--show-tokens'], env);
+    expect(clear.stdout).toBe(`Default Auth Token\t${profile.authToken}\t`);
   });
 
   it('rejects a disposable address with exit 2 and INVALID_ARGUMENT', async () => {

@@ -19,6 +19,9 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
     ...env,
     NO_COLOR: '1',
     SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-e2e-')),
+    // A test reads the terminal's screen: a real pager would wait there for a key press.
+    // test/e2e/pager.test.ts sets a pager of its own.
+    SVC_PAGER: 'cat',
     ...extra,
   };
 }

@@ -1,12 +1,24 @@
-import { Argument, type Command } from 'commander';
+import { Argument, type AddHelpTextContext, type Command } from 'commander';
 import type { Invoke } from '../command-kit.js';
+import { fitProse } from '../help-layout.js';
 import type { AnyCommand, GroupDeclaration } from './command.js';
 import type { OptionRecord } from './options.js';
 
-/** The text after a command's options in its help: its notes, then its examples. */
-export function helpAfter(help: string | undefined, examples: readonly string[]): string {
+/**
+ * The text after a command's options in its help: its notes, then its examples. The notes
+ * are fitted to the terminal the help goes to; the examples are commands, kept whole.
+ */
+export function helpAfter(
+  help: string | undefined,
+  examples: readonly string[],
+): (context: AddHelpTextContext) => string {
   const lines = examples.map((example) => `  $ ${example}`).join('\n');
-  return `\n${help ? `${help}\n\n` : ''}Examples:\n${lines}`;
+  return (context) => {
+    const output = context.command.configureOutput();
+    const width = context.error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.();
+    const notes = help ? `${fitProse(help, width)}\n\n` : '';
+    return `\n${notes}Examples:\n${lines}`;
+  };
 }
 
 /** Adds every group and command of a tree to the program, in order. */

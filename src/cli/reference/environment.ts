@@ -46,6 +46,12 @@ export const environmentTable: readonly EnvironmentRow[] = [
     meaning: '1: trace each HTTP exchange on stderr, secrets redacted',
   },
   { name: 'SVC_NO_INPUT', flag: '--no-input', meaning: '1: never prompt' },
+  {
+    name: 'SVC_PAGER',
+    flag: '--no-pager',
+    meaning:
+      'pager for output longer than the terminal (then PAGER, then less; empty or cat: none)',
+  },
   { name: 'CI', flag: null, meaning: 'true: never prompt, as with --no-input' },
   { name: 'NO_COLOR', flag: '--no-color', meaning: 'any value but empty: no colour' },
   {

@@ -155,7 +155,6 @@ export function exitCodesMarkdown(): string {
 export function commandReference(root: CommandInfo): string {
   const parts = [
     '# svc command reference',
-    '<!-- Generated from the command tree by `npm run generate` (also `svc help reference`); do not edit. -->',
     cell(root.summary),
     ['```', root.usage, '```'].join('\n'),
     '## Commands',

@@ -20,6 +20,7 @@ export const createOptions = {
 
 export const tokensOptions = {
   apiKey: opt.id('--api-key <key>', "API key id (default: the profile's key)"),
+  showTokens: opt.switch('--show-tokens', 'print the tokens in clear (they are masked otherwise)'),
   limit: limitOption,
 };
 
@@ -86,9 +87,13 @@ profile that holds credentials is replaced only when confirmed, or with --force.
       summary: 'List the auth tokens of an API key',
       sends: [{ operation: 'workspace.authTokens' }],
       options: tokensOptions,
+      help: `Tokens are masked (\`****\` and their last four characters) in the table, the piped lines
+and --json alike, as \`profile show\` and \`svc mcp\` mask them; --show-tokens prints them in
+clear. \`svc auth token\` prints the one in use, to put it in a CI secret.`,
       examples: [
         'svc workspace tokens',
         "svc workspace tokens --json | jq -r '.authTokens[0].name'",
+        'svc workspace tokens --show-tokens --json',
       ],
       run: () => import('./tokens.js'),
     }),

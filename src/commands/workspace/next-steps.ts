@@ -1,5 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import { printedCommand } from '../../cli/printed-command.js';
+import { shellLines } from '../../io/shell-words.js';
 import { visibleLine } from '../../io/visible.js';
 
 export interface NextStepsFacts {
@@ -15,39 +16,64 @@ export interface NextStepsFacts {
  * the tokens, how to verify the email, and how to give CI the same access. Secrets are
  * never printed; the lines show the commands that print them. Each command names the new
  * profile, so that it reaches this workspace whatever SVC_PROFILE says where it is pasted.
+ *
+ * Each command stands on its own line under the sentence that says what it does, so it
+ * can be copied whole; one wider than the terminal is broken between words with ` \`
+ * continuations, never inside a word. The CI tokens are given as commands whose output is
+ * the value, never as `NAME=$(…)`, which reads like a value to paste into a secret.
  * What the service answered is shown with its control characters made visible: the lines
  * are styled, so they are written as they are.
  */
 export function printNextSteps(ctx: Context, given: NextStepsFacts): void {
-  const { bold, dim } = ctx.out.style.err;
+  const { bold } = ctx.out.style.err;
   const facts = {
-    profile: given.profile,
-    ownerEmail: given.ownerEmail,
+    profile: visibleLine(given.profile),
     baseUrl: visibleLine(given.baseUrl),
     workspaceId: visibleLine(given.workspaceId),
     apiKey: given.apiKey === undefined ? undefined : visibleLine(given.apiKey),
   };
-  const svc = (...words: string[]) =>
-    visibleLine(
-      printedCommand({ globals: { ...ctx.globals, profile: facts.profile }, env: ctx.env }, words),
+  const width = ctx.io.stderrColumns;
+  const command = (...words: string[]) =>
+    shellLines(
+      visibleLine(
+        printedCommand({ globals: { ...ctx.globals, profile: given.profile }, env: ctx.env }, [
+          ...words,
+        ]),
+      ),
+      '    ',
+      width,
     );
+  const says = (text: string) => `  ${text}`;
   const lines = [
     '',
     bold('What next'),
-    `  Profile         ${visibleLine(facts.profile)} (active; \`${svc('profile', 'show', facts.profile)}\`)`,
-    `  List tokens     ${svc('workspace', 'tokens')}`,
-    `  Verify email    ${svc('workspace', 'login-link', '--email', facts.ownerEmail, '--continue-url', 'http://localhost:3000/')}`,
-    `                  ${dim(`then open the link in the email; check with \`${svc('workspace', 'email-status', '--email', facts.ownerEmail)}\``)}`,
-    `  Use in CI       set these variables in your CI secrets:`,
-    `                    SVC_BASE_URL=${facts.baseUrl}`,
+    says(`The credentials are in profile ${facts.profile} (active). Show it:`),
+    ...command('profile', 'show', given.profile),
+    says('List the auth tokens (masked):'),
+    ...command('workspace', 'tokens'),
+    says('Verify the owner email, then open the link in the email:'),
+    ...command(
+      'workspace',
+      'login-link',
+      '--email',
+      given.ownerEmail,
+      '--continue-url',
+      'http://localhost:3000/',
+    ),
+    says('Check that it is verified:'),
+    ...command('workspace', 'email-status', '--email', given.ownerEmail),
+    says('For CI, store these values as secrets:'),
+    `    SVC_BASE_URL      ${facts.baseUrl}`,
+    ...(facts.apiKey ? [`    SVC_API_KEY       ${facts.apiKey}`] : []),
+    `    SVC_WORKSPACE_ID  ${facts.workspaceId}`,
     ...(facts.apiKey
       ? [
-          `                    SVC_API_KEY=${facts.apiKey}`,
-          `                    SVC_AUTH_TOKEN=${dim(`$(${svc('auth', 'token')})`)}`,
+          says(`and as ${bold('SVC_AUTH_TOKEN')}, what this command prints:`),
+          ...command('auth', 'token'),
         ]
       : []),
-    `                    SVC_WORKSPACE_ID=${facts.workspaceId}`,
-    `                    SVC_WORKSPACE_TOKEN=${dim(`$(${svc('auth', 'token', '--workspace')})`)}`,
+    says(`and as ${bold('SVC_WORKSPACE_TOKEN')}, what this command prints:`),
+    ...command('auth', 'token', '--workspace'),
   ];
   for (const line of lines) ctx.out.styledInfo(line);
 }

@@ -1,4 +1,6 @@
 import {
+  chownSync,
+  linkSync,
   lstatSync,
   mkdtempSync,
   readFileSync,
@@ -88,4 +90,32 @@ describe('the audit log', () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readFileSync(target, 'utf8')).toBe('');
   });
+
+  it('refuses a log file with a second name (a hard link), leaving its target as it was', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-audit-'));
+    const target = join(dir, 'elsewhere');
+    writeFileSync(target, 'kept\n', { mode: 0o644 });
+    const link = join(dir, 'audit.log');
+    linkSync(target, link);
+    expect(() => openAuditLog({ file: link }, new Redactor())).toThrow(
+      '--log-file ' + link + ' has 2 links (a hard link to another file)',
+    );
+    expect(readFileSync(target, 'utf8')).toBe('kept\n');
+    expect(statSync(target).mode & 0o777).toBe(0o644);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'refuses a log file of another user, leaving it as it was (run as root, who can make one)',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'svc-audit-'));
+      const theirs = join(dir, 'audit.log');
+      writeFileSync(theirs, 'theirs\n', { mode: 0o644 });
+      chownSync(theirs, 1, 1);
+      expect(() => openAuditLog({ file: theirs }, new Redactor())).toThrow(
+        'belongs to another user (uid 1)',
+      );
+      expect(readFileSync(theirs, 'utf8')).toBe('theirs\n');
+      expect(statSync(theirs).mode & 0o777).toBe(0o644);
+    },
+  );
 });
