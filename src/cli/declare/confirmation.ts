@@ -17,7 +17,7 @@ export class ConfirmationGate {
   private passed = false;
 
   constructor(
-    private readonly ctx: Pick<Context, 'yes' | 'dryRun' | 'prompter'>,
+    private readonly ctx: Parameters<typeof confirmDestructive>[0],
     /** The command's question; undefined for a command that declares nothing destructive. */
     private readonly question: Question | undefined,
   ) {}
