@@ -161,14 +161,14 @@ describe('workspace email-config with flags', () => {
 describe('guided workspace email-config in a terminal', () => {
   /**
    * Starts the guided email-config in a terminal, switches email on and picks `provider`
-   * (`sendgrid` and `custom` are the third and fourth in the list, after keep and default).
+   * (on a workspace with nothing stored, `sendgrid` and `custom` come after `default`).
    */
   async function guidedToProvider(env: Record<string, string>, provider: 'sendgrid' | 'custom') {
     const term = svcInTerminal(['workspace', 'email-config'], env);
     await term.waitFor('Email notifications');
     term.type(KEY.enter);
     await term.waitFor('Email provider');
-    term.type(`${KEY.down.repeat(provider === 'sendgrid' ? 2 : 3)}${KEY.enter}`);
+    term.type(`${KEY.down.repeat(provider === 'sendgrid' ? 1 : 2)}${KEY.enter}`);
     return term;
   }
 
@@ -186,14 +186,13 @@ describe('guided workspace email-config in a terminal', () => {
     await term.waitFor('sendgrid API key');
     term.type(`${PROVIDER_KEY}${KEY.enter}`);
     await term.waitFor('From email');
+    // A rejected answer is cleared: what is typed next replaces it rather than adding to it.
     term.type(`nope${KEY.enter}`);
     await term.waitFor('enter an email address such as noreply@acme.dev');
-    term.type('\x7f'.repeat(4));
     term.type(`noreply@acme.dev${KEY.enter}`);
     await term.waitFor('From company');
     term.type(`Acme${KEY.enter}`);
-    await term.waitFor('Events that send an email');
-    term.type(`${KEY.down}${KEY.enter}`);
+    // Nothing is stored, so there is nothing to keep: the events are asked for at once.
     await term.waitFor('Send an email when');
     // Switch off the first trigger (all start on), then accept.
     term.type(KEY.space);
@@ -229,8 +228,6 @@ describe('guided workspace email-config in a terminal', () => {
     term.type(`noreply@acme.dev${KEY.enter}`);
     await term.waitFor('From company');
     term.type(`Acme${KEY.enter}`);
-    await term.waitFor('Events that send an email');
-    term.type(`${KEY.down}${KEY.enter}`);
     await term.waitFor('Send an email when');
     term.type(KEY.enter);
     await saveMaskedSummary(term);
@@ -287,7 +284,8 @@ describe('guided workspace email-config in a terminal', () => {
     await term.waitFor('Email notifications');
     term.type(`${KEY.down}${KEY.enter}`);
     await term.waitFor('Save this email configuration?');
-    term.type(`n${KEY.enter}`);
+    // The last choice, discard, is one up from the first.
+    term.type(`\x1b[A${KEY.enter}`);
     expect(await term.exited).toBe(2);
     expect((await storedConfig(workspaceId, apiKey)).status).toBe(404);
   });
