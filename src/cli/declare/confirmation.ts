@@ -1,7 +1,6 @@
 import { isDestructive, subjectOf, type ConfirmSubject } from '../../catalogue/destructive.js';
 import type { Operation } from '../../catalogue/types.js';
 import { confirmDestructive } from '../confirm.js';
-import type { Context } from '../context.js';
 
 /** The words of a command's confirmation: what will happen to the subject. */
 export type Question = (subject: ConfirmSubject) => string;
