@@ -29,7 +29,7 @@ function __svc_subcommands
                 'completion' 'Print the shell completion script for bash, zsh or fish' \
                 'schema' 'Print the JSON Schema of what a command prints with --json' \
                 'version' 'Show the version, and the Node, platform and build it runs on' \
-                'help' 'Show help for a command, or a topic: exit-codes, environment, reference'
+                'help' 'Show help for a command, or a topic: exit-codes, environment, reference, formatting, credentials'
         case 'workspace'
             printf '%s\t%s\n' \
                 'create' 'Create a workspace and store its credentials in a profile that becomes active' \

@@ -1,4 +1,4 @@
-import { PartialFailureError } from '../errors/errors.js';
+import { NotFoundError, PartialFailureError } from '../errors/errors.js';
 import { count } from '../io/plural.js';
 
 /** One member of a bulk call's per-item result map (spec: `{success, message?, ...}`). */
@@ -35,6 +35,11 @@ export interface BulkOutcome {
   sent: number;
   /** Items answered with `success: false`. */
   failed: number;
+  /**
+   * Of those, the items that failed because what they name does not exist
+   * (`failedAsNotFound`), counted whatever `results` keeps; absent when none did.
+   */
+  notFound?: number;
 }
 
 /** `3 of 10,000 items failed`: the one-line stderr summary of exit 5. */
@@ -42,9 +47,32 @@ export function failureSummary(outcome: BulkOutcome): string {
   return `${outcome.failed.toLocaleString('en-US')} of ${count(outcome.sent, 'item')} failed`;
 }
 
-/** Exit 5 (docs/cli-contract.md) when any item failed, once the results are printed. */
+/**
+ * Whether an item failed because what it names does not exist: the service says so in its
+ * message ("Document d1 does not exist."), and some answers also with `code: "not-found"`.
+ */
+export function failedAsNotFound(result: ItemResult): boolean {
+  if (result.success || isUnknownOutcome(result)) return false;
+  return result.code === 'not-found' || /\bdoes not exist\b/i.test(result.message ?? '');
+}
+
+/**
+ * Once the results are printed: exit 4 when every item failed because what it names does
+ * not exist (one missing document is not a partial failure), exit 5 when any other item
+ * failed (docs/cli-contract.md).
+ */
 export function throwIfAnyFailed(outcome: BulkOutcome): void {
-  if (outcome.failed > 0) throw new PartialFailureError(failureSummary(outcome));
+  if (outcome.failed === 0) return;
+  const notFound =
+    outcome.notFound ?? Object.values(outcome.results).filter(failedAsNotFound).length;
+  if (notFound === outcome.sent) {
+    throw new NotFoundError(
+      outcome.sent === 1
+        ? 'the item failed: what it names does not exist'
+        : `all ${count(outcome.sent, 'item')} failed: what they name does not exist`,
+    );
+  }
+  throw new PartialFailureError(failureSummary(outcome));
 }
 
 /** Rows for a human table: the failed items first, each group in input order. */

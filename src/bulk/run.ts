@@ -3,7 +3,7 @@ import { UsageError } from '../errors/errors.js';
 import { Batcher, type Batch, type BatchLimits, type PreparedItem } from './batches.js';
 import { checkingFields, type BulkInput } from './input.js';
 import type { BulkFormat } from './read.js';
-import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
+import { failedAsNotFound, type BulkOutcome, type ItemResult, type ResultMap } from './result.js';
 import type { RunProgress } from './run-progress.js';
 import { ItemSpool, parseItemJson, type ItemJson } from './item-spool.js';
 import { keeps, sendBatches, type Keep, type Progress, type SendBatch } from './send.js';
@@ -144,10 +144,16 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
     const toSend = progress ? await progress.open(source, total) : total;
     if (toSend > 0) await options.beforeSend?.(toSend);
 
-    const earlier: BulkOutcome = { results: Object.create(null) as ResultMap, sent: 0, failed: 0 };
+    const earlier = {
+      results: Object.create(null) as ResultMap,
+      sent: 0,
+      failed: 0,
+      notFound: 0,
+    } satisfies BulkOutcome;
     await progress?.carryOver((key, result) => {
       earlier.sent++;
       if (!result.success) earlier.failed++;
+      if (failedAsNotFound(result)) earlier.notFound++;
       if (keeps(keep, result)) earlier.results[key] = result;
       onResult?.(key, result);
     });
@@ -173,6 +179,9 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
       results: Object.assign(earlier.results, outcome.results),
       sent: earlier.sent + outcome.sent,
       failed: earlier.failed + outcome.failed,
+      ...(earlier.notFound + (outcome.notFound ?? 0) > 0 && {
+        notFound: earlier.notFound + (outcome.notFound ?? 0),
+      }),
     };
     await options.deliver?.(merged);
     await progress?.finish();

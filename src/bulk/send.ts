@@ -5,7 +5,7 @@ import {
   type BatchLimits,
   type PreparedItem,
 } from './batches.js';
-import type { BulkOutcome, ItemResult, ResultMap } from './result.js';
+import { failedAsNotFound, type BulkOutcome, type ItemResult, type ResultMap } from './result.js';
 
 /**
  * Sends one batch and answers with its per-item results keyed like `keys` (the item ids,
@@ -97,6 +97,7 @@ export async function sendBatches<Item>(
   const results = Object.create(null) as ResultMap;
   let done = 0;
   let failed = 0;
+  let notFound = 0;
 
   const window: Slot<Item>[] = [];
   // Ids of the closed batches that have not completed, so that a later batch can find
@@ -117,6 +118,7 @@ export async function sendBatches<Item>(
     const key = slot.batch.keys[slot.merged++] as string;
     const result = resultOf(slot.answer ?? {}, key);
     if (!result.success) failed++;
+    if (failedAsNotFound(result)) notFound++;
     if (keeps(keep, result)) results[key] = result;
     onResult?.(key, result);
     done++;
@@ -238,5 +240,5 @@ export async function sendBatches<Item>(
     if (!exhausted) await iterator.return?.();
   }
   if (failure) throw failure.error;
-  return { results, sent: done, failed };
+  return { results, sent: done, failed, ...(notFound > 0 && { notFound }) };
 }

@@ -181,6 +181,11 @@ export class Context {
     return this.globals.profile || this.env.SVC_PROFILE || undefined;
   }
 
+  /** Where the requested profile's name came from, for messages about it. */
+  requestedProfileSource(): '--profile' | 'SVC_PROFILE' {
+    return this.globals.profile ? '--profile' : 'SVC_PROFILE';
+  }
+
   /**
    * The profile and credentials this invocation uses: flags, then environment, then
    * profile. A profile asked for by name must exist.
@@ -192,6 +197,7 @@ export class Context {
       throw unknownProfile(
         requested,
         store.list().map(([name]) => name),
+        this.requestedProfileSource(),
       );
     }
     const profileName = store.selectedName(requested);

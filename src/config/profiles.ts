@@ -32,9 +32,12 @@ export class ProfileExistsError extends ConfigFileError {
   }
 }
 
-/** The one message for a profile asked for by name that is not stored. */
-export function unknownProfile(name: string, known: string[]): UsageError {
-  return new UsageError(`no profile named "${name}"`, {
+/**
+ * The one message for a profile asked for by name that is not stored. `source` says where
+ * the name came from (`--profile`, `SVC_PROFILE`) when the command line did not name it.
+ */
+export function unknownProfile(name: string, known: string[], source?: string): UsageError {
+  return new UsageError(`no profile named "${name}"${source ? ` (from ${source})` : ''}`, {
     hint: known.length
       ? `stored profiles: ${known.join(', ')}`
       : 'create one with `svc workspace create` or `svc auth login`',

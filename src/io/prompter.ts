@@ -43,27 +43,32 @@ export class Prompter {
           message: visibleLine(q.message),
           ...(q.default !== undefined && { default: q.default }),
           ...(q.validate && { validate: q.validate }),
-          theme: this.theme(),
+          // A rejected answer is cleared, so that what is typed next is not added to it.
+          theme: { ...this.theme(), validationFailureMode: 'clear' as const },
         },
         this.context(),
       ),
     );
   }
 
+  /**
+   * A hidden answer. The password prompt keeps a rejected answer for more typing, which
+   * would be added to it unseen: so it is asked again, empty, with the reason above it.
+   */
   async secret(q: Omit<TextQuestion, 'default'>): Promise<string> {
     this.require(q.flag);
     const { password } = await import('@inquirer/prompts');
-    return this.ask(() =>
-      password(
-        {
-          message: visibleLine(q.message),
-          mask: true,
-          ...(q.validate && { validate: q.validate }),
-          theme: this.theme(),
-        },
-        this.context(),
-      ),
-    );
+    for (;;) {
+      const answer = await this.ask(() =>
+        password(
+          { message: visibleLine(q.message), mask: true, theme: this.theme() },
+          this.context(),
+        ),
+      );
+      const verdict = q.validate?.(answer) ?? true;
+      if (verdict === true) return answer;
+      this.io.stderr.write(`${this.theme().style.error(verdict)}\n`);
+    }
   }
 
   async confirm(message: string, defaultYes = false): Promise<boolean> {

@@ -183,25 +183,34 @@ describe('a broken config file', () => {
 });
 
 describe('a profile that does not exist', () => {
-  it('gives one message everywhere, naming it and the stored ones', async () => {
+  it('gives one message everywhere, naming it, where the name came from, and the stored ones', async () => {
     const env = await profileEnv('prod');
-    for (const args of [
-      ['docs', 'list', '--org', 'o', '--profile', 'nosuch'],
-      ['auth', 'status', '--profile', 'nosuch'],
-      ['auth', 'token', '--profile', 'nosuch'],
-      ['auth', 'logout', '--profile', 'nosuch'],
-      ['profile', 'show', 'nosuch'],
-      ['profile', 'use', 'nosuch'],
-      ['profile', 'remove', 'nosuch'],
-    ]) {
-      const r = await svc(args, env);
+    for (const [args, from] of [
+      [['docs', 'list', '--org', 'o', '--profile', 'nosuch'], ' (from --profile)'],
+      [['auth', 'status', '--profile', 'nosuch'], ' (from --profile)'],
+      [['auth', 'token', '--profile', 'nosuch'], ' (from --profile)'],
+      [['auth', 'logout', '--profile', 'nosuch'], ' (from --profile)'],
+      [['profile', 'show', 'nosuch'], ''],
+      [['profile', 'use', 'nosuch'], ''],
+      [['profile', 'remove', 'nosuch'], ''],
+    ] as const) {
+      const r = await svc([...args], env);
       expect(r.exitCode, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toBe(
-        'error: no profile named "nosuch"\nhint: stored profiles: prod',
+        `error: no profile named "nosuch"${from}\nhint: stored profiles: prod`,
       );
     }
-    const viaEnv = await svc(['docs', 'list', '--org', 'o'], { ...env, SVC_PROFILE: 'nosuch' });
-    expect(viaEnv.stderr).toBe('error: no profile named "nosuch"\nhint: stored profiles: prod');
+    for (const args of [
+      ['docs', 'list', '--org', 'o'],
+      ['auth', 'token'],
+      ['profile', 'show'],
+    ]) {
+      const viaEnv = await svc(args, { ...env, SVC_PROFILE: 'nosuch' });
+      expect(viaEnv.exitCode, args.join(' ')).toBe(2);
+      expect(viaEnv.stderr, args.join(' ')).toBe(
+        'error: no profile named "nosuch" (from SVC_PROFILE)\nhint: stored profiles: prod',
+      );
+    }
   });
 });
 

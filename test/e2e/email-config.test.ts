@@ -161,14 +161,14 @@ describe('workspace email-config with flags', () => {
 describe('guided workspace email-config in a terminal', () => {
   /**
    * Starts the guided email-config in a terminal, switches email on and picks `provider`
-   * (`sendgrid` and `custom` are the third and fourth in the list, after keep and default).
+   * (on a workspace with nothing stored, `sendgrid` and `custom` come after `default`).
    */
   async function guidedToProvider(env: Record<string, string>, provider: 'sendgrid' | 'custom') {
     const term = svcInTerminal(['workspace', 'email-config'], env);
     await term.waitFor('Email notifications');
     term.type(KEY.enter);
     await term.waitFor('Email provider');
-    term.type(`${KEY.down.repeat(provider === 'sendgrid' ? 2 : 3)}${KEY.enter}`);
+    term.type(`${KEY.down.repeat(provider === 'sendgrid' ? 1 : 2)}${KEY.enter}`);
     return term;
   }
 
@@ -186,14 +186,13 @@ describe('guided workspace email-config in a terminal', () => {
     await term.waitFor('sendgrid API key');
     term.type(`${PROVIDER_KEY}${KEY.enter}`);
     await term.waitFor('From email');
+    // A rejected answer is cleared: what is typed next replaces it rather than adding to it.
     term.type(`nope${KEY.enter}`);
     await term.waitFor('enter an email address such as noreply@acme.dev');
-    term.type('\x7f'.repeat(4));
     term.type(`noreply@acme.dev${KEY.enter}`);
     await term.waitFor('From company');
     term.type(`Acme${KEY.enter}`);
-    await term.waitFor('Events that send an email');
-    term.type(`${KEY.down}${KEY.enter}`);
+    // Nothing is stored, so there is nothing to keep: the events are asked for at once.
     await term.waitFor('Send an email when');
     // Switch off the first trigger (all start on), then accept.
     term.type(KEY.space);
@@ -229,8 +228,6 @@ describe('guided workspace email-config in a terminal', () => {
     term.type(`noreply@acme.dev${KEY.enter}`);
     await term.waitFor('From company');
     term.type(`Acme${KEY.enter}`);
-    await term.waitFor('Events that send an email');
-    term.type(`${KEY.down}${KEY.enter}`);
     await term.waitFor('Send an email when');
     term.type(KEY.enter);
     await saveMaskedSummary(term);
@@ -287,7 +284,8 @@ describe('guided workspace email-config in a terminal', () => {
     await term.waitFor('Email notifications');
     term.type(`${KEY.down}${KEY.enter}`);
     await term.waitFor('Save this email configuration?');
-    term.type(`n${KEY.enter}`);
+    // The last choice, discard, is one up from the first.
+    term.type(`\x1b[A${KEY.enter}`);
     expect(await term.exited).toBe(2);
     expect((await storedConfig(workspaceId, apiKey)).status).toBe(404);
   });
@@ -302,5 +300,86 @@ describe('guided workspace email-config in a terminal', () => {
     expect(await term.exited).toBe(130);
     expect((await storedConfig(workspaceId, apiKey)).status).toBe(404);
     expect(configFiles(env)).toBe(before);
+  });
+});
+
+describe('email that nothing could send', () => {
+  it('--enable --provider sendgrid without a key is refused before anything is stored', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    const r = await svc(['workspace', 'email-config', '--enable', '--provider', 'sendgrid'], env);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('without its API key');
+    expect(r.stderr).toContain('--provider-key-stdin');
+    expect((await storedConfig(workspaceId, apiKey)).status).toBe(404);
+  });
+
+  it('--enable alone is refused where no provider is stored, and taken where one is', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    const bare = await svc(['workspace', 'email-config', '--enable'], env);
+    expect(bare.exitCode).toBe(2);
+    expect(bare.stderr).toContain('no provider');
+    expect((await storedConfig(workspaceId, apiKey)).status).toBe(404);
+
+    expect((await svc(ENABLE_SENDGRID, env, `${PROVIDER_KEY}\n`)).exitCode).toBe(0);
+    expect((await svc(['workspace', 'email-config', '--disable'], env)).exitCode).toBe(0);
+    const again = await svc(['workspace', 'email-config', '--enable'], env);
+    expect(again.exitCode).toBe(0);
+    expect((await storedConfig(workspaceId, apiKey)).body).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: { type: 'sendgrid', apiKey: '****4242' },
+    });
+  });
+
+  it('guided, Enter throughout on a workspace with nothing stored offers no "keep" and saves a provider', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    const term = svcInTerminal(['workspace', 'email-config'], env, { cols: 60, rows: 40 });
+    await term.waitFor('Email notifications (now never set)');
+    term.type(KEY.enter);
+    await term.waitFor('Email provider');
+    term.type(KEY.enter);
+    await term.waitFor('From email (none stored');
+    term.type(KEY.enter);
+    await term.waitFor('From company (none stored');
+    term.type(KEY.enter);
+    await term.waitFor('Send an email when');
+    term.type(KEY.enter);
+    await term.waitFor('Save this email configuration?');
+    term.type(KEY.enter);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).not.toMatch(/keep/i);
+    expect((await storedConfig(workspaceId, apiKey)).body).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: { type: 'default' },
+    });
+  });
+
+  it('guided, shows what is stored (not the key), and changes one field at the summary', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    expect((await svc(ENABLE_SENDGRID, env, `${PROVIDER_KEY}\n`)).exitCode).toBe(0);
+    const term = svcInTerminal(['workspace', 'email-config'], env, { cols: 60, rows: 40 });
+    await term.waitFor('Email notifications (now on)');
+    term.type(KEY.enter);
+    await term.waitFor('keep sendgrid');
+    term.type(KEY.enter);
+    await term.waitFor('(noreply@acme.dev)');
+    term.type(KEY.enter);
+    await term.waitFor('From company (none stored');
+    term.type(KEY.enter);
+    await term.waitFor('Send an email when');
+    term.type(KEY.enter);
+    await term.waitFor('Save this email configuration?');
+    // save, change: on or off, provider, from email: three down.
+    term.type(`${KEY.down.repeat(3)}${KEY.enter}`);
+    await term.waitFor('From email');
+    term.type(`news@acme.dev${KEY.enter}`);
+    await term.waitFor('news@acme.dev');
+    await term.waitFor('Save this email configuration?');
+    term.type(KEY.enter);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).not.toContain(PROVIDER_KEY);
+    expect((await storedConfig(workspaceId, apiKey)).body).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: { type: 'sendgrid', apiKey: '****4242', fromEmail: 'news@acme.dev' },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, svc } from '../support/e2e.js';
+import { helpTopics } from '../../src/cli/reference/topics.js';
 
 describe('help topics for output and credentials', () => {
   it.each([
@@ -23,5 +24,16 @@ describe('svc help reference', () => {
     expect(r.stdout).toMatch(/^# svc command reference\n\n/);
     expect(r.stdout).toContain('## Global options');
     expect(r.stdout).not.toContain('<!--');
+  });
+});
+
+describe('svc help', () => {
+  it('names every help topic in its own line of the command list', async () => {
+    const r = await svc(['help'], cleanEnv());
+    expect(r.exitCode).toBe(0);
+    // The entry of `help`, with the lines its summary wraps onto, up to the blank line.
+    const entry = /^ {2}help \[topic\.\.\.\].*(?:\n {3,}.*)*/m.exec(r.stdout)?.[0] ?? '';
+    expect(entry).not.toBe('');
+    for (const { name } of helpTopics) expect(entry).toMatch(new RegExp(`\\b${name}\\b`));
   });
 });

@@ -202,7 +202,8 @@ describe('--jq', () => {
       ],
       basic.env,
     );
-    expect(r.exitCode).toBe(5);
+    // Every item failed as not found: exit 4, the per-item document still printed.
+    expect(r.exitCode).toBe(4);
     expect(JSON.parse(r.stdout)).toEqual({ 'nosuch-doc': false });
   });
 });

@@ -71,7 +71,7 @@ describe('--quiet', () => {
       'nosuch-doc',
       '--yes',
     ]);
-    expect(failed.quiet.exitCode).toBe(5);
+    expect(failed.quiet.exitCode).toBe(4);
     expect(failed.quiet.stderr).toBe(failed.loud.stderr);
     expect(failed.quiet.stderr).toContain('error:');
   });

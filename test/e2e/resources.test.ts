@@ -248,7 +248,7 @@ describe('folders', () => {
 });
 
 describe('documents', () => {
-  it('lists, renames, and reports an unknown document per item (exit 5)', async () => {
+  it('lists, renames, and reports an unknown document per item (exit 4)', async () => {
     await reseed();
     const list = await svc(
       ['docs', 'list', '--org', 'acme', '--doc', 'welcome,notes', '--json'],
@@ -278,7 +278,8 @@ describe('documents', () => {
       ['docs', 'update', '--org', 'acme', '--doc', 'ghost', '--name', 'X', '--json'],
       emulator.env,
     );
-    expect(missing.exitCode).toBe(5);
+    // Every item failed as not found: exit 4, not a partial failure.
+    expect(missing.exitCode).toBe(4);
     expect(JSON.parse(missing.stdout)).toMatchObject({ ghost: { success: false } });
   });
 
@@ -337,7 +338,7 @@ describe('organizations, groups and users', () => {
     expect(ok.exitCode).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ acme: { success: true } });
     const missing = await svc(['orgs', 'update', '--org', 'nobody', '--name', 'X'], emulator.env);
-    expect(missing.exitCode).toBe(5);
+    expect(missing.exitCode).toBe(4);
   });
 
   it('disables an existing organization and fails a missing one (exit 5)', async () => {

@@ -1,7 +1,6 @@
 import { isDestructive, subjectOf, type ConfirmSubject } from '../../catalogue/destructive.js';
 import type { Operation } from '../../catalogue/types.js';
 import { confirmDestructive } from '../confirm.js';
-import type { Context } from '../context.js';
 
 /** The words of a command's confirmation: what will happen to the subject. */
 export type Question = (subject: ConfirmSubject) => string;
@@ -17,7 +16,7 @@ export class ConfirmationGate {
   private passed = false;
 
   constructor(
-    private readonly ctx: Pick<Context, 'yes' | 'dryRun' | 'prompter'>,
+    private readonly ctx: Parameters<typeof confirmDestructive>[0],
     /** The command's question; undefined for a command that declares nothing destructive. */
     private readonly question: Question | undefined,
   ) {}

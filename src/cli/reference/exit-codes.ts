@@ -24,7 +24,8 @@ export const exitCodeTable: readonly ExitCodeRow[] = [
   },
   {
     code: ExitCode.NotFound,
-    meaning: 'NOT_FOUND, also for ids asked for by name that do not exist',
+    meaning:
+      'NOT_FOUND, also for ids asked for by name that do not exist, and a bulk call whose every item failed as not existing',
   },
   {
     code: ExitCode.PartialFailure,

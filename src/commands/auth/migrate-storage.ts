@@ -1,7 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import type { SecretStore } from '../../config/profiles.js';
-import { storedProfile } from '../profile/stored.js';
+import { profileActedOn } from '../profile/stored.js';
 
 interface Options extends GlobalOptions {
   all?: boolean;
@@ -20,9 +20,7 @@ const placeName: Record<SecretStore, string> = {
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const store = await ctx.profiles();
   const to: SecretStore = opts.insecureStorage ? 'file' : 'keyring';
-  const names = opts.all
-    ? store.list().map(([name]) => name)
-    : [storedProfile(store, store.selectedName(ctx.requestedProfile()))];
+  const names = opts.all ? store.list().map(([name]) => name) : [(await profileActedOn(ctx)).name];
   if (ctx.dryRun) {
     ctx.out.info(
       `dry run: the tokens of ${names.map((n) => `"${n}"`).join(', ') || 'no profile'} would move to ${placeName[to]}`,

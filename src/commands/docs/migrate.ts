@@ -1,6 +1,7 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import { send } from '../../cli/send.js';
+import { UsageError } from '../../errors/errors.js';
 import { resumeCommand, waitForMigration } from './migration.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { docsMigrateOptions } from './index.js';
@@ -8,6 +9,10 @@ import type { docsMigrateOptions } from './index.js';
 type Options = HandlerOptions<typeof docsMigrateOptions>;
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
+  // The service starts such a migration and only then fails it: refused here, nothing is sent.
+  if (opts.to === opts.doc) {
+    throw new UsageError(`--to must name a new id: "${opts.to}" is the document's own (--doc)`);
+  }
   const client = await ctx.client();
   const started = await send<{ migrationId: string }>(
     ctx,

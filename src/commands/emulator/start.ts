@@ -1,4 +1,5 @@
 import type { Context } from '../../cli/context.js';
+import { seededWorkspaceLines } from './seeded-env.js';
 import { startFromFlags, type ServerFlags } from './server-options.js';
 
 export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
@@ -9,6 +10,8 @@ export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
   ctx.io.stdout.write(
     `${JSON.stringify({ status: 'ready', url: emulator.url, ...(emulator.uiUrl && { ui: emulator.uiUrl }), pid: process.pid })}\n`,
   );
+  for (const line of seededWorkspaceLines(emulator.url, emulator.seeded, ctx.io.stderrIsTTY))
+    ctx.out.info(line);
   if (ctx.io.stderrIsTTY) {
     ctx.out.info(`Emulator ready. In another terminal: export SVC_BASE_URL=${emulator.url}`);
     if (emulator.uiUrl) ctx.out.info(`See its data and requests at ${emulator.uiUrl}`);

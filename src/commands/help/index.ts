@@ -20,7 +20,7 @@ function printCommandHelp(help: Command): boolean {
 
 export const help = defineCommand({
   name: 'help',
-  summary: 'Show help for a command, or a topic: exit-codes, environment, reference',
+  summary: `Show help for a command, or a topic: ${helpTopics.map((t) => t.name).join(', ')}`,
   arguments: [{ name: '[topic...]', description: 'a command (e.g. docs migrate) or a topic' }],
   options: {},
   help: `Topics:

@@ -2,11 +2,16 @@ import type { Context } from '../../cli/context.js';
 import { unknownProfile, type ProfileStore } from '../../config/profiles.js';
 
 /** `name`, when a profile of that name is stored; otherwise the one message for it. */
-export function storedProfile(store: ProfileStore, name: string | undefined): string {
+export function storedProfile(
+  store: ProfileStore,
+  name: string | undefined,
+  source?: string,
+): string {
   if (name === undefined || !store.get(name)) {
     throw unknownProfile(
       name ?? '',
       store.list().map(([n]) => n),
+      source,
     );
   }
   return name;
@@ -21,5 +26,14 @@ export async function profileActedOn(
   named?: string,
 ): Promise<{ store: ProfileStore; name: string }> {
   const store = await ctx.profiles();
-  return { store, name: storedProfile(store, named ?? store.selectedName(ctx.requestedProfile())) };
+  if (named !== undefined) return { store, name: storedProfile(store, named) };
+  const requested = ctx.requestedProfile();
+  return {
+    store,
+    name: storedProfile(
+      store,
+      store.selectedName(requested),
+      requested === undefined ? undefined : ctx.requestedProfileSource(),
+    ),
+  };
 }

@@ -47,6 +47,13 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ...(opts.batchSize !== undefined && { batchSize: opts.batchSize }),
   };
 
+  // A person at a terminal would otherwise face a silent wait for input.
+  if (!users && opts.file === '-' && ctx.io.stdinIsTTY) {
+    ctx.out.info(
+      'Reading user ids from stdin, one a line; press Ctrl-D on a line of its own to end them.',
+    );
+  }
+
   if (ctx.dryRun) {
     await printBulkDryRun(ctx, client, op, common, (items) => ({ ...base, userIds: items }));
     return;

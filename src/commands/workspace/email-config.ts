@@ -6,7 +6,12 @@ import { UsageError } from '../../errors/errors.js';
 import { mask } from '../../http/redact.js';
 import { cellText, getPath } from '../../io/format.js';
 import { readAll } from '../../io/input.js';
-import { askForEmailConfig, type EmailConfigRequest } from './email-questions.js';
+import {
+  askForEmailConfig,
+  nothingToSend,
+  type EmailConfigRequest,
+  type StoredConfig,
+} from './email-questions.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { emailConfigOptions } from './index.js';
 
@@ -128,12 +133,44 @@ function flagsGiven(opts: Options): boolean {
   ].some((flag) => flag !== undefined);
 }
 
+/**
+ * What the service says is stored, asked with an update that changes nothing (an empty
+ * configuration merges into the stored one as it is): newer services echo the stored
+ * configuration, the key masked; the contract's null says nothing, and gives undefined.
+ */
+async function readStored(ctx: Context): Promise<StoredConfig> {
+  const client = await ctx.client();
+  const { data } = await client.call<Echoed>(operation('workspace.emailConfig'), {
+    emailServiceConfig: {},
+  });
+  if (!data) return undefined;
+  ctx.redactor.add(data.emailServiceConfig?.apiKey);
+  return data as EmailConfigRequest;
+}
+
+/**
+ * Refuses a change that would switch email on with nothing to send it. What is stored is
+ * asked only when what is sent does not settle it, and not under --dry-run, which sends
+ * nothing.
+ */
+async function checkSomethingSends(ctx: Context, request: EmailConfigRequest): Promise<void> {
+  if (ctx.dryRun || nothingToSend(request, {}) === undefined) return;
+  const problem = nothingToSend(request, await readStored(ctx));
+  if (problem) throw new UsageError(problem);
+}
+
 export async function run(ctx: Context, opts: Options): Promise<void> {
+  const op = operation('workspace.emailConfig');
   // SVC_EMAIL_PROVIDER_KEY gives a value, not what to change: with no flags, a person at a
   // terminal is still guided (the key answers its question); a script's key alone is sent.
   const guided = !flagsGiven(opts) && ctx.prompter.enabled;
   const request = guided
-    ? await askForEmailConfig(ctx, keyFromEnv(ctx))
+    ? await askForEmailConfig(
+        ctx,
+        keyFromEnv(ctx),
+        ctx.dryRun ? undefined : await readStored(ctx),
+        (asked) => printSummary(ctx, displayRow(masked(asked)), op.table.columns),
+      )
     : await requestFromFlags(ctx, opts);
   if (request.useEmailService === undefined && !request.emailServiceConfig) {
     throw new UsageError(
@@ -142,14 +179,9 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     );
   }
   ctx.redactor.add(request.emailServiceConfig?.apiKey);
+  // The guided setup offers to save only what has something to send email with.
+  if (!guided) await checkSomethingSends(ctx, request);
 
-  const op = operation('workspace.emailConfig');
-  if (guided) {
-    printSummary(ctx, displayRow(masked(request)), op.table.columns);
-    if (!(await ctx.prompter.confirm('Save this email configuration?', true))) {
-      throw new UsageError('not confirmed: nothing was sent');
-    }
-  }
   const result = await send<Echoed>(ctx, op, request);
   if (!result) return;
   // A newer service echoes the stored configuration: that is what is in force.

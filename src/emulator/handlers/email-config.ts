@@ -44,6 +44,14 @@ export function emailConfigHandlers(deps: HandlerDeps): Handlers<'workspace.emai
   return {
     'workspace.emailConfig': (data, { scope }) => {
       const update = data.emailServiceConfig ?? {};
+      // An update that names nothing changes nothing, and so writes nothing: its answer is
+      // how a client reads what is stored.
+      if (data.useEmailService === undefined && Object.keys(update).length === 0) {
+        return {
+          message: 'Email config updated.',
+          data: emailConfigView(store.emailConfigs.get(scope) ?? {}, secrets, echoedKey),
+        };
+      }
       const stored = store.transaction(() => {
         const current: StoredEmailConfig = store.emailConfigs.get(scope) ?? {};
         const merged: StoredEmailConfig = {

@@ -6,7 +6,7 @@ import {
   type BulkOutcome,
   type ResultMap,
 } from '../../../src/bulk/index.js';
-import { PartialFailureError } from '../../../src/errors/errors.js';
+import { NotFoundError, PartialFailureError } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
 
 function outcomeOf(n: number, failing: ReadonlySet<number>): BulkOutcome {
@@ -32,6 +32,38 @@ describe('the outcome of a bulk run', () => {
     const err = caught as PartialFailureError;
     expect(err.message).toBe('3 of 10,000 items failed');
     expect(exitCodeFor(err)).toBe(5);
+  });
+
+  it('is exit 4 when every item failed because what it names does not exist', () => {
+    for (const n of [1, 3]) {
+      let caught: unknown;
+      try {
+        throwIfAnyFailed(outcomeOf(n, new Set(Array.from({ length: n }, (_, i) => i))));
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(NotFoundError);
+      expect(exitCodeFor(caught)).toBe(4);
+    }
+  });
+
+  it('stays exit 5 when some failure is of another kind, or its outcome is unknown', () => {
+    const otherReason: BulkOutcome = {
+      results: {
+        a: { success: false, message: 'a does not exist' },
+        b: { success: false, message: 'the id is taken' },
+      },
+      sent: 2,
+      failed: 2,
+    };
+    const unknown: BulkOutcome = {
+      results: { a: { success: false, outcome: 'unknown', message: 'b does not exist' } },
+      sent: 1,
+      failed: 1,
+    };
+    for (const outcome of [otherReason, unknown]) {
+      expect(() => throwIfAnyFailed(outcome)).toThrow(PartialFailureError);
+    }
   });
 
   it('does not throw when every item succeeded', () => {

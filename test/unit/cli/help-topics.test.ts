@@ -26,7 +26,9 @@ describe('svc help exit-codes', () => {
     expect(lines.map((line) => Number(line.split('\t')[0]))).toEqual(
       Object.values(ExitCode).sort((a, b) => a - b),
     );
-    expect(lines).toContain('4\tNOT_FOUND, also for ids asked for by name that do not exist');
+    expect(lines).toContain(
+      '4\tNOT_FOUND, also for ids asked for by name that do not exist, and a bulk call whose every item failed as not existing',
+    );
     expect(lines.every((line) => line.split('\t').length === 2)).toBe(true);
   });
 
