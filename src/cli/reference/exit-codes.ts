@@ -43,7 +43,7 @@ export const exitCodeTable: readonly ExitCodeRow[] = [
   {
     code: ExitCode.Temporary,
     meaning:
-      'temporary: could not connect, RESOURCE_EXHAUSTED, UNAVAILABLE or 5xx after retries; try again later',
+      'temporary: could not connect, RESOURCE_EXHAUSTED, UNAVAILABLE or 5xx after retries, the same bulk work running in another svc; try again later',
   },
   {
     code: ExitCode.Interrupted,
