@@ -48,8 +48,10 @@ describe('an in-memory emulator that restarted', () => {
       env,
     );
     expect(r.exitCode).toBe(3);
+    // svc refused to send the profile's tokens to another origin, and sends nothing there
+    // to find out what it is: the advice is conditional.
     expect(r.stderr).toContain(
-      `${second.url} is an emulator, and it does not know these credentials`,
+      `if ${second.url} is an emulator started again without --data-dir, it no longer knows any workspace`,
     );
     expect(r.stderr).toContain('svc workspace create --profile local --force');
     expect(r.stderr).toContain('--data-dir');
