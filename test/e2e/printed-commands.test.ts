@@ -33,9 +33,13 @@ beforeAll(async () => {
   expect(login.exitCode).toBe(0);
 });
 
-/** The commands in `text` that svc printed: each starts `svc --profile` and ends the line. */
+/**
+ * The commands in `text` that svc printed: each starts `svc --profile` and ends its line, or
+ * goes on over lines that end in ` \` (as a shell reads them when pasted).
+ */
 function printedIn(text: string): string[] {
-  return [...text.matchAll(/svc --profile [^`)\n]*/g)].map((m) => m[0].trim());
+  const joined = text.replace(/ \\ *\n\s*/g, ' ');
+  return [...joined.matchAll(/svc --profile [^`)\n]*/g)].map((m) => m[0].trim());
 }
 
 async function runJobs(): Promise<void> {
