@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { lstat, open, readlink, rename, stat, unlink } from 'node:fs/promises';
 import { ConfigFileError } from '../errors/errors.js';
 
 const OTHERS_MAY_WRITE = 0o022;
@@ -25,7 +26,9 @@ export async function writeTarget(path: string): Promise<string> {
     });
   let target: string;
   try {
-    target = await realpath(path);
+    // Synchronous: the build reads node:fs/promises lazily only where each function it
+    // takes is called, and `realpath` is also an option name in this chunk.
+    target = realpathSync(path);
   } catch {
     throw refuse(await readlink(path).catch(() => '?'), 'which does not exist');
   }
