@@ -30,9 +30,9 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ctx.out.nothingListed(emptyListingNote('documents', opts.org));
   }
   // What was found is printed even when some ids were not (as `kubectl get` does; under
-  // --json the array of the found documents, maybe empty); the missing ones are named on
-  // stderr after it, with exit 4.
-  await ctx.out.data(documents, op.table);
+  // --json the array of the found documents); the missing ones are named on stderr after
+  // it, with exit 4. When none of the ids was found there is no result, only the error.
+  if (!ids || documents.length > 0) await ctx.out.data(documents, op.table);
   if (ids) {
     requireEveryId(
       DOCUMENTS,
