@@ -124,7 +124,8 @@ the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it e
       printsJson: false,
       help: `The command runs with SVC_BASE_URL and, unless --no-workspace, SVC_WORKSPACE_ID,
 SVC_WORKSPACE_TOKEN, SVC_API_KEY and SVC_AUTH_TOKEN set, svc on its PATH, and a fresh
-SVC_CONFIG_DIR unless one is set already.`,
+SVC_CONFIG_DIR of its own, removed afterwards. No other credential or key svc reads
+(SVC_EMAIL_PROVIDER_KEY…) and no SVC_PROFILE reaches it.`,
       examples: [
         'svc emulator exec -- npm test',
         "svc emulator exec -- sh -c 'svc workspace tokens --json | jq .'",
