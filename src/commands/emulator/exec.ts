@@ -57,6 +57,7 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
     emulator = await startFromFlags(opts, {
       warn: (line) => ctx.out.warn(line),
       say: (line) => ctx.out.info(line),
+      env: ctx.env,
     });
     // For the person at the terminal; a script's stderr stays its command's own.
     if (emulator.uiUrl && ctx.io.stderrIsTTY) ctx.out.info(`Emulator UI: ${emulator.uiUrl}`);
