@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -121,5 +121,24 @@ describe('AI provider URLs', () => {
     );
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stderr).not.toContain('AI rewrite');
+  });
+});
+
+describe('--data-dir', () => {
+  it('refuses a shared sticky folder as a usage error, and leaves its mode alone', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'svc-shared-'));
+    try {
+      chmodSync(shared, 0o1777);
+      const r = await svc(
+        ['emulator', 'exec', '--no-workspace', '--data-dir', shared, '--', 'true'],
+        cleanEnv(),
+      );
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain(`the data directory ${shared} is shared (mode 1777)`);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 });
