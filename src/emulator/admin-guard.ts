@@ -55,7 +55,7 @@ function refuse(message: string): EmulatorError {
   return new EmulatorError('PERMISSION_DENIED', message);
 }
 
-function checkHost(req: IncomingMessage, bound: BoundAddress): void {
+function checkHost(req: IncomingMessage, bound: BoundAddress, what: string): void {
   const header = req.headers.host;
   const authority = header === undefined ? undefined : authorityOf(header);
   if (
@@ -64,7 +64,7 @@ function checkHost(req: IncomingMessage, bound: BoundAddress): void {
     !namesBoundAddress(authority.hostname, bound)
   ) {
     throw refuse(
-      `The emulator's admin routes answer only requests addressed to ${bound.host}:${bound.port}; ` +
+      `The emulator's ${what} answer only requests addressed to ${bound.host}:${bound.port}; ` +
         `this one was addressed to ${header === undefined ? 'no host' : JSON.stringify(header)}.`,
     );
   }
@@ -105,6 +105,15 @@ function checkOrigin(req: IncomingMessage, bound: BoundAddress): void {
  * in a body type a page can send cross-site. The CLI, test clients and curl send none of these.
  */
 export function checkAdminRequest(req: IncomingMessage, bound: BoundAddress): void {
-  checkHost(req, bound);
+  checkHost(req, bound, 'admin routes');
   if (req.method !== 'GET' && req.method !== 'HEAD') checkOrigin(req, bound);
+}
+
+/**
+ * Refuses a request to the service routes (`/v1`, `/v2`) addressed by a name other than the
+ * bound address: a page that rebinds its own name to this machine could otherwise create
+ * workspaces and run unauthenticated calls (a login link, an email status) from the browser.
+ */
+export function checkServiceRequest(req: IncomingMessage, bound: BoundAddress): void {
+  checkHost(req, bound, 'service routes');
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { operationForPath } from '../catalogue/operations.js';
 import { type AdminDeps, ADMIN_PREFIX, answerAdmin } from './admin.js';
-import { type BoundAddress, checkAdminRequest } from './admin-guard.js';
+import { type BoundAddress, checkAdminRequest, checkServiceRequest } from './admin-guard.js';
 import { answerApi, type RequestNote } from './api.js';
 import { EmulatorError, type ErrorStatus } from './errors.js';
 import { sleepFor } from './faults.js';
@@ -52,6 +52,7 @@ async function route(
       );
     return answerAdmin(req, pathname, query, deps);
   }
+  checkServiceRequest(req, deps.boundAddress());
   const op = operationForPath(pathname);
   if (!op) throw new EmulatorError('NOT_FOUND', `No operation at ${pathname}.`);
   return answerApi(op, req, deps, note);

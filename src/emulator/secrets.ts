@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const KEY_FILE = 'emulator.key';
@@ -43,7 +43,15 @@ export class SecretBox {
 export function openSecretBox(dataDir: string | undefined): SecretBox {
   if (dataDir === undefined) return new SecretBox(randomBytes(KEY_BYTES));
   const path = join(dataDir, KEY_FILE);
-  const read = () => new SecretBox(Buffer.from(readFileSync(path, 'utf8').trim(), 'base64'));
+  const read = () => {
+    // Not through a symbolic link: the key is this directory's own file.
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      return new SecretBox(Buffer.from(readFileSync(fd, 'utf8').trim(), 'base64'));
+    } finally {
+      closeSync(fd);
+    }
+  };
   if (existsSync(path)) return read();
   const key = randomBytes(KEY_BYTES);
   try {

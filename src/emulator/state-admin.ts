@@ -5,6 +5,7 @@ import { EmulatorError } from './errors.js';
 import { type AdminRoutes, type Answer, ok, readJson } from './http.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { SecretBox } from './secrets.js';
+import type { ContinueHosts } from './service-rules.js';
 import {
   type ColumnShape,
   RejectedRows,
@@ -37,6 +38,8 @@ interface StateDeps {
   store: Store;
   secrets: SecretBox;
   jobs: JobEngine;
+  /** Where a login link may continue to: an imported one obeys the rule a new one does. */
+  continueHosts: ContinueHosts;
 }
 
 const bytesCell = z.strictObject({ $base64: z.base64() });
@@ -235,15 +238,79 @@ function exportState(query: URLSearchParams, { store, secrets }: StateDeps): Ans
   };
 }
 
+/** The path of the link an email carries, as the emulator makes it (spec op 4). */
+const VERIFY_PATH = '/_emulator/verify';
+
+/** Whether `link` is a verification link as the emulator makes one, for `token`. */
+function isVerifyLink(link: string, token: Cell): boolean {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.hash === '' &&
+    url.pathname === VERIFY_PATH &&
+    typeof token === 'string' &&
+    [...url.searchParams.keys()].join() === 'token' &&
+    url.searchParams.get('token') === token
+  );
+}
+
+/**
+ * Holds the outbox's links to the rules they were made by: the UI shows a message's link
+ * for a person to click, and `/_emulator/verify` redirects to its continue URL, so an
+ * imported `javascript:` link or a continue URL on a foreign host is refused as a new one is.
+ */
+function checkOutboxLinks(doc: StateDocument, continueHosts: ContinueHosts): void {
+  const outbox = doc.tables.outbox;
+  if (!outbox) return;
+  const column = (name: string) => outbox.columns.indexOf(name);
+  const [link, token, continueUrl] = [
+    column('link'),
+    column('verify_token'),
+    column('continue_url'),
+  ];
+  outbox.rows.forEach((row, i) => {
+    const at = (index: number): Cell => (index === -1 ? null : (row[index] ?? null));
+    const where = `Invalid state document: tables.outbox.rows[${i}]`;
+    const linkValue = at(link);
+    if (
+      linkValue !== null &&
+      (typeof linkValue !== 'string' || !isVerifyLink(linkValue, at(token)))
+    ) {
+      throw new EmulatorError(
+        'INVALID_ARGUMENT',
+        `${where}[${link}]: a link must be this emulator's ${VERIFY_PATH}?token= link for the message's own verify token.`,
+      );
+    }
+    const continueValue = at(continueUrl);
+    if (continueValue === null) return;
+    try {
+      if (typeof continueValue !== 'string')
+        throw new EmulatorError('INVALID_ARGUMENT', 'continueUrl is not a valid URL.');
+      continueHosts.check(continueValue);
+    } catch (err) {
+      if (!(err instanceof EmulatorError)) throw err;
+      throw new EmulatorError('INVALID_ARGUMENT', `${where}[${continueUrl}]: ${err.message}`);
+    }
+  });
+}
+
 /**
  * Replaces the state (or the document's workspace) with the document's, in one transaction;
  * jobs it holds unfinished go on under this emulator's job delay.
  */
 async function importState(
   req: IncomingMessage,
-  { store, secrets, jobs }: StateDeps,
+  { store, secrets, jobs, continueHosts }: StateDeps,
 ): Promise<Answer> {
   const doc = parseDocument(await readJson(req, MAX_IMPORT_BYTES), store);
+  checkOutboxLinks(doc, continueHosts);
   const state: StateRows = {
     tables: Object.fromEntries(
       Object.entries(doc.tables).map(([name, { columns, rows }]) => [

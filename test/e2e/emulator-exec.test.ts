@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, SVC, svc } from '../support/e2e.js';
@@ -31,6 +34,50 @@ describe('svc emulator exec', () => {
     expect(seven.exitCode).toBe(7);
     const missing = await svc(['emulator', 'exec', '--', 'no-such-command-xyz'], cleanEnv());
     expect(missing.exitCode).toBe(127);
+  });
+
+  it('hands the command none of the secrets svc reads, whatever the environment holds', async () => {
+    const secrets = {
+      SVC_EMAIL_PROVIDER_KEY: 'SG.production-key',
+      SVC_WORKSPACE_TOKEN: 'real-workspace-token',
+      SVC_AUTH_TOKEN: 'real-auth-token',
+      SVC_API_KEY: 'real-api-key',
+    };
+    const r = await svc(
+      ['emulator', 'exec', '--no-workspace', '--', 'env'],
+      cleanEnv({ ...secrets, SVC_TIMEOUT: '30s', SVC_PROFILE: 'production' }),
+    );
+    expect(r.exitCode).toBe(0);
+    for (const [name, value] of Object.entries(secrets)) {
+      expect(r.stdout, name).not.toContain(value);
+      expect(r.stdout, name).not.toMatch(new RegExp(`^${name}=`, 'm'));
+    }
+    expect(r.stdout).not.toMatch(/^SVC_PROFILE=/m);
+    // Settings that hold no secret still reach it.
+    expect(r.stdout).toMatch(/^SVC_TIMEOUT=30s$/m);
+  });
+
+  it('gives the command a config dir of its own even when SVC_CONFIG_DIR is set', async () => {
+    const realConfig = mkdtempSync(join(tmpdir(), 'svc-real-config-'));
+    const r = await svc(
+      [
+        'emulator',
+        'exec',
+        '--no-workspace',
+        '--',
+        'sh',
+        '-c',
+        'echo "$SVC_CONFIG_DIR"; svc workspace create --email child@example.com --json >/dev/null',
+      ],
+      cleanEnv({ SVC_CONFIG_DIR: realConfig }),
+    );
+    expect(r.stderr).not.toContain('error');
+    expect(r.exitCode).toBe(0);
+    const childDir = r.stdout.trim();
+    expect(childDir).not.toBe(realConfig);
+    // The child's profile went to its own dir, which is gone; the real one is untouched.
+    expect(readdirSync(realConfig)).toEqual([]);
+    expect(existsSync(childDir)).toBe(false);
   });
 
   it('stops the emulator and exits 130 on Ctrl-C, even when the child ignores it', async () => {

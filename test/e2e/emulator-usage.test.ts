@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -63,5 +63,82 @@ describe('a restart with both --seed and --data-dir', () => {
         "the seed's organizations, console options and AI keys replaced the stored ones; " +
         'everything else stored was kept',
     );
+  });
+});
+
+describe('AI provider URLs', () => {
+  it('refuses plain http to another machine, from a flag or the environment, unless --insecure', async () => {
+    const flag = await svc(
+      [
+        'emulator',
+        'exec',
+        '--no-workspace',
+        '--openai-url',
+        'http://ai.example.invalid',
+        '--',
+        'true',
+      ],
+      cleanEnv(),
+    );
+    expect(flag.exitCode).toBe(2);
+    expect(flag.stderr).toContain('http://ai.example.invalid is plain http to another machine');
+    expect(flag.stderr).toContain('--insecure');
+
+    const fromEnv = await svc(
+      ['emulator', 'exec', '--no-workspace', '--', 'true'],
+      cleanEnv({ SVC_EMULATOR_ANTHROPIC_URL: 'http://ai.example.invalid' }),
+    );
+    expect(fromEnv.exitCode).toBe(2);
+    expect(fromEnv.stderr).toContain('SVC_EMULATOR_ANTHROPIC_URL');
+
+    const insecure = await svc(
+      ['--insecure', 'emulator', 'exec', '--no-workspace', '--', 'true'],
+      cleanEnv({ SVC_EMULATOR_ANTHROPIC_URL: 'http://ai.example.invalid' }),
+    );
+    expect(insecure.exitCode).toBe(0);
+  });
+
+  it('says where rewrites go when a URL comes from the environment', async () => {
+    const r = await svc(
+      ['emulator', 'exec', '--no-workspace', '--', 'true'],
+      cleanEnv({ SVC_EMULATOR_GOOGLE_URL: 'https://gemini.example.invalid' }),
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain(
+      'AI rewrite with google keys goes to https://gemini.example.invalid, from SVC_EMULATOR_GOOGLE_URL',
+    );
+    const quiet = await svc(
+      [
+        'emulator',
+        'exec',
+        '--no-workspace',
+        '--google-url',
+        'https://other.example.invalid',
+        '--',
+        'true',
+      ],
+      cleanEnv({ SVC_EMULATOR_GOOGLE_URL: 'https://gemini.example.invalid' }),
+    );
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stderr).not.toContain('AI rewrite');
+  });
+});
+
+describe('--data-dir', () => {
+  it('refuses a shared sticky folder as a usage error, and leaves its mode alone', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'svc-shared-'));
+    try {
+      chmodSync(shared, 0o1777);
+      const r = await svc(
+        ['emulator', 'exec', '--no-workspace', '--data-dir', shared, '--', 'true'],
+        cleanEnv(),
+      );
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain(`the data directory ${shared} is shared (mode 1777)`);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 });

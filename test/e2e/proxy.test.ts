@@ -89,8 +89,10 @@ describe('credentials and HTTP proxies', () => {
       ...proxyEnv(),
       SVC_BASE_URL: 'http://api.svc.test',
     });
-    expect(r.exitCode).toBe(0);
     expect(proxy.received[0]).toBe('CONNECT api.svc.test:80');
     expect(proxy.received.join('')).toContain(emulator.workspace.authToken);
+    // The request arrived: the emulator answers only to its own address, as to a rebound name.
+    expect(r.stderr).toContain('service routes answer only requests addressed to 127.0.0.1');
+    expect(r.exitCode).toBe(3);
   });
 });

@@ -6,6 +6,8 @@ export interface EnvironmentRow {
   /** The flag that overrides it, when there is one. */
   flag: string | null;
   meaning: string;
+  /** A credential or key: never handed on to a command svc runs (`svc emulator exec`). */
+  secret?: true;
 }
 
 /** The environment variables svc reads (docs/cli-contract.md, "Global options"). */
@@ -21,13 +23,19 @@ export const environmentTable: readonly EnvironmentRow[] = [
     flag: null,
     meaning: 'workspace id; credentials in the environment come before the profile',
   },
-  { name: credentialEnvVars.workspaceToken, flag: null, meaning: 'workspace token' },
-  { name: credentialEnvVars.apiKey, flag: null, meaning: 'API key id' },
-  { name: credentialEnvVars.authToken, flag: null, meaning: "the API key's auth token" },
+  { name: credentialEnvVars.workspaceToken, flag: null, meaning: 'workspace token', secret: true },
+  { name: credentialEnvVars.apiKey, flag: null, meaning: 'API key id', secret: true },
+  {
+    name: credentialEnvVars.authToken,
+    flag: null,
+    meaning: "the API key's auth token",
+    secret: true,
+  },
   {
     name: 'SVC_EMAIL_PROVIDER_KEY',
     flag: '--provider-key-stdin',
     meaning: "the email provider's API key, for workspace email-config",
+    secret: true,
   },
   {
     name: 'SVC_CONFIG_DIR',

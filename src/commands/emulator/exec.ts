@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { delimiter, dirname } from 'node:path';
 import { constants } from 'node:os';
 import type { Context } from '../../cli/context.js';
+import { environmentTable } from '../../cli/reference/environment.js';
 import { credentialEnvVars } from '../../config/credentials.js';
 import { ExitStatus, UsageError } from '../../errors/errors.js';
 import { ExitCode } from '../../errors/exit-codes.js';
@@ -15,6 +16,24 @@ import { startFromFlags } from './server-options.js';
 const KILL_GRACE_MS = 5_000;
 
 type Options = HandlerOptions<typeof execOptions>;
+
+/**
+ * svc's variables that a command under the emulator may inherit: those svc reads that hold
+ * no secret. Every other `SVC_*` variable is left out, so neither a credential nor a key
+ * svc reads (SVC_EMAIL_PROVIDER_KEY…) nor one it may read some day reaches the emulator.
+ */
+const inheritable = new Set(environmentTable.filter((row) => !row.secret).map((row) => row.name));
+
+/** The environment of the child: the parent's, without svc's secrets or its profile. */
+function childEnvironment(parent: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(parent)) {
+    if (name.startsWith('SVC_') && !inheritable.has(name)) continue;
+    env[name] = value;
+  }
+  delete env.SVC_PROFILE;
+  return env;
+}
 
 /** The exit status a shell would report for a child: its code, or 128 + the signal. */
 function statusOf(code: number | null, signal: NodeJS.Signals | null): number {
@@ -29,21 +48,24 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
       hint: 'svc emulator exec -- npm test',
     });
 
-  // A config dir of its own, so the child's profiles never land in the user's real config;
-  // made first, so that a temporary directory that cannot be used stops nothing running.
-  const ownConfigDir = ctx.env.SVC_CONFIG_DIR ? undefined : await privateTempDir('svc-exec-');
+  // A config dir of its own, even when SVC_CONFIG_DIR is set, so the child's profiles never
+  // land in the user's real config; made first, so that a temporary directory that cannot be
+  // used stops nothing running.
+  const ownConfigDir = await privateTempDir('svc-exec-');
   let emulator: RunningEmulator | undefined;
   try {
     emulator = await startFromFlags(opts, {
       warn: (line) => ctx.out.warn(line),
       say: (line) => ctx.out.info(line),
+      env: ctx.env,
     });
     // For the person at the terminal; a script's stderr stays its command's own.
     if (emulator.uiUrl && ctx.io.stderrIsTTY) ctx.out.info(`Emulator UI: ${emulator.uiUrl}`);
-    const env: Record<string, string | undefined> = { ...ctx.env, SVC_BASE_URL: emulator.url };
-    for (const name of Object.values(credentialEnvVars)) delete env[name];
-    delete env.SVC_PROFILE;
-    if (ownConfigDir) env.SVC_CONFIG_DIR = ownConfigDir;
+    const env: Record<string, string | undefined> = {
+      ...childEnvironment(ctx.env),
+      SVC_BASE_URL: emulator.url,
+      SVC_CONFIG_DIR: ownConfigDir,
+    };
     if (ctx.deps.binPath)
       env.PATH = [dirname(ctx.deps.binPath), env.PATH].filter(Boolean).join(delimiter);
     if (opts.workspace) {
@@ -80,6 +102,6 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
     if (status !== 0) throw new ExitStatus(status);
   } finally {
     await emulator?.close();
-    if (ownConfigDir) rmSync(ownConfigDir, { recursive: true, force: true });
+    rmSync(ownConfigDir, { recursive: true, force: true });
   }
 }

@@ -3,6 +3,13 @@ import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { shellLine } from '../../io/shell-words.js';
 
+/** The variables that give the AI provider URL flags their value, by provider. */
+export const aiUrlEnv = {
+  openai: 'SVC_EMULATOR_OPENAI_URL',
+  anthropic: 'SVC_EMULATOR_ANTHROPIC_URL',
+  google: 'SVC_EMULATOR_GOOGLE_URL',
+} as const;
+
 /** The flags of every command that starts an emulator. */
 export const serverOptions = {
   port: opt
@@ -22,13 +29,13 @@ export const serverOptions = {
   ),
   openaiUrl: opt
     .url('--openai-url <url>', 'base URL of the OpenAI API that AI rewrite calls')
-    .env('SVC_EMULATOR_OPENAI_URL'),
+    .env(aiUrlEnv.openai),
   anthropicUrl: opt
     .url('--anthropic-url <url>', 'base URL of the Anthropic API that AI rewrite calls')
-    .env('SVC_EMULATOR_ANTHROPIC_URL'),
+    .env(aiUrlEnv.anthropic),
   googleUrl: opt
     .url('--google-url <url>', 'base URL of the Google Gemini API that AI rewrite calls')
-    .env('SVC_EMULATOR_GOOGLE_URL'),
+    .env(aiUrlEnv.google),
   faults: opt.text(
     '--faults <plan>',
     'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)',
@@ -124,7 +131,8 @@ the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it e
       printsJson: false,
       help: `The command runs with SVC_BASE_URL and, unless --no-workspace, SVC_WORKSPACE_ID,
 SVC_WORKSPACE_TOKEN, SVC_API_KEY and SVC_AUTH_TOKEN set, svc on its PATH, and a fresh
-SVC_CONFIG_DIR unless one is set already.`,
+SVC_CONFIG_DIR of its own, removed afterwards. No other credential or key svc reads
+(SVC_EMAIL_PROVIDER_KEY…) and no SVC_PROFILE reaches it.`,
       examples: [
         'svc emulator exec -- npm test',
         "svc emulator exec -- sh -c 'svc workspace tokens --json | jq .'",

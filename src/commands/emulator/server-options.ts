@@ -11,7 +11,7 @@ import { UsageError } from '../../errors/errors.js';
 import { isLoopback } from '../../http/loopback.js';
 import { formatIssues } from '../../http/validation.js';
 import { parseJsonArg, readTextArg } from '../../io/input.js';
-import type { serverOptions } from './index.js';
+import { aiUrlEnv, type serverOptions } from './index.js';
 
 /**
  * The flags of a command that starts an emulator, as declared: `admin` is false with
@@ -35,13 +35,59 @@ export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
     ...(opts.allowedContinueHost && {
       allowedContinueHosts: parseContinueHosts(opts.allowedContinueHost),
     }),
-    // Providers not named keep their public API.
-    aiProviderUrls: {
-      ...(opts.openaiUrl && { openai: opts.openaiUrl }),
-      ...(opts.anthropicUrl && { anthropic: opts.anthropicUrl }),
-      ...(opts.googleUrl && { google: opts.googleUrl }),
-    },
+    aiProviderUrls: providerUrls(opts),
   };
+}
+
+type AiProvider = keyof typeof aiUrlEnv;
+
+/** Each provider's URL flag, as the options record names it and as a person types it. */
+const aiUrlFlags = {
+  openai: { key: 'openaiUrl', flag: '--openai-url' },
+  anthropic: { key: 'anthropicUrl', flag: '--anthropic-url' },
+  google: { key: 'googleUrl', flag: '--google-url' },
+} as const satisfies Record<AiProvider, { key: keyof ServerFlags; flag: string }>;
+
+/**
+ * The provider URLs given; providers not named keep their public API. A rewrite sends the
+ * workspace's provider key with the text, so plain http goes only to this machine unless
+ * `--insecure` says the network is trusted.
+ */
+function providerUrls(opts: ServerFlags): Partial<Record<AiProvider, string>> {
+  const urls: Partial<Record<AiProvider, string>> = {};
+  for (const provider of Object.keys(aiUrlFlags) as AiProvider[]) {
+    const { key, flag } = aiUrlFlags[provider];
+    const url = opts[key];
+    if (url === undefined) continue;
+    const { protocol, hostname } = new URL(url);
+    if (protocol === 'http:' && !isLoopback(hostname) && opts.insecure !== true) {
+      throw new UsageError(
+        `${flag} (or ${aiUrlEnv[provider]}) ${url} is plain http to another machine: ` +
+          "AI rewrite would send the workspace's provider key there in clear",
+        { hint: `use an https:// URL, or pass --insecure if this network is trusted` },
+      );
+    }
+    urls[provider] = url;
+  }
+  return urls;
+}
+
+/**
+ * A notice for each provider URL that came from the environment rather than a flag: a
+ * variable set long ago, or by someone else, silently sends the provider keys elsewhere.
+ */
+export function providerUrlNotices(opts: ServerFlags, env: NodeJS.ProcessEnv): string[] {
+  const notices: string[] = [];
+  for (const provider of Object.keys(aiUrlFlags) as AiProvider[]) {
+    const { key, flag } = aiUrlFlags[provider];
+    const name = aiUrlEnv[provider];
+    const fromEnv = env[name];
+    if (fromEnv === undefined || fromEnv === '' || opts[key] !== fromEnv) continue;
+    notices.push(
+      `AI rewrite with ${provider} keys goes to ${fromEnv}, from ${name} (${flag} overrides it)`,
+    );
+  }
+  return notices;
 }
 
 /**
@@ -122,7 +168,11 @@ function seedOverStoredState(seed: string, dataDir: string): string {
  */
 export async function startFromFlags(
   opts: ServerFlags,
-  { warn, say }: { warn: (line: string) => void; say: (line: string) => void },
+  {
+    warn,
+    say,
+    env,
+  }: { warn: (line: string) => void; say: (line: string) => void; env: NodeJS.ProcessEnv },
 ): Promise<RunningEmulator> {
   const options = {
     ...parseServerFlags(opts),
@@ -143,6 +193,7 @@ export async function startFromFlags(
   }
   const warning = exposureWarning(options.host, options.adminRoutes !== false);
   if (warning) warn(warning);
+  for (const notice of providerUrlNotices(opts, env)) say(notice);
   if (options.seed !== undefined && options.dataDir !== undefined && emulator.restored)
     say(seedOverStoredState(options.seed, options.dataDir));
   return emulator;

@@ -6,6 +6,7 @@ export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
   const emulator = await startFromFlags(opts, {
     warn: (line) => ctx.out.warn(line),
     say: (line) => ctx.out.info(line),
+    env: ctx.env,
   });
   ctx.io.stdout.write(
     `${JSON.stringify({ status: 'ready', url: emulator.url, ...(emulator.uiUrl && { ui: emulator.uiUrl }), pid: process.pid })}\n`,

@@ -30,6 +30,9 @@ const CAPACITY = 300;
 /** A body longer than this is kept as its beginning: the log holds many calls in memory. */
 const MAX_BODY_CHARS = 16 * 1024;
 
+/** What the log shows for a body it could not redact. */
+export const TOO_DEEP = '(not shown: nested too deeply to redact)';
+
 function shortened(text: string): string {
   return `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters in all, the first ${MAX_BODY_CHARS} shown)`;
 }
@@ -39,7 +42,16 @@ function shortened(text: string): string {
  * they appear (object keys too), and a body too large to keep whole cut to its beginning.
  */
 function cleaned(value: unknown, redactor: Redactor): unknown {
-  const text = redactor.text(JSON.stringify(redactor.json(value)) ?? 'null');
+  let text: string;
+  try {
+    text = redactor.text(JSON.stringify(redactor.json(value)) ?? 'null');
+  } catch (error) {
+    // The redactor walks the value recursively: a body nested deeper than the stack allows
+    // (the service refuses it by its limits) cannot be scrubbed, so none of it is shown, but
+    // the call still appears in the log.
+    if (error instanceof RangeError) return TOO_DEEP;
+    throw error;
+  }
   if (text.length > MAX_BODY_CHARS) return shortened(text);
   try {
     return JSON.parse(text) as unknown;

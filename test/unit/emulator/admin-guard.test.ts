@@ -129,15 +129,33 @@ describe('a web page cannot drive the admin routes', () => {
     expect(none.status).toBe(403);
   });
 
-  it('leaves the service routes alone: only /_emulator/ is guarded', async () => {
-    const reply = await rawRequest(
+  it('answers no service route to a rebound DNS name either', async () => {
+    const statusFor = (host: string) =>
+      rawRequest(
+        emulator.port,
+        'POST',
+        '/v2/workspace/email/status',
+        { host, 'content-type': 'application/json' },
+        JSON.stringify({ data: { ownerEmail: 'guarded@example.com' } }),
+      );
+    for (const host of [`evil.example:${emulator.port}`, `127.0.0.1.nip.io:${emulator.port}`]) {
+      const reply = await statusFor(host);
+      expect(reply.status, host).toBe(403);
+      expect(JSON.parse(reply.body)).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
+      expect(reply.body).toContain('service routes');
+    }
+    const created = await rawRequest(
       emulator.port,
       'POST',
-      '/v2/workspace/email/status',
+      '/v2/workspace/create',
       { host: `evil.example:${emulator.port}`, 'content-type': 'application/json' },
-      JSON.stringify({ data: { ownerEmail: 'guarded@example.com' } }),
+      JSON.stringify({ data: { ownerEmail: 'rebound@example.com' } }),
     );
-    expect(reply.status).toBe(200);
+    expect(created.status).toBe(403);
+    expect(created.body).not.toContain('authToken');
+    for (const host of [self(), `localhost:${emulator.port}`]) {
+      expect((await statusFor(host)).status, host).toBe(200);
+    }
   });
 });
 
@@ -186,6 +204,37 @@ describe('an emulator bound to every address', () => {
       expect((await get('attacker.example')).status).toBe(403);
     } finally {
       await wide.close();
+    }
+  });
+});
+
+describe('an emulator bound to IPv6 loopback', () => {
+  it('answers its service routes through [::1] and localhost, and refuses DNS names', async () => {
+    const six = await startEmulator({ port: 0, host: '::1' });
+    try {
+      const status = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest(
+            {
+              host: '::1',
+              port: six.port,
+              method: 'POST',
+              path: '/v2/workspace/email/status',
+              headers: { host: `${host}:${six.port}`, 'content-type': 'application/json' },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          );
+          req.on('error', reject);
+          req.end(JSON.stringify({ data: { ownerEmail: 'nobody@example.com' } }));
+        });
+      expect(await status('[::1]')).toBe(404);
+      expect(await status('localhost')).toBe(404);
+      expect(await status('attacker.example')).toBe(403);
+    } finally {
+      await six.close();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { UsageError } from '../../../src/errors/errors.js';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -449,19 +450,37 @@ describe('the aiKeys fixture member', () => {
 });
 
 describe('the provider URL flags', () => {
+  const base = { port: 0, host: '127.0.0.1' };
+
   it('pass the URLs given to the emulator, and none otherwise', () => {
-    const base = { port: 0, host: '127.0.0.1' };
     expect(
       parseServerFlags({
         ...base,
-        openaiUrl: 'http://a',
-        anthropicUrl: 'http://b',
-        googleUrl: 'http://c',
+        openaiUrl: 'http://127.0.0.1:8099',
+        anthropicUrl: 'http://localhost:8098',
+        googleUrl: 'https://gemini.example.com',
       }).aiProviderUrls,
-    ).toEqual({ openai: 'http://a', anthropic: 'http://b', google: 'http://c' });
-    expect(parseServerFlags({ ...base, googleUrl: 'http://c' }).aiProviderUrls).toEqual({
-      google: 'http://c',
+    ).toEqual({
+      openai: 'http://127.0.0.1:8099',
+      anthropic: 'http://localhost:8098',
+      google: 'https://gemini.example.com',
+    });
+    expect(parseServerFlags({ ...base, googleUrl: 'http://[::1]:1' }).aiProviderUrls).toEqual({
+      google: 'http://[::1]:1',
     });
     expect(parseServerFlags(base).aiProviderUrls).toEqual({});
+  });
+
+  it('refuse plain http to another machine, where the key would travel in clear', () => {
+    expect(() => parseServerFlags({ ...base, openaiUrl: 'http://ai.example.invalid' })).toThrow(
+      /--openai-url \(or SVC_EMULATOR_OPENAI_URL\) http:\/\/ai\.example\.invalid is plain http/,
+    );
+    expect(() => parseServerFlags({ ...base, googleUrl: 'http://192.0.2.7:80' })).toThrow(
+      UsageError,
+    );
+    expect(
+      parseServerFlags({ ...base, openaiUrl: 'http://ai.example.invalid', insecure: true })
+        .aiProviderUrls,
+    ).toEqual({ openai: 'http://ai.example.invalid' });
   });
 });

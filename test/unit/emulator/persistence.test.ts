@@ -1,5 +1,16 @@
 import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -149,6 +160,47 @@ describe('dataDir', () => {
       for (const file of files) expect(modeOf(join(dataDir, file)), file).toBe(0o600);
     } finally {
       await emulator.close();
+    }
+  });
+
+  it.each([
+    ['a sticky shared folder such as /tmp', 0o1777],
+    ['a folder everyone may write to', 0o777],
+    ['a folder its group may write to', 0o770],
+  ])('refuses %s and leaves its mode alone', async (_case, mode) => {
+    chmodSync(dataDir, mode);
+    await expect(startEmulator({ dataDir })).rejects.toThrow(
+      new RegExp(`the data directory .* is shared \\(mode ${mode.toString(8)}\\)`),
+    );
+    expect(statSync(dataDir).mode & 0o7777).toBe(mode);
+    expect(existsSync(join(dataDir, 'emulator.db'))).toBe(false);
+  });
+
+  it.runIf(process.getuid?.() === 0)('refuses a folder that belongs to another user', async () => {
+    chownSync(dataDir, 65534, 65534);
+    chmodSync(dataDir, 0o755);
+    await expect(startEmulator({ dataDir })).rejects.toThrow(/belongs to another user/);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o755);
+  });
+
+  it('opens no database through a symbolic link, and leaves its target alone', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'svc-target-'));
+    try {
+      const target = join(elsewhere, 'precious');
+      writeFileSync(target, 'not a database', { mode: 0o644 });
+      symlinkSync(target, join(dataDir, 'emulator.db'));
+      await expect(startEmulator({ dataDir })).rejects.toThrow(/emulator\.db is a symbolic link/);
+      expect(statSync(target).mode & 0o777).toBe(0o644);
+      expect(readFileSync(target, 'utf8')).toBe('not a database');
+
+      rmSync(join(dataDir, 'emulator.db'));
+      symlinkSync(target, join(dataDir, 'emulator.db-wal'));
+      await expect(startEmulator({ dataDir })).rejects.toThrow(
+        /emulator\.db-wal is a symbolic link/,
+      );
+      expect(statSync(target).mode & 0o777).toBe(0o644);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 

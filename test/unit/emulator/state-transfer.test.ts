@@ -533,6 +533,53 @@ describe('a bad document', () => {
   });
 });
 
+describe('links in an imported outbox', () => {
+  /** An emulator whose outbox holds one login link, and its export. */
+  async function withLoginLink(): Promise<{ emulator: RunningEmulator; doc: StateDocument }> {
+    const emulator = await start();
+    const sent = await post(emulator.url, '/v2/workspace/email/send-login-link', {
+      email: 'linked@example.com',
+      continueUrl: 'http://localhost/welcome',
+    });
+    expect(sent.status).toBe(200);
+    return { emulator, doc: await exportState(emulator.url) };
+  }
+
+  const outboxText = async (url: string) => (await request(`${url}/_emulator/outbox`)).text;
+
+  it.each([
+    ['a javascript: link', 'link', 'javascript:alert(document.cookie)'],
+    ['a link to another page', 'link', 'https://phish.example/_emulator/verify?token=x'],
+    ['a continue URL on a foreign host', 'continue_url', 'https://evil.example/'],
+    ['a javascript: continue URL', 'continue_url', 'javascript:alert(1)'],
+  ])('refuses %s, as when a link is made, and changes nothing', async (_case, column, value) => {
+    const { emulator, doc } = await withLoginLink();
+    const before = await outboxText(emulator.url);
+    const reply = await importState(
+      emulator.url,
+      withRows(doc, 'outbox', setColumn(doc, 'outbox', column, value)),
+    );
+    expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('tables.outbox.rows[0]');
+    expect(await outboxText(emulator.url)).toBe(before);
+    expect(before).not.toContain(value);
+  });
+
+  it('takes the links the emulator made, and their verify link still continues where it was asked to', async () => {
+    const { emulator, doc } = await withLoginLink();
+    const other = await start();
+    await imported(other.url, doc);
+    const [row] = doc.tables.outbox?.rows ?? [];
+    const link = row?.[doc.tables.outbox?.columns.indexOf('link') ?? -1];
+    expect(typeof link).toBe('string');
+    const verify = await request(
+      `${other.url}${new URL(link as string).pathname}${new URL(link as string).search}`,
+    );
+    expect(verify.status).toBe(302);
+    expect(verify.headers.get('location')).toBe('http://localhost/welcome');
+    expect(emulator.url).not.toBe(other.url);
+  });
+});
+
 describe('the export call', () => {
   it('answers NOT_FOUND for an unknown workspace and INVALID_ARGUMENT for other queries', async () => {
     const emulator = await start();

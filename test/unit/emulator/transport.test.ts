@@ -93,7 +93,7 @@ describe('request bodies', () => {
   it('answers 413 at once when the declared length is far too large', async () => {
     const answer = await rawExchange(
       emulator.port,
-      `POST ${create} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{}`,
+      `POST ${create} HTTP/1.1\r\nHost: 127.0.0.1:${emulator.port}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{}`,
     );
     expect(answer.startsWith('HTTP/1.1 413 ')).toBe(true);
     expect(rawBody(answer)).toEqual(

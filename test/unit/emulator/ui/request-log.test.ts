@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestLog } from '../../../../src/emulator/ui/request-log.js';
+import { RequestLog, TOO_DEEP } from '../../../../src/emulator/ui/request-log.js';
 
 const entry = { time: 1, method: 'POST', path: '/v1/x', httpStatus: 200 };
 const details = { latencyMs: 1.234, decisions: [], secrets: [] };
@@ -32,6 +32,21 @@ describe('the request log', () => {
     expect(text?.request).toBe('not json');
     expect(typeof large?.response).toBe('string');
     expect(large?.response).toMatch(/characters in all, the first 16384 shown\)$/);
+  });
+
+  it('keeps a call whose bodies are nested 20,000 deep, with a placeholder for each body', () => {
+    const log = new RequestLog();
+    const token = 'tok_0123456789abcdef';
+    const depth = 20_000;
+    const deepText = `{"data":${'['.repeat(depth)}"${token}"${']'.repeat(depth)}}`;
+    let deepValue: unknown = token;
+    for (let i = 0; i < depth; i++) deepValue = { a: deepValue };
+    log.record(entry, { ...details, secrets: [token], requestBody: deepText, response: deepValue });
+    const [kept] = log.since();
+    expect(kept).toMatchObject({ path: '/v1/x', httpStatus: 200, seq: 1 });
+    expect(kept?.request).toBe(TOO_DEEP);
+    expect(kept?.response).toBe(TOO_DEEP);
+    expect(JSON.stringify(kept)).not.toContain(token);
   });
 
   it('numbers the calls, tells listeners of each, and gives those after a number', () => {
