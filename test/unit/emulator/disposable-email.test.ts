@@ -27,7 +27,7 @@ describe('the disposable-domain rule', () => {
 
   it('answers at once for an address of 254 characters, the longest there is', () => {
     // Many labels: the lookup walks one suffix per label.
-    const longest = `${'a'.repeat(64)}@${'b.'.repeat(92)}example.com`;
+    const longest = `${'a'.repeat(64)}@${'b.'.repeat(89)}example.com`;
     expect(longest.length).toBe(254);
     expect(elapsedMs(() => refuseDisposableEmail(longest, 'email'))).toBeLessThan(BOUND_MS);
   });
