@@ -5,7 +5,8 @@ import type { Invoke } from './command-kit.js';
 import { mountTree } from './declare/mount.js';
 import { applyHelpLayout } from './help-layout.js';
 import { durationOption, urlOption } from './option-values.js';
-import { environmentNames } from './reference/environment.js';
+import { environmentNames, wrappedList } from './reference/environment.js';
+import { helpTopics } from './reference/topics.js';
 import { checkRequiredOptionsLast } from './required-options.js';
 
 export interface ProgramOutput {
@@ -55,18 +56,26 @@ export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
     .option('--dry-run', 'print the request a mutating command would send, and send nothing')
     .option('--insecure', 'allow plain http to a host other than this machine')
     .option('--insecure-storage', 'store tokens in the config file (mode 0600), not the OS keyring')
-    .addHelpText(
-      'after',
-      `
-${environmentNames()}
-See also: svc help environment, svc help exit-codes, svc help formatting,
-          svc help credentials, svc help reference
+    .addHelpText('after', (context) => {
+      // Fitted to the terminal the help goes to, as every command's notes are; at most 80
+      // columns, the width the lists were written for.
+      const output = context.command.configureOutput();
+      const helpWidth = context.error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.();
+      const width = Math.min(helpWidth ?? 80, 80);
+      return `
+${environmentNames(width)}
+${wrappedList(
+  'See also:',
+  helpTopics.map(({ name }) => `svc help ${name}`),
+  width,
+  10,
+)}
 
 Examples:
   $ svc emulator exec -- ./my-script.sh
   $ svc workspace create --email me@example.com --name Me
-  $ svc workspace tokens --json | jq -r '.authTokens[0].name'`,
-    );
+  $ svc workspace tokens --json | jq -r '.authTokens[0].name'`;
+    });
 
   mountTree(program, svcCommands, invoke);
   applyHelpLayout(program);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cleanEnv } from '../support/e2e.js';
 import { svcInTerminal } from '../support/pty.js';
 import { useEmulator } from '../support/seeded-emulator.js';
+import { environmentTable } from '../../src/cli/reference/environment.js';
+import { helpTopics } from '../../src/cli/reference/topics.js';
 
 const emulator = useEmulator({ seed: null });
 
@@ -78,6 +80,17 @@ describe('help at 60 columns', () => {
     const lines = linesOf(term.raw()).filter((line) => !line.startsWith('  $ '));
     expect(lines.length).toBeGreaterThan(10);
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(60);
+  });
+
+  it('svc --help: its environment and see-also lists wrap too, and keep every name', async () => {
+    const term = svcInTerminal(['--help'], env, { cols: 60, rows: 80 });
+    expect(await term.exited).toBe(0);
+    const lines = linesOf(term.raw()).filter((line) => !line.startsWith('  $ '));
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(60);
+    const text = lines.join('\n');
+    for (const { name } of environmentTable) expect(text).toMatch(new RegExp(`\\b${name}\\b`));
+    for (const { name } of helpTopics) expect(text).toContain(`svc help ${name}`);
   });
 
   it('svc mcp --help lists the flags of svc mcp serve, which svc mcp runs', async () => {

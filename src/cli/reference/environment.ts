@@ -69,19 +69,37 @@ export const environmentTable: readonly EnvironmentRow[] = [
   },
 ];
 
-/** The variables' names, comma-separated and wrapped for `svc --help`. */
-export function environmentNames(width = 80): string {
+/**
+ * `label` followed by `words`, comma-separated and wrapped at `width`, each line after the
+ * first indented by `indent` spaces; a word is never broken.
+ */
+export function wrappedList(
+  label: string,
+  words: readonly string[],
+  width: number,
+  indent: number,
+): string {
   const lines: string[] = [];
-  let line = 'Environment:';
-  for (const [i, { name }] of environmentTable.entries()) {
-    const word = i < environmentTable.length - 1 ? `${name},` : name;
-    if (line.length + 1 + word.length > width) {
+  let line = label;
+  for (const [i, name] of words.entries()) {
+    const word = i < words.length - 1 ? `${name},` : name;
+    if (line.length > indent && line.length + 1 + word.length > width) {
       lines.push(line);
-      line = ' ';
+      line = ' '.repeat(indent - 1);
     }
     line += ` ${word}`;
   }
   return [...lines, line].join('\n');
+}
+
+/** The variables' names, comma-separated and wrapped for `svc --help`. */
+export function environmentNames(width = 80): string {
+  return wrappedList(
+    'Environment:',
+    environmentTable.map(({ name }) => name),
+    width,
+    2,
+  );
 }
 
 /**
