@@ -28,6 +28,7 @@ import { checkTransport } from './transport-security.js';
 import { formatIssues } from './validation.js';
 import {
   backoffDelay,
+  errorCode,
   isConnectCode,
   isRetryable,
   parseRetryAfter,
@@ -195,16 +196,6 @@ function gaveUp(error: Error, attempts: number, elapsedMs: number): Error {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function errorCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /**

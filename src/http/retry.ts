@@ -67,3 +67,14 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }
+
+/** The system error code (`ECONNREFUSED`…) of an error or of one of its causes, a few deep. */
+export function errorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,9 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { svc } from '../support/e2e.js';
+import { inputFiles } from '../support/input-files.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
@@ -14,31 +12,7 @@ import { useEmulator } from '../support/seeded-emulator.js';
 
 const basic = useEmulator();
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-bulk-input-'));
-let files = 0;
-/** A file of these bytes, under a name of its own with the given extension. */
-function file(bytes: string | Buffer, extension = ''): string {
-  const path = join(dir, `input-${++files}${extension}`);
-  writeFileSync(path, bytes);
-  return path;
-}
-
-/** How many requests the emulator has answered so far. */
-async function requests(): Promise<number> {
-  const res = await fetch(`${basic.url}/_emulator/journal`);
-  return ((await res.json()) as { entries: unknown[] }).entries.length;
-}
-
-/** Runs svc and asserts that it exits 2 having sent nothing; gives its stderr. */
-async function refused(args: string[], input?: string): Promise<string> {
-  const before = await requests();
-  const r = await svc(args, basic.env, input);
-  expect(r.stdout).toBe('');
-  expect(r.exitCode).toBe(2);
-  expect(await requests()).toBe(before);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  return r.stderr;
-}
+const { file, refused } = inputFiles(basic, 'svc-bulk-input');
 
 describe('a field the command does not know', () => {
   // Every bulk command that reads --file, with a file whose one field is misspelt.

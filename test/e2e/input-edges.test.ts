@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, svc } from '../support/e2e.js';
+import { inputFiles } from '../support/input-files.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
@@ -22,29 +23,7 @@ import { useEmulator } from '../support/seeded-emulator.js';
 
 const basic = useEmulator();
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-input-edges-'));
-let files = 0;
-function file(text: string, extension = ''): string {
-  const path = join(dir, `input-${++files}${extension}`);
-  writeFileSync(path, text);
-  return path;
-}
-
-/** How many requests the emulator has answered so far. */
-async function requests(): Promise<number> {
-  const res = await fetch(`${basic.url}/_emulator/journal`);
-  return ((await res.json()) as { entries: unknown[] }).entries.length;
-}
-
-async function refused(args: string[], input?: string): Promise<string> {
-  const before = await requests();
-  const r = await svc(args, basic.env, input);
-  expect(r.stdout).toBe('');
-  expect(r.exitCode).toBe(2);
-  expect(await requests()).toBe(before);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  return r.stderr;
-}
+const { file, refused } = inputFiles(basic, 'svc-input-edges');
 
 describe('a first line in a list of ids that may be a header', () => {
   it.each(['name', 'email', 'doc', 'title', 'org', 'uid'])(

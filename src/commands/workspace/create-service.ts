@@ -1,7 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import { checkBaseUrl } from '../../config/base-url.js';
 import { TransientError, UsageError } from '../../errors/errors.js';
-import { isConnectCode } from '../../http/retry.js';
+import { errorCode, isConnectCode } from '../../http/retry.js';
 
 /** How a newcomer gets a service to create a workspace in. */
 const START_ONE =
@@ -43,17 +43,7 @@ async function connectFailure(url: URL, timeoutMs: number): Promise<string | und
     await res.body?.cancel();
     return undefined;
   } catch (err) {
-    const code = codeOf(err);
+    const code = errorCode(err);
     return code !== undefined && isConnectCode(code) ? code : undefined;
   }
-}
-
-function codeOf(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
