@@ -6,7 +6,7 @@
 # The subcommands of command path $1 ('' is svc itself).
 _svc_subcommands() {
   case $1 in
-    '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai auth profile api emulator mcp completion schema version help' ;;
+    '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai auth profile api emulator mcp completion schema openapi version help' ;;
     'workspace') REPLY='create tokens email-status login-link email-config' ;;
     'permissions') REPLY='get' ;;
     'folders') REPLY='list add' ;;

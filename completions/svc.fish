@@ -28,6 +28,7 @@ function __svc_subcommands
                 'mcp' 'Serve the API\'s operations as MCP tools to a coding agent, over stdio' \
                 'completion' 'Print the shell completion script for bash, zsh or fish' \
                 'schema' 'Print the JSON Schema of what a command prints with --json' \
+                'openapi' 'Print the OpenAPI 3.1 document of every operation svc sends' \
                 'version' 'Show the version, and the Node, platform and build it runs on' \
                 'help' 'Show help for a command, or a topic: exit-codes, environment, reference, formatting, credentials'
         case 'workspace'

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes the files that are generated from the command tree: the shell completion scripts
-// under completions/ and the command reference docs/commands.md; and the part of
+// under completions/, the command reference docs/commands.md and the OpenAPI document
+// docs/openapi.json; and the part of
 // docs/mcp.md that lists the MCP tools, between its two marker comments. It runs the CLI that was
 // just built (npm run build runs it after tsup; npm run generate is the same), so the files
 // describe exactly the commands of dist/. Tests fail when a committed copy is stale.
@@ -15,6 +16,7 @@ const outputs = [
   ['completions/_svc', ['completion', 'zsh']],
   ['completions/svc.fish', ['completion', 'fish']],
   ['docs/commands.md', ['help', 'reference']],
+  ['docs/openapi.json', ['openapi']],
 ];
 
 /** A stream that hands what is written to `append`, as stdout would take it. */
@@ -61,6 +63,9 @@ const notes = {
 };
 
 function withNote(file, text) {
+  // svc prints JSON on one line when stdout is not a terminal; the committed copy is
+  // indented so that a change to it reads as a diff of the lines that changed.
+  if (file.endsWith('.json')) return `${JSON.stringify(JSON.parse(text), null, 2)}\n`;
   const note = notes[file];
   if (!note) return text;
   const [title, ...rest] = text.split('\n\n');

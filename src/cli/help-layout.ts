@@ -25,7 +25,7 @@ const commandGroups: readonly (readonly [heading: string, names: readonly string
   ['Resources:', ['workspace', 'permissions', 'folders', 'docs', 'orgs', 'groups', 'users']],
   ['Collaboration:', ['activities', 'presence', 'livestate', 'crdt', 'notifications', 'ai']],
   ['Account and configuration:', ['auth', 'profile']],
-  ['Tools:', ['api', 'emulator', 'mcp', 'completion', 'schema', 'version', 'help']],
+  ['Tools:', ['api', 'emulator', 'mcp', 'completion', 'schema', 'openapi', 'version', 'help']],
 ];
 const OTHER_COMMANDS = 'Commands:';
 

@@ -13,6 +13,7 @@ import { help } from './help/index.js';
 import { livestate } from './livestate/index.js';
 import { mcp } from './mcp/index.js';
 import { notifications } from './notifications/index.js';
+import { openapi } from './openapi/index.js';
 import { orgs } from './orgs/index.js';
 import { permissions } from './permissions/index.js';
 import { presence } from './presence/index.js';
@@ -45,6 +46,7 @@ export const svcCommands: readonly (GroupDeclaration | AnyCommand)[] = [
   completion,
   completeValues,
   schema,
+  openapi,
   version,
   help,
 ];
