@@ -59,7 +59,7 @@ const fixture = {
 let emulator: RunningEmulator;
 let owner: SeededWorkspace;
 let dir: string;
-/** String members of earlier answers (`jobId`, `migrationId`), for the reads that follow them. */
+/** Ids in earlier answers (`jobId`, `migrationId`), for the reads that follow them. */
 const answered = new Map<string, string>();
 const statuses: string[] = [];
 
@@ -110,7 +110,7 @@ function remember(body: unknown): void {
   const data = top?.result?.data ?? top?.data;
   if (typeof data !== 'object' || data === null) return;
   for (const [key, value] of Object.entries(data)) {
-    if (typeof value === 'string') answered.set(key, value);
+    if (typeof value === 'string' && key.endsWith('Id')) answered.set(key, value);
   }
 }
 
