@@ -20,22 +20,6 @@ export const undiciAgentOnly: Plugin = {
   },
 };
 
-/** Commander's `node:child_process`, loaded on first use (see the module). */
-export const commanderChildProcess: Plugin = {
-  name: 'commander-child-process',
-  setup(build) {
-    build.onResolve({ filter: /^(node:)?child_process$/ }, ({ importer }) =>
-      importer.includes('/node_modules/commander/')
-        ? {
-            path: fileURLToPath(
-              new URL('./scripts/perf-commander-child-process.cjs', import.meta.url),
-            ),
-          }
-        : undefined,
-    );
-  },
-};
-
 /** The MCP server SDK without AJV (see scripts/perf-mcp-shims.mjs). */
 export const mcpShims: Plugin = {
   name: 'mcp-shims',
@@ -64,12 +48,10 @@ export default defineConfig({
   // Native better-sqlite3 (both majors, see src/emulator/store/store.ts) cannot be bundled;
   // Node resolves it from node_modules.
   noExternal: [/^(?!better-sqlite3(-napi)?(\/|$))/],
-  // Built-in modules keep their `node:` names: tsup's plugin that drops the prefix would
-  // otherwise resolve them before commanderChildProcess sees them.
+  // Built-in modules keep their `node:` names, as the source writes them.
   removeNodeProtocol: false,
-  esbuildPlugins: [undiciAgentOnly, mcpShims, commanderChildProcess],
-  // Bundled CommonJS packages call require(); ESM chunks have none of their own. Only the
-  // chunks that use it keep it (scripts/perf-chunks.mjs).
+  esbuildPlugins: [undiciAgentOnly, mcpShims],
+  // Bundled CommonJS packages call require(); ESM chunks have none of their own.
   banner: {
     js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
   },
@@ -77,5 +59,5 @@ export default defineConfig({
   metafile: true,
   // The emulator's web UI is built after, into dist/ui/, where the emulator serves it from.
   onSuccess:
-    'node scripts/perf-chunks.mjs && node scripts/perf-mcp-lazy-schemas.mjs && node scripts/perf-prerender-help.mjs && node scripts/perf-mcp-schemas.mjs && node scripts/build-ui.mjs',
+    'node scripts/perf-prerender-help.mjs && node scripts/build-ui.mjs',
 });
