@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Writes the files that are generated from the command tree: the shell completion scripts
-// under completions/ and the command reference docs/commands.md; and the part of
-// docs/mcp.md that lists the MCP tools, between its two marker comments. It runs the CLI that was
+// under completions/, the command reference docs/commands.md, the MCP tool list that
+// `svc mcp` answers tools/list from (src/mcp/tools-list.json); and the part of docs/mcp.md
+// that lists the MCP tools, between its two marker comments. It runs the CLI that was
 // just built (npm run build runs it after tsup; npm run generate is the same), so the files
 // describe exactly the commands of dist/. Tests fail when a committed copy is stale.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -74,6 +75,13 @@ for (const [file, argv] of outputs) {
   writeFileSync(target, out);
   console.log(`wrote ${file}`);
 }
+
+// What tools/list shows of every tool: the members of `svc mcp tools --json` that it has.
+const listed = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'];
+const tools = JSON.parse(await svcOutput(['mcp', 'tools', '--allow-destructive', '--json']));
+const toolsList = tools.map((tool) => Object.fromEntries(listed.map((key) => [key, tool[key]])));
+writeFileSync(new URL('src/mcp/tools-list.json', root), `${JSON.stringify(toolsList, null, 2)}\n`);
+console.log('wrote src/mcp/tools-list.json');
 
 for (const [file, argv, start, end] of sections) {
   const target = new URL(file, root);
