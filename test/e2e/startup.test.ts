@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,6 +185,52 @@ describe('start-up path', () => {
       );
       expect(heavyBuiltins(['profile', 'show', 'ci', '--json'])).toEqual([]);
       expect(heavyBuiltins(['profile', 'use', 'other'])).toContain('NativeModule fs/promises');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('svc mcp answers tools/list without loading node:crypto', async () => {
+    // src/mcp/confirmation.ts and paging.ts take it from Node on first use.
+    const report =
+      'data:text/javascript,process.on("exit",()=>process.stderr.write("\\n"+JSON.stringify(process.moduleLoadList)))';
+    const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
+    const child = spawn(process.execPath, ['--import', report, binPath, 'mcp'], {
+      env: {
+        ...plainEnv(),
+        SVC_CONFIG_DIR: dir,
+        SVC_BASE_URL: 'http://127.0.0.1:9',
+        SVC_API_KEY: 'k',
+        SVC_AUTH_TOKEN: 't',
+      },
+    });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('"id":2')) child.stdin.end();
+    });
+    const send = (message: object) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
+    });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/list', params: {} });
+    try {
+      await exited;
+      expect(out).toContain('"tools":[');
+      const builtins = JSON.parse(err.split('\n').at(-1) ?? '') as string[];
+      expect(builtins).toContain('NativeModule module');
+      expect(builtins.filter((m) => m.includes('crypto'))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
