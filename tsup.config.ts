@@ -57,7 +57,8 @@ export default defineConfig({
   },
   // Which chunk holds which module: the start-up test checks what each fast path loads.
   metafile: true,
-  // The emulator's web UI is built after, into dist/ui/, where the emulator serves it from.
+  // The MCP tool list (data, src/mcp/tools-list.ts) goes next to the bundle, the root help is
+  // rendered, and the emulator's web UI is built into dist/ui/, where the emulator serves it.
   onSuccess:
-    'node scripts/perf-prerender-help.mjs && node scripts/build-ui.mjs',
+    'cp src/mcp/tools-list.json dist/ && node scripts/perf-prerender-help.mjs && node scripts/build-ui.mjs',
 });

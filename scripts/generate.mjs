@@ -80,7 +80,10 @@ for (const [file, argv] of outputs) {
 const listed = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'];
 const tools = JSON.parse(await svcOutput(['mcp', 'tools', '--allow-destructive', '--json']));
 const toolsList = tools.map((tool) => Object.fromEntries(listed.map((key) => [key, tool[key]])));
-writeFileSync(new URL('src/mcp/tools-list.json', root), `${JSON.stringify(toolsList, null, 2)}\n`);
+const toolsListText = `${JSON.stringify(toolsList, null, 2)}\n`;
+// The committed copy, and the one the build put beside the bundle (tsup.config.ts).
+writeFileSync(new URL('src/mcp/tools-list.json', root), toolsListText);
+writeFileSync(new URL('dist/tools-list.json', root), toolsListText);
 console.log('wrote src/mcp/tools-list.json');
 
 for (const [file, argv, start, end] of sections) {

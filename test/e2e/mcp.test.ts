@@ -130,7 +130,7 @@ describe('svc mcp, spoken to by the SDK client', () => {
       const { tools } = await all.client.listTools();
       expect(tools).toHaveLength(toolNames.length);
       // As committed (src/mcp/tools-list.json): the SDK serves it as svc gives it.
-      expect(tools).toEqual(await committedToolList());
+      expect(tools).toEqual(committedToolList());
     } finally {
       await all.close();
     }

@@ -64,13 +64,13 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     { ConfirmationTokens },
     { openAuditLog },
     { toolSpecs },
-    listed,
+    { committedToolList },
   ] = await Promise.all([
     import('../../mcp/flags.js'),
     import('../../mcp/confirmation.js'),
     import('../../mcp/audit.js'),
     import('../../mcp/tools.js'),
-    import('../../mcp/tools-list.js').then((m) => m.committedToolList()),
+    import('../../mcp/tools-list.js'),
   ]);
   const selection = selectServed(opts);
 
@@ -96,7 +96,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ctx.now,
   );
   try {
-    const tools = toolSpecs(selection.served, listed);
+    const tools = toolSpecs(selection.served, committedToolList());
     const withheld = selection.withheld.map((w) => w.name);
     ctx.out.info(
       `svc mcp: serving ${tools.length} tool(s) for ${target.baseUrl}` +

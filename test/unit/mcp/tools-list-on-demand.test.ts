@@ -19,8 +19,8 @@ vi.mock('../../../src/catalogue/operations.js', async (importOriginal) => {
 });
 
 describe('what tools/list shows, given the committed tool list', () => {
-  it("reads none of the catalogue's schemas: a tool's first call does", async () => {
-    const committed = await committedToolList();
+  it("reads none of the catalogue's schemas: a tool's first call does", () => {
+    const committed = committedToolList() ?? [];
     const listed = toolSpecs(undefined, committed).map((t) => [
       t.name,
       t.title,
@@ -30,6 +30,7 @@ describe('what tools/list shows, given the committed tool list', () => {
       t.outputJson,
     ]);
     expect(listed).toHaveLength(committed.length);
+    expect(committed.length).toBeGreaterThan(0);
     expect(reads).toEqual([]);
     // Whether a tool pages is told from its schemas, when its first call asks.
     expect(toolSpecs(['docs_list'], committed)[0]?.listing).toEqual({ kind: 'list' });
