@@ -273,11 +273,13 @@ function specOf(name: ToolName, listed: ListedTool | undefined): ToolSpec {
  * gives their descriptions and JSON Schemas as committed (src/mcp/tools-list.json); a tool
  * not in it makes them from the zod schemas.
  */
-export function toolSpecs(
-  names?: readonly string[],
-  listed?: readonly ListedTool[],
-): ToolSpec[] {
+export function toolSpecs(names?: readonly string[], listed?: readonly ListedTool[]): ToolSpec[] {
   return toolNames
     .filter((t) => names === undefined || names.includes(t.name))
-    .map((t) => specOf(t, listed?.find((l) => l.name === t.name)));
+    .map((t) =>
+      specOf(
+        t,
+        listed?.find((l) => l.name === t.name),
+      ),
+    );
 }
