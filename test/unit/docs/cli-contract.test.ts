@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isDestructive } from '../../../src/catalogue/destructive.js';
 import { operation } from '../../../src/catalogue/operations.js';
+import type { Operation } from '../../../src/catalogue/types.js';
 import { bulkOptions, resumableBulkOptions } from '../../../src/cli/bulk-options.js';
+import type { OptionRecord } from '../../../src/cli/declare/options.js';
 import { declaredLeaves } from '../../../src/cli/declare/ownership.js';
 import { svcCommands } from '../../../src/commands/index.js';
 import { numbersIn, section, tableRows } from '../../support/api-doc.js';
@@ -119,7 +121,7 @@ describe('docs/cli-contract.md', () => {
     for (const { path, declaration } of leaves) {
       if (!declaration.sends) continue;
       const row = rows.find(([cell = '']) => cell.includes(`\`svc ${path} `))?.[0] ?? '';
-      for (const [key, declared] of Object.entries(declaration.options)) {
+      for (const [key, declared] of Object.entries(declaration.options as OptionRecord)) {
         if (shared.has(key)) continue;
         for (const option of declared.buildAll()) {
           const long = option.long ?? '';
@@ -137,7 +139,7 @@ describe('docs/cli-contract.md', () => {
   it('lists every flag that takes one of a fixed set of values', () => {
     const listed = /fixed sets\s+of values \(([^)]*)\)/.exec(contract)?.[1] ?? '';
     const choices = leaves.flatMap(({ declaration }) =>
-      Object.values(declaration.options)
+      Object.values(declaration.options as OptionRecord)
         .flatMap((declared) => declared.buildAll())
         .filter((option) => option.argChoices !== undefined)
         .map((option) => option.long ?? ''),
@@ -153,7 +155,7 @@ describe('docs/cli-contract.md', () => {
     const limits = leaves
       .filter(({ declaration }) => declaration.options.file === bulkOptions.file)
       .flatMap(({ declaration }) => declaration.sends ?? [])
-      .map((sent) => String(operation(sent.operation).bulk?.maxBatch));
+      .map((sent) => String((operation(sent.operation) as Operation).bulk?.maxBatch));
     expect(sorted(said.split(/,\s*|\s+or\s+/))).toEqual(sorted(limits));
   });
 });
