@@ -4,7 +4,7 @@ import { ANY_KEY } from './shape.js';
 
 /**
  * The request and answer examples of the service's documentation, restated in our own
- * words for the 27 operations and the errors whose trigger can be reproduced. Values are
+ * words for every operation of the spec (docs/api.md's summary table) and the errors whose trigger can be reproduced. Values are
  * placeholders of the right JSON type; only the shapes and the status fields count (see
  * shape.ts). The fidelity test plays each request against the emulator seeded with
  * `fidelityFixture`, in order: later examples use what earlier ones created.

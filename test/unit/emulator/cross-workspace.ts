@@ -30,8 +30,8 @@ export type CrossCase =
   | { kind: 'read'; requests: Requests }
   /** B's rows must be untouched; the first request targets ids A has, and succeeds. */
   | { kind: 'write'; requests: Requests }
-  /** Takes no credentials, so there is no "own workspace" to stay in. */
-  | { kind: 'public'; why: string };
+  /** Takes no credentials, so there is no "own workspace" to stay in; `request` is a valid one. */
+  | { kind: 'public'; why: string; request: Data };
 
 /** The organization both workspaces hold; B's also holds ids A never had (`bu`, `bd`…). */
 function sharedOrganization(tag: string, withOwnIds: boolean): Data {
@@ -212,9 +212,21 @@ export function runtimeWrites(isB: boolean): [OperationName, Data][] {
 
 /** One entry per operation of the catalogue: the type, and a test, refuse a missing one. */
 export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
-  'workspace.create': { kind: 'public', why: 'creates a new workspace' },
-  'workspace.emailStatus': { kind: 'public', why: "answers for any address, as the spec's does" },
-  'workspace.loginLink': { kind: 'public', why: 'mails the address given, whoever asks' },
+  'workspace.create': {
+    kind: 'public',
+    why: 'creates a new workspace',
+    request: { ownerEmail: 'fuzz-owner@example.com' },
+  },
+  'workspace.emailStatus': {
+    kind: 'public',
+    why: "answers for any address, as the spec's does",
+    request: { ownerEmail: 'fuzz@example.com' },
+  },
+  'workspace.loginLink': {
+    kind: 'public',
+    why: 'mails the address given, whoever asks',
+    request: { email: 'fuzz@example.com', continueUrl: 'http://localhost/' },
+  },
   // Workspace level: A's workspace credentials, B's API key.
   'workspace.authTokens': { kind: 'read', requests: (ids) => [{ apiKey: ids.apiKey }] },
   'workspace.emailConfig': {
