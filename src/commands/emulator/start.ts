@@ -8,15 +8,15 @@ export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
     say: (line) => ctx.out.info(line),
     env: ctx.env,
   });
-  ctx.io.stdout.write(
-    `${JSON.stringify({ status: 'ready', url: emulator.url, ...(emulator.uiUrl && { ui: emulator.uiUrl }), pid: process.pid })}\n`,
-  );
   // Nobody else knows a token made here, so it is said even under --quiet: the one place it
   // can be read from (a container's log), as with the first-run tokens of notebook servers.
   if (generatedAdminToken !== undefined)
     ctx.io.stderr.write(
       `Admin token for the /_emulator/ routes (send Authorization: Bearer TOKEN; set ${ADMIN_TOKEN_VAR} to choose it): ${generatedAdminToken}\n`,
     );
+  ctx.io.stdout.write(
+    `${JSON.stringify({ status: 'ready', url: emulator.url, ...(emulator.uiUrl && { ui: emulator.uiUrl }), pid: process.pid })}\n`,
+  );
   for (const line of seededWorkspaceLines(emulator.url, emulator.seeded, ctx.io.stderrIsTTY))
     ctx.out.info(line);
   if (ctx.io.stderrIsTTY) {
