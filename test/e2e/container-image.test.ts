@@ -279,7 +279,9 @@ describe('the container image (Containerfile)', () => {
       child.kill('SIGTERM');
     }
     const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
-    expect({ code, signal, stderr }).toMatchObject({ code: expect.any(Number), signal: null });
+    // It stopped on the signal itself (PID 1 in a container ignores signals it does not
+    // handle), closing the store cleanly: exit 0.
+    expect({ code, signal, stderr }).toMatchObject({ code: 0, signal: null });
     // Its state is in the volume, the database private to the image's user.
     expect(existsSync(join(rootfs, 'data/emulator.db'))).toBe(true);
   }, 60_000);
