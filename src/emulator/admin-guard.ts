@@ -183,7 +183,7 @@ export class AdminToken {
   }
 
   check(req: IncomingMessage): void {
-    if (isHealthCheck(req)) return;
+    if (isOpenRoute(req)) return;
     const given = BEARER.exec(req.headers.authorization ?? '')?.[1];
     if (given === undefined || !timingSafeEqual(sha256(given), this.digest)) {
       throw new EmulatorError(
@@ -199,10 +199,16 @@ function sha256(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
 
-/** The health route says only that the emulator answers, and its version: probes need no token. */
-function isHealthCheck(req: IncomingMessage): boolean {
-  const path = (req.url ?? '').split('?')[0];
-  return (req.method === 'GET' || req.method === 'HEAD') && path === '/_emulator/health';
+/**
+ * The admin routes that need no admin token: health says only that the emulator answers,
+ * and its version (probes call it); verify is the link of an owner-email message, which
+ * carries a secret of its own and is opened by a person in a browser.
+ */
+const OPEN_ROUTES = new Set(['/_emulator/health', '/_emulator/verify']);
+
+function isOpenRoute(req: IncomingMessage): boolean {
+  const path = (req.url ?? '').split('?')[0] ?? '';
+  return (req.method === 'GET' || req.method === 'HEAD') && OPEN_ROUTES.has(path);
 }
 
 /**

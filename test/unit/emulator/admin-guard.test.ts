@@ -306,7 +306,7 @@ describe('allowed hosts: the names a container is reached by', () => {
 describe('the admin token', () => {
   const TOKEN = 'a-token-of-the-users-own-0123456789';
 
-  it('guards every admin route but health, and only the exact token opens them', async () => {
+  it('guards every admin route but health and the email link, and only the exact token opens them', async () => {
     const guarded = await startEmulator({ port: 0, adminToken: TOKEN, ui: true });
     try {
       const host = `127.0.0.1:${guarded.port}`;
@@ -318,6 +318,8 @@ describe('the admin token', () => {
         return { status: reply.status, json: JSON.parse(reply.body) as unknown };
       };
       expect((await get('/_emulator/health')).status).toBe(200);
+      // An owner-email link carries a secret of its own, and a browser opens it.
+      expect((await get('/_emulator/verify?token=forged')).status).toBe(404);
       const refused = await get('/_emulator/export');
       expect(refused.status).toBe(401);
       expect(refused.json).toMatchObject(
