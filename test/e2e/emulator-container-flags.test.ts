@@ -121,10 +121,11 @@ describe('svc emulator start: the admin token', () => {
 
 describe('svc emulator start: seeding from the environment', () => {
   it('loads the fixture in SVC_EMULATOR_SEED_JSON, or the file SVC_EMULATOR_SEED names', async () => {
-    for (const env of [
+    const envs: Record<string, string>[] = [
       { SVC_EMULATOR_SEED_JSON: readFileSync(FIXTURE, 'utf8') },
       { SVC_EMULATOR_SEED: FIXTURE },
-    ]) {
+    ];
+    for (const env of envs) {
       const e = await start([], env);
       const exported = await (await fetch(`${e.url}/_emulator/export`)).json();
       expect(JSON.stringify(exported), Object.keys(env)[0]).toContain('"owner@example.com"');

@@ -114,6 +114,7 @@ describe('the command tree', () => {
       'auth token',
       'completion',
       'emulator exec',
+      'emulator health',
       'emulator start',
     ]);
   });
