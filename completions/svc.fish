@@ -101,7 +101,8 @@ function __svc_subcommands
         case 'emulator'
             printf '%s\t%s\n' \
                 'start' 'Start the emulator and serve until Ctrl-C' \
-                'exec' 'Start the emulator, run a command against it, stop it, and pass on its exit code'
+                'exec' 'Start the emulator, run a command against it, stop it, and pass on its exit code' \
+                'health' 'Check that an emulator answers (exit 0), e.g. as a container health check'
         case 'mcp'
             printf '%s\t%s\n' \
                 'serve' 'Serve the tools over stdio (what `svc mcp` runs); logs go to stderr' \
@@ -402,7 +403,7 @@ function __svc_flags
                 '--port' 'port to listen on; 0 picks a free one' \
                 '--host' 'address to bind; anything but loopback exposes it' \
                 '--data-dir' 'keep state in SQLite under this folder (default: in memory)' \
-                '--seed' 'load a fixture file at start (see docs/fixtures.md)' \
+                '--seed' 'load a fixture file at start (see docs/fixtures.md); SVC_EMULATOR_SEED_JSON gives one as JSON text' \
                 '--job-delay' 'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)' \
                 '--openai-url' 'base URL of the OpenAI API that AI rewrite calls' \
                 '--anthropic-url' 'base URL of the Anthropic API that AI rewrite calls' \
@@ -410,15 +411,17 @@ function __svc_flags
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
                 '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
                 '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
+                '--allowed-host' 'another name clients address the emulator by, e.g. a container service name; name:port for one port only (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
                 '--ui' 'serve the web UI even when --host faces the network' \
-                '--no-ui' 'do not serve the web UI at /_emulator/ui/'
+                '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
+                '--require-admin-token' 'admin routes (but health) need a token: SVC_EMULATOR_ADMIN_TOKEN, or one printed at start'
         case 'emulator exec'
             printf '%s\t%s\n' \
                 '--port' 'port to listen on; 0 picks a free one' \
                 '--host' 'address to bind; anything but loopback exposes it' \
                 '--data-dir' 'keep state in SQLite under this folder (default: in memory)' \
-                '--seed' 'load a fixture file at start (see docs/fixtures.md)' \
+                '--seed' 'load a fixture file at start (see docs/fixtures.md); SVC_EMULATOR_SEED_JSON gives one as JSON text' \
                 '--job-delay' 'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)' \
                 '--openai-url' 'base URL of the OpenAI API that AI rewrite calls' \
                 '--anthropic-url' 'base URL of the Anthropic API that AI rewrite calls' \
@@ -426,10 +429,14 @@ function __svc_flags
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
                 '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
                 '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
+                '--allowed-host' 'another name clients address the emulator by, e.g. a container service name; name:port for one port only (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
                 '--ui' 'serve the web UI even when --host faces the network' \
                 '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
                 '--no-workspace' 'do not create a workspace (no credential variables are set)'
+        case 'emulator health'
+            printf '%s\t%s\n' \
+                '--url' 'the emulator\'s base URL'
         case 'mcp' 'mcp serve'
             printf '%s\t%s\n' \
                 '--read-only' 'serve reads only, whatever else is given' \
@@ -559,7 +566,9 @@ function __svc_value
         case 'api'
             set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
-            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host'
+            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host' '--allowed-host'
+        case 'emulator health'
+            set flags '--url'
         case 'mcp' 'mcp serve' 'mcp tools'
             set flags '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
         case 'mcp config'

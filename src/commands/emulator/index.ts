@@ -22,7 +22,12 @@ export const serverOptions = {
     '--data-dir <dir>',
     'keep state in SQLite under this folder (default: in memory)',
   ),
-  seed: opt.file('--seed <file>', 'load a fixture file at start (see docs/fixtures.md)'),
+  seed: opt
+    .file(
+      '--seed <file>',
+      'load a fixture file at start (see docs/fixtures.md); SVC_EMULATOR_SEED_JSON gives one as JSON text',
+    )
+    .env('SVC_EMULATOR_SEED'),
   jobDelay: opt.jobDelay(
     '--job-delay <duration>',
     'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)',
@@ -48,6 +53,12 @@ export const serverOptions = {
     '--allowed-continue-host <host>',
     'another host a login link may continue to, besides localhost and the console host (repeatable)',
   ),
+  allowedHost: opt
+    .list(
+      '--allowed-host <host>',
+      'another name clients address the emulator by, e.g. a container service name; name:port for one port only (repeatable)',
+    )
+    .env('SVC_EMULATOR_ALLOWED_HOSTS'),
   admin: opt.switch(
     '--no-admin',
     'switch off the /_emulator/ admin routes (for an emulator others reach)',
@@ -57,12 +68,25 @@ export const serverOptions = {
     .negatedBy('--no-ui', 'do not serve the web UI at /_emulator/ui/'),
 };
 
+/** The flags of `emulator start`: those of every start, and its admin token. */
+export const startOptions = {
+  ...serverOptions,
+  requireAdminToken: opt.switch(
+    '--require-admin-token',
+    'admin routes (but health) need a token: SVC_EMULATOR_ADMIN_TOKEN, or one printed at start',
+  ),
+};
+
 export const execOptions = {
   ...serverOptions,
   workspace: opt.switch(
     '--no-workspace',
     'do not create a workspace (no credential variables are set)',
   ),
+};
+
+export const healthOptions = {
+  url: opt.url('--url <url>', "the emulator's base URL").required(),
 };
 
 /** Commander's own members that its typings leave out. */
@@ -108,18 +132,22 @@ export const emulator = defineGroup({
     defineCommand({
       name: 'start',
       summary: 'Start the emulator and serve until Ctrl-C',
-      options: serverOptions,
+      options: startOptions,
       printsJson: false,
       help: `Prints one JSON line {"status":"ready","url":…,"ui":…} on stdout once it accepts
 requests; open the ui address in a browser to see the data and every request.
 
 AI rewrite sends text to the public provider APIs with the workspace's keys (set with
-the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it elsewhere.`,
+the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it elsewhere.
+
+With SVC_EMULATOR_ADMIN_TOKEN set, or --require-admin-token, every /_emulator/ route but
+health needs Authorization: Bearer TOKEN, and the web UI is off (docs/emulator-security.md).`,
       examples: [
         'svc emulator start --port 4510',
         'svc emulator start --data-dir .svc-emulator',
         'svc emulator start --seed examples/fixtures/basic.json',
         'svc emulator start --openai-url http://127.0.0.1:8099',
+        'svc emulator start --host 0.0.0.0 --port 8080 --allowed-host svc-emulator --require-admin-token',
       ],
       run: () => import('./start.js'),
     }),
@@ -140,6 +168,16 @@ SVC_CONFIG_DIR of its own, removed afterwards. No other credential or key svc re
       ],
       configure: suggestDoubleDash,
       run: () => import('./exec.js'),
+    }),
+    defineCommand({
+      name: 'health',
+      summary: 'Check that an emulator answers (exit 0), e.g. as a container health check',
+      options: healthOptions,
+      printsJson: false,
+      help: `Asks GET /_emulator/health, which needs no admin token. Exit 75 with the reason
+when the emulator does not answer (within --timeout, default 2s), or answers otherwise.`,
+      examples: ['svc emulator health --url http://127.0.0.1:8080'],
+      run: () => import('./health.js'),
     }),
   ],
 });

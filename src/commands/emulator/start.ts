@@ -1,13 +1,19 @@
 import type { Context } from '../../cli/context.js';
 import { seededWorkspaceLines } from './seeded-env.js';
-import { startFromFlags, type ServerFlags } from './server-options.js';
+import { ADMIN_TOKEN_VAR, startFromFlags, type ServerFlags } from './server-options.js';
 
 export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
-  const emulator = await startFromFlags(opts, {
+  const { emulator, generatedAdminToken } = await startFromFlags(opts, {
     warn: (line) => ctx.out.warn(line),
     say: (line) => ctx.out.info(line),
     env: ctx.env,
   });
+  // Nobody else knows a token made here, so it is said even under --quiet: the one place it
+  // can be read from (a container's log), as with the first-run tokens of notebook servers.
+  if (generatedAdminToken !== undefined)
+    ctx.io.stderr.write(
+      `Admin token for the /_emulator/ routes (send Authorization: Bearer TOKEN; set ${ADMIN_TOKEN_VAR} to choose it): ${generatedAdminToken}\n`,
+    );
   ctx.io.stdout.write(
     `${JSON.stringify({ status: 'ready', url: emulator.url, ...(emulator.uiUrl && { ui: emulator.uiUrl }), pid: process.pid })}\n`,
   );

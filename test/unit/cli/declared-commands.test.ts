@@ -122,6 +122,7 @@ describe('the command tree', () => {
       'auth token',
       'completion',
       'emulator exec',
+      'emulator health',
       'emulator start',
     ]);
   });

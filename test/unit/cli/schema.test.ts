@@ -72,6 +72,7 @@ describe('svc schema COMMAND', () => {
         'auth token',
         'completion',
         'emulator exec',
+        'emulator health',
         'help',
         'mcp config',
         'mcp serve',
