@@ -25,7 +25,19 @@ export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) return resolve();
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+    whenParentGoes(resolve);
   });
   await emulator.close();
   if (ctx.io.stderrIsTTY) ctx.out.info('Emulator stopped.');
+}
+
+/**
+ * Started by a Node program over an IPC channel (`svc/emulator`'s startEmulator), the
+ * emulator stops when that channel closes: its parent stopped it, or ended, however it
+ * ended, and an emulator no one can reach any more is not left behind.
+ */
+function whenParentGoes(stop: () => void): void {
+  if (!process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', stop);
 }
