@@ -101,6 +101,7 @@ function __svc_subcommands
         case 'emulator'
             printf '%s\t%s\n' \
                 'start' 'Start the emulator and serve until Ctrl-C' \
+                'stop' 'Stop the emulator that start --detach left running' \
                 'exec' 'Start the emulator, run a command against it, stop it, and pass on its exit code'
         case 'mcp'
             printf '%s\t%s\n' \
@@ -412,7 +413,8 @@ function __svc_flags
                 '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
                 '--ui' 'serve the web UI even when --host faces the network' \
-                '--no-ui' 'do not serve the web UI at /_emulator/ui/'
+                '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
+                '--detach' 'start it in the background, wait until it answers, write its URL and credentials to an env file in the state directory, and return (svc emulator stop ends it)'
         case 'emulator exec'
             printf '%s\t%s\n' \
                 '--port' 'port to listen on; 0 picks a free one' \

@@ -57,6 +57,14 @@ export const serverOptions = {
     .negatedBy('--no-ui', 'do not serve the web UI at /_emulator/ui/'),
 };
 
+export const startOptions = {
+  ...serverOptions,
+  detach: opt.switch(
+    '--detach',
+    'start it in the background, wait until it answers, write its URL and credentials to an env file in the state directory, and return (svc emulator stop ends it)',
+  ),
+};
+
 export const execOptions = {
   ...serverOptions,
   workspace: opt.switch(
@@ -103,15 +111,25 @@ function suggestDoubleDash(exec: Command): void {
 export const emulator = defineGroup({
   name: 'emulator',
   summary: 'Run a local, stateful emulator of the whole service',
-  examples: ['svc emulator start --port 4510', 'svc emulator exec -- npm test'],
+  examples: [
+    'svc emulator start --port 4510',
+    'svc emulator exec -- npm test',
+    'svc emulator start --detach',
+  ],
   commands: [
     defineCommand({
       name: 'start',
       summary: 'Start the emulator and serve until Ctrl-C',
-      options: serverOptions,
+      options: startOptions,
       printsJson: false,
       help: `Prints one JSON line {"status":"ready","url":…,"ui":…} on stdout once it accepts
 requests; open the ui address in a browser to see the data and every request.
+
+With --detach it returns once the emulator answers, leaving it running, and the ready line
+also names the env file (mode 0600, in svc's state directory) that holds SVC_BASE_URL and
+the credentials of the seed's first workspace (or of owner@example.com), one NAME=value a
+line, for a CI job's $GITHUB_ENV or \`set -a; . FILE; set +a\`.
+svc emulator stop ends it.
 
 AI rewrite sends text to the public provider APIs with the workspace's keys (set with
 the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it elsewhere.`,
@@ -120,8 +138,19 @@ the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it e
         'svc emulator start --data-dir .svc-emulator',
         'svc emulator start --seed examples/fixtures/basic.json',
         'svc emulator start --openai-url http://127.0.0.1:8099',
+        'svc emulator start --detach --seed examples/fixtures/basic.json',
       ],
       run: () => import('./start.js'),
+    }),
+    defineCommand({
+      name: 'stop',
+      summary: 'Stop the emulator that start --detach left running',
+      options: {},
+      printsJson: false,
+      help: `Sends it SIGTERM, waits for it to close its store (SIGKILL after 10 s), and removes
+its env file. Nothing recorded, or an emulator already gone, is not an error.`,
+      examples: ['svc emulator stop'],
+      run: () => import('./stop.js'),
     }),
     defineCommand({
       name: 'exec',

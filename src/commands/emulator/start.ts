@@ -1,8 +1,16 @@
 import type { Context } from '../../cli/context.js';
 import { seededWorkspaceLines } from './seeded-env.js';
-import { startFromFlags, type ServerFlags } from './server-options.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import type { startOptions } from './index.js';
+import { startFromFlags } from './server-options.js';
 
-export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
+export type StartFlags = HandlerOptions<typeof startOptions>;
+
+export async function run(ctx: Context, opts: StartFlags): Promise<void> {
+  if (opts.detach) {
+    const { runDetached } = await import('./detach.js');
+    return runDetached(ctx, opts);
+  }
   const emulator = await startFromFlags(opts, {
     warn: (line) => ctx.out.warn(line),
     say: (line) => ctx.out.info(line),
