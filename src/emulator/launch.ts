@@ -30,6 +30,8 @@ export const DEFAULT_OWNER = { ownerEmail: 'owner@example.com', name: 'Emulator 
 
 /** How long a start may take before it is given up: a cold SQLite addon on a busy machine. */
 export const READY_TIMEOUT_MS = 30_000;
+/** What is kept of a piped stderr: the end, where the reason is. */
+const STDERR_KEPT = 8_192;
 
 /** An emulator that did not start; the message holds what it said on stderr. */
 export class EmulatorStartError extends Error {
@@ -72,7 +74,7 @@ export interface LaunchOptions {
   stdio: StdioOptions;
   /** A process group of its own, outliving the caller (for --detach). */
   detached?: boolean;
-  /** What it said on stderr so far, for the error when it does not start. */
+  /** What it said on stderr so far, when stderr is not piped (a log file). */
   stderrSoFar?: () => string;
   timeoutMs?: number;
 }
@@ -86,7 +88,13 @@ export function launchEmulator(
     stdio: options.stdio,
     detached: options.detached ?? false,
   });
-  const said = () => options.stderrSoFar?.().trim() ?? '';
+  // A piped stderr is kept (its end) for the error of a start that fails.
+  let piped = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    piped = (piped + chunk).slice(-STDERR_KEPT);
+  });
+  const said = () => (options.stderrSoFar?.() ?? piped).trim();
   return new Promise((resolve, reject) => {
     let buffer = '';
     const fail = (why: string) => {

@@ -148,8 +148,6 @@ export interface Emulator {
 
 /** How long a stopping emulator gets before it is killed. */
 const STOP_GRACE_MS = 5_000;
-/** What is kept of the emulator's stderr, for the error of a start that fails. */
-const STDERR_KEPT = 8_192;
 
 /** bin/svc of this package: from dist/ in the package, from src/emulator/ in its repository. */
 function packageBin(): string {
@@ -193,19 +191,13 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<Emulator> {
   // A file seed is loaded by the emulator at start, so a bad file fails the start naming it.
   const seedFile = typeof options.seed === 'string' ? options.seed : undefined;
-  let stderr = '';
   const { child, ready } = await launchEmulator({
     command: svcCommand(packageBin(), false),
     startArgs: startArgs(options, seedFile),
     env: emulatorEnvironment(options.env ?? process.env),
     // The IPC channel is how the emulator learns that this process has gone.
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    stderrSoFar: () => stderr,
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-  });
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-STDERR_KEPT);
   });
   // The channel and pipes must not keep the caller's process alive.
   child.unref();
