@@ -14,7 +14,7 @@ case "$mode" in
   false)
     ;;
   source)
-    : "${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set: install=source needs the action's checkout}"
+    : "${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set: install=source builds svc from the checkout of the action}"
     (cd "$GITHUB_ACTION_PATH" && npm ci --no-audit --no-fund && npm run build)
     echo "$GITHUB_ACTION_PATH/bin" >> "$GITHUB_PATH"
     export PATH="$GITHUB_ACTION_PATH/bin:$PATH"
