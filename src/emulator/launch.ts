@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { credentialEnvVars } from '../config/credentials.js';
+import { aiUrlEnv } from './ai/url-env.js';
 
 /**
  * Starting `svc emulator start` as a process of its own and learning what a client needs
@@ -48,10 +49,13 @@ export function svcCommand(binPath: string, isBinary: boolean): { file: string; 
     : { file: process.execPath, args: [binPath] };
 }
 
+/** The svc variables the emulator process reads: its AI provider URLs. */
+const emulatorVariables = new Set<string>(Object.values(aiUrlEnv));
+
 /**
  * The environment of the emulator process: the caller's without any `SVC_*` variable but
- * the emulator's own (`SVC_EMULATOR_*`, the AI provider URLs), so that no credential or key
- * of the caller's svc reaches it.
+ * the emulator's own (the AI provider URLs), so that no credential or key of the caller's
+ * svc reaches it.
  */
 export function emulatorEnvironment(
   env: Readonly<Record<string, string | undefined>>,
@@ -59,7 +63,7 @@ export function emulatorEnvironment(
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    if (name.startsWith('SVC_') && !name.startsWith('SVC_EMULATOR_')) continue;
+    if (name.startsWith('SVC_') && !emulatorVariables.has(name)) continue;
     out[name] = value;
   }
   return out;

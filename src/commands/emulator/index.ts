@@ -2,13 +2,9 @@ import type { Command } from 'commander';
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { shellLine } from '../../io/shell-words.js';
+import { aiUrlEnv } from '../../emulator/ai/url-env.js';
 
-/** The variables that give the AI provider URL flags their value, by provider. */
-export const aiUrlEnv = {
-  openai: 'SVC_EMULATOR_OPENAI_URL',
-  anthropic: 'SVC_EMULATOR_ANTHROPIC_URL',
-  google: 'SVC_EMULATOR_GOOGLE_URL',
-} as const;
+export { aiUrlEnv };
 
 /** The flags of every command that starts an emulator. */
 export const serverOptions = {
@@ -149,7 +145,7 @@ the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it e
       printsJson: false,
       help: `Sends it SIGTERM, waits for it to close its store (SIGKILL after 10 s), and removes
 its env file. Nothing recorded, or an emulator already gone, is not an error.`,
-      examples: ['svc emulator stop'],
+      examples: ['svc emulator stop', 'svc emulator start --detach && npm test; svc emulator stop'],
       run: () => import('./stop.js'),
     }),
     defineCommand({

@@ -115,6 +115,7 @@ describe('the command tree', () => {
       'completion',
       'emulator exec',
       'emulator start',
+      'emulator stop',
     ]);
   });
 });

@@ -72,6 +72,7 @@ describe('svc schema COMMAND', () => {
         'auth token',
         'completion',
         'emulator exec',
+        'emulator stop',
         'help',
         'mcp config',
         'mcp serve',
