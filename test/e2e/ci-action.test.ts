@@ -45,7 +45,8 @@ function exported(env: Record<string, string>): Record<string, string> {
   );
 }
 
-describe('the CI action (action.yml) scripts', () => {
+// Each test starts and stops a whole emulator: slow on a loaded machine.
+describe('the CI action (action.yml) scripts', { timeout: 60_000 }, () => {
   it('start exports the URL and masked credentials to $GITHUB_ENV; stop ends the emulator', async () => {
     const env = jobEnv();
     const install = await step('install.sh', { ...env, INPUT_INSTALL: 'false' });

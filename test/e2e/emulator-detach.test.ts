@@ -32,7 +32,8 @@ async function goneWithin(pid: number, ms: number): Promise<boolean> {
   return true;
 }
 
-describe('svc emulator start --detach / stop', () => {
+// Each test starts and stops whole emulators, some twice: slow on a loaded machine.
+describe('svc emulator start --detach / stop', { timeout: 60_000 }, () => {
   it('returns once the emulator answers, leaves it running, and stop ends it with SIGTERM', async () => {
     const env = cleanEnv();
     const started = await svc(['emulator', 'start', '--detach', '--seed', BASIC_FIXTURE], env);
