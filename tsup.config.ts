@@ -30,14 +30,17 @@ export const mcpShims: Plugin = {
   },
 };
 
-// One ESM entry with code splitting: every command, the emulator and each heavy library
+// Two ESM entries with code splitting: every command, the emulator and each heavy library
 // stay in their own chunks and load only through `await import()`.
 //
 // Dependencies are bundled too. Resolving and reading a package's modules one by one costs
 // Node 20 far more than the code itself: commander, zod, conf and undici from node_modules
 // cost a one-request command about 200 ms more than the same code in a few chunks.
 export default defineConfig({
-  entry: { main: 'src/cli/main.ts' },
+  // `emulator` is the package's `svc/emulator` export (src/emulator/library.ts); its types
+  // are emitted from the same source, so they cannot drift from it.
+  entry: { main: 'src/cli/main.ts', emulator: 'src/emulator/library.ts' },
+  dts: { entry: { emulator: 'src/emulator/library.ts' } },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -21,7 +21,7 @@ _svc_subcommands() {
     'ai') REPLY='rewrite' ;;
     'auth') REPLY='login logout status token migrate-storage' ;;
     'profile') REPLY='list use show remove' ;;
-    'emulator') REPLY='start exec health' ;;
+    'emulator') REPLY='start stop exec health' ;;
     'mcp') REPLY='serve config tools' ;;
     *) REPLY='' ;;
   esac
@@ -63,7 +63,7 @@ _svc_flags() {
     'auth migrate-storage') REPLY='--all' ;;
     'profile list') REPLY='--limit' ;;
     'api') REPLY='--data --data-raw --auth' ;;
-    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --no-admin --ui --no-ui --require-admin-token' ;;
+    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --no-admin --ui --no-ui --require-admin-token --detach' ;;
     'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --no-admin --ui --no-ui --no-workspace' ;;
     'emulator health') REPLY='--url' ;;
     'mcp'|'mcp serve') REPLY='--read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;

@@ -101,6 +101,7 @@ function __svc_subcommands
         case 'emulator'
             printf '%s\t%s\n' \
                 'start' 'Start the emulator and serve until Ctrl-C' \
+                'stop' 'Stop the emulator that start --detach left running' \
                 'exec' 'Start the emulator, run a command against it, stop it, and pass on its exit code' \
                 'health' 'Check that an emulator answers (exit 0), e.g. as a container health check'
         case 'mcp'
@@ -415,7 +416,8 @@ function __svc_flags
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
                 '--ui' 'serve the web UI even when --host faces the network' \
                 '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
-                '--require-admin-token' 'admin routes (but health) need a token: SVC_EMULATOR_ADMIN_TOKEN, or one printed at start'
+                '--require-admin-token' 'admin routes (but health) need a token: SVC_EMULATOR_ADMIN_TOKEN, or one printed at start' \
+                '--detach' 'start it in the background, wait until it answers, write its URL and credentials to an env file in the state directory, and return (svc emulator stop ends it)'
         case 'emulator exec'
             printf '%s\t%s\n' \
                 '--port' 'port to listen on; 0 picks a free one' \

@@ -2,13 +2,9 @@ import type { Command } from 'commander';
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { shellLine } from '../../io/shell-words.js';
+import { aiUrlEnv } from '../../emulator/ai/url-env.js';
 
-/** The variables that give the AI provider URL flags their value, by provider. */
-export const aiUrlEnv = {
-  openai: 'SVC_EMULATOR_OPENAI_URL',
-  anthropic: 'SVC_EMULATOR_ANTHROPIC_URL',
-  google: 'SVC_EMULATOR_GOOGLE_URL',
-} as const;
+export { aiUrlEnv };
 
 /** The flags of every command that starts an emulator. */
 export const serverOptions = {
@@ -68,12 +64,16 @@ export const serverOptions = {
     .negatedBy('--no-ui', 'do not serve the web UI at /_emulator/ui/'),
 };
 
-/** The flags of `emulator start`: those of every start, and its admin token. */
+/** The flags of `emulator start`: those of every start, its admin token and --detach. */
 export const startOptions = {
   ...serverOptions,
   requireAdminToken: opt.switch(
     '--require-admin-token',
     'admin routes (but health) need a token: SVC_EMULATOR_ADMIN_TOKEN, or one printed at start',
+  ),
+  detach: opt.switch(
+    '--detach',
+    'start it in the background, wait until it answers, write its URL and credentials to an env file in the state directory, and return (svc emulator stop ends it)',
   ),
 };
 
@@ -127,7 +127,11 @@ function suggestDoubleDash(exec: Command): void {
 export const emulator = defineGroup({
   name: 'emulator',
   summary: 'Run a local, stateful emulator of the whole service',
-  examples: ['svc emulator start --port 4510', 'svc emulator exec -- npm test'],
+  examples: [
+    'svc emulator start --port 4510',
+    'svc emulator exec -- npm test',
+    'svc emulator start --detach',
+  ],
   commands: [
     defineCommand({
       name: 'start',
@@ -136,6 +140,12 @@ export const emulator = defineGroup({
       printsJson: false,
       help: `Prints one JSON line {"status":"ready","url":…,"ui":…} on stdout once it accepts
 requests; open the ui address in a browser to see the data and every request.
+
+With --detach it returns once the emulator answers, leaving it running, and the ready line
+also names the env file (mode 0600, in svc's state directory) that holds SVC_BASE_URL and
+the credentials of the seed's first workspace (or of owner@example.com), one NAME=value a
+line, for a CI job's $GITHUB_ENV or \`set -a; . FILE; set +a\`.
+svc emulator stop ends it.
 
 AI rewrite sends text to the public provider APIs with the workspace's keys (set with
 the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it elsewhere.
@@ -148,8 +158,19 @@ health needs Authorization: Bearer TOKEN, and the web UI is off (docs/emulator-s
         'svc emulator start --seed examples/fixtures/basic.json',
         'svc emulator start --openai-url http://127.0.0.1:8099',
         'svc emulator start --host 0.0.0.0 --port 8080 --allowed-host svc-emulator --require-admin-token',
+        'svc emulator start --detach --seed examples/fixtures/basic.json',
       ],
       run: () => import('./start.js'),
+    }),
+    defineCommand({
+      name: 'stop',
+      summary: 'Stop the emulator that start --detach left running',
+      options: {},
+      printsJson: false,
+      help: `Sends it SIGTERM, waits for it to close its store (SIGKILL after 10 s), and removes
+its env file. Nothing recorded, or an emulator already gone, is not an error.`,
+      examples: ['svc emulator stop', 'svc emulator start --detach && npm test; svc emulator stop'],
+      run: () => import('./stop.js'),
     }),
     defineCommand({
       name: 'exec',

@@ -20,7 +20,7 @@ import { parseJsonArg, readTextArg } from '../../io/input.js';
 import { aiUrlEnv, type serverOptions } from './index.js';
 
 /** Where a fixture's JSON text may come from instead of a file (a container's variable). */
-const SEED_JSON_VAR = 'SVC_EMULATOR_SEED_JSON';
+export const SEED_JSON_VAR = 'SVC_EMULATOR_SEED_JSON';
 
 /**
  * The flags of a command that starts an emulator, as declared: `admin` is false with

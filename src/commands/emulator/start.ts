@@ -1,8 +1,16 @@
 import type { Context } from '../../cli/context.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
 import { seededWorkspaceLines } from './seeded-env.js';
-import { ADMIN_TOKEN_VAR, startFromFlags, type ServerFlags } from './server-options.js';
+import type { startOptions } from './index.js';
+import { ADMIN_TOKEN_VAR, startFromFlags } from './server-options.js';
 
-export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
+export type StartFlags = HandlerOptions<typeof startOptions>;
+
+export async function run(ctx: Context, opts: StartFlags): Promise<void> {
+  if (opts.detach) {
+    const { runDetached } = await import('./detach.js');
+    return runDetached(ctx, opts);
+  }
   const { emulator, generatedAdminToken } = await startFromFlags(opts, {
     warn: (line) => ctx.out.warn(line),
     say: (line) => ctx.out.info(line),
@@ -31,7 +39,19 @@ export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) return resolve();
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+    whenParentGoes(resolve);
   });
   await emulator.close();
   if (ctx.io.stderrIsTTY) ctx.out.info('Emulator stopped.');
+}
+
+/**
+ * Started by a Node program over an IPC channel (`svc/emulator`'s startEmulator), the
+ * emulator stops when that channel closes: its parent stopped it, or ended, however it
+ * ended, and an emulator no one can reach any more is not left behind.
+ */
+function whenParentGoes(stop: () => void): void {
+  if (!process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', stop);
 }

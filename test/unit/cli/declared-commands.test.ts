@@ -124,6 +124,7 @@ describe('the command tree', () => {
       'emulator exec',
       'emulator health',
       'emulator start',
+      'emulator stop',
     ]);
   });
 });

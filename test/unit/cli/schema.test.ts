@@ -73,6 +73,7 @@ describe('svc schema COMMAND', () => {
         'completion',
         'emulator exec',
         'emulator health',
+        'emulator stop',
         'help',
         'mcp config',
         'mcp serve',
