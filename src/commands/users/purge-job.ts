@@ -38,7 +38,6 @@ export function resumeCommand(invocation: Invocation, jobIds: readonly string[])
   return printedCommand(invocation, ['users', 'purge-status', '--job', jobIds.join(','), '--wait']);
 }
 
-
 /** Reads every job not yet completed into `jobs`; the first failure recorded ends the read. */
 async function refresh(client: HttpClient, jobs: DeletionJob[]): Promise<DeletionJob[]> {
   for (const job of jobs) {
