@@ -41,9 +41,12 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const replace =
     profileFlag !== undefined && (await consentToReplace(ctx, store, profileFlag, opts.force));
   if (!ctx.dryRun) await store.checkWritable();
-  // The one precedence every command follows (src/config/base-url.ts): a profile that does
-  // not exist yet has no URL, so a new one is made for the service given by flag or variable.
-  const inUse = store.selectedName(profileFlag);
+  // The one precedence every command follows (src/config/base-url.ts). A profile that is
+  // not stored yet is the new workspace's home, not a service: the one in use gives that.
+  const inUse =
+    profileFlag !== undefined && store.get(profileFlag)
+      ? profileFlag
+      : store.selectedName(undefined);
   const service = serviceUrl(ctx.globals.baseUrl, ctx.env, {
     name: inUse,
     baseUrl: store.get(inUse)?.baseUrl,
