@@ -3,7 +3,7 @@ import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { SvcError, UsageError } from '../../errors/errors.js';
 import type { HttpClient } from '../../http/client.js';
-import type { servingOptions } from './index.js';
+import type { servingOptions } from '../../mcp/serving-options.js';
 
 type Options = HandlerOptions<typeof servingOptions>;
 
