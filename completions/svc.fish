@@ -21,6 +21,7 @@ function __svc_subcommands
                 'crdt' 'Replace a collaborative editor\'s content' \
                 'notifications' 'Read users\' notifications and notification settings' \
                 'ai' 'Rewrite text with the AI models of the workspace' \
+                'webhooks' 'Configure webhooks and their endpoints' \
                 'auth' 'Store, check and remove credentials' \
                 'profile' 'List, switch, show and remove stored profiles' \
                 'api' 'Call any path of the API and print the whole response body' \
@@ -85,6 +86,21 @@ function __svc_subcommands
         case 'ai'
             printf '%s\t%s\n' \
                 'rewrite' 'Rewrite text with a model; prints only the rewritten text'
+        case 'webhooks'
+            printf '%s\t%s\n' \
+                'config' 'Read and change the webhook configuration, basic or advanced' \
+                'endpoints' 'Add, list, change and remove advanced webhook endpoints'
+        case 'webhooks config'
+            printf '%s\t%s\n' \
+                'get' 'Show the basic webhook configuration, or the advanced one' \
+                'update' 'Change the basic webhook configuration, or the advanced one'
+        case 'webhooks endpoints'
+            printf '%s\t%s\n' \
+                'create' 'Add an endpoint; the service gives it its own signing secret' \
+                'list' 'List the endpoints, a page at a time' \
+                'update' 'Change an endpoint; members left out keep their values' \
+                'delete' 'Remove an endpoint and invalidate its secret (asks first)' \
+                'secret' 'Print an endpoint\'s signing secret (whsec_…)'
         case 'auth'
             printf '%s\t%s\n' \
                 'login' 'Store credentials in a profile (tokens come from stdin or a hidden prompt)' \
@@ -375,6 +391,54 @@ function __svc_flags
                 '--model' 'model, e.g. gpt-4o, o3-mini, claude-sonnet-4, gemini-2.5-pro' \
                 '--prompt' 'what to do with the text' \
                 '--text' 'the text to rewrite (default: stdin, less its final line ending)'
+        case 'webhooks config get'
+            printf '%s\t%s\n' \
+                '--advanced' 'the advanced (signed, Standard Webhooks) configuration'
+        case 'webhooks config update'
+            printf '%s\t%s\n' \
+                '--advanced' 'the advanced (signed, Standard Webhooks) configuration' \
+                '--enable' 'switch webhooks on (the first --advanced update must)' \
+                '--disable' 'switch webhooks off' \
+                '--url' 'basic: where raw notifications are posted' \
+                '--processed-url' 'basic: where processed notifications are posted' \
+                '--auth-token-stdin' 'basic: read the token sent as "Authorization: Basic <token>" from stdin' \
+                '--encode' 'send the payload Base64-encoded ({encodedPayload})' \
+                '--no-encode' 'send the payload as JSON' \
+                '--encrypt' 'send the payload encrypted with --public-key-file' \
+                '--no-encrypt' 'send the payload unencrypted' \
+                '--public-key-file' 'RSA public key (PEM, or bare Base64 of the key) that wraps the AES key' \
+                '--trigger' 'basic: switch one event\'s webhook on or off; repeat, or comma-separate' \
+                '--data-protection' 'advanced: switch data protection on' \
+                '--no-data-protection' 'advanced: switch data protection off'
+        case 'webhooks endpoints create'
+            printf '%s\t%s\n' \
+                '--url' 'where messages are posted' \
+                '--description' 'what the endpoint is for' \
+                '--events' 'only these event types (comma-separated); all when left out' \
+                '--channel' 'only these channels; repeat, or comma-separate' \
+                '--rate-limit' 'messages per second at most' \
+                '--metadata' 'a metadata entry; repeat, or comma-separate' \
+                '--disabled' 'create it switched off' \
+                '--uid' 'your own unique id for the endpoint'
+        case 'webhooks endpoints list'
+            printf '%s\t%s\n' \
+                '--iterator' 'continue from the iterator a previous page gave' \
+                '--limit' 'fetch pages until N endpoints' \
+                '--all' 'fetch every page'
+        case 'webhooks endpoints update'
+            printf '%s\t%s\n' \
+                '--endpoint' 'endpoint id (ep_…)' \
+                '--url' 'where messages are posted' \
+                '--description' 'what the endpoint is for' \
+                '--events' 'only these event types (comma-separated); all when left out' \
+                '--channel' 'only these channels; repeat, or comma-separate' \
+                '--rate-limit' 'messages per second at most' \
+                '--metadata' 'a metadata entry; repeat, or comma-separate' \
+                '--enable' 'switch the endpoint on (also one disabled after failures)' \
+                '--disable' 'switch the endpoint off'
+        case 'webhooks endpoints delete' 'webhooks endpoints secret'
+            printf '%s\t%s\n' \
+                '--endpoint' 'endpoint id (ep_…)'
         case 'auth login'
             printf '%s\t%s\n' \
                 '--api-key' 'API key id' \
@@ -552,6 +616,16 @@ function __svc_value
             set flags '--org' '--user' '--doc' '--api' '--limit'
         case 'ai rewrite'
             set flags '--model' '--prompt' '--text'
+        case 'webhooks config update'
+            set flags '--url' '--processed-url' '--public-key-file' '--trigger'
+        case 'webhooks endpoints create'
+            set flags '--url' '--description' '--events' '--channel' '--rate-limit' '--metadata' '--uid'
+        case 'webhooks endpoints list'
+            set flags '--iterator' '--limit'
+        case 'webhooks endpoints update'
+            set flags '--endpoint' '--url' '--description' '--events' '--channel' '--rate-limit' '--metadata'
+        case 'webhooks endpoints delete' 'webhooks endpoints secret'
+            set flags '--endpoint'
         case 'auth login'
             set flags '--api-key' '--workspace-id'
         case 'profile list'
@@ -571,7 +645,7 @@ function __svc_value
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
         case 'workspace email-config --trigger'
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
-        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'activities add --feature-type'
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'

@@ -39,6 +39,7 @@ describe('every command that removes or switches off data', () => {
       'orgs disable',
       'users purge',
       'users remove',
+      'webhooks endpoints delete',
     ]);
   });
 

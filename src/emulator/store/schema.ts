@@ -284,6 +284,31 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX feed_events_by_workspace ON feed_events(workspace_id, seq);
   `,
+  // Operations 29 to 37: the webhook configuration of an API key, basic and advanced, as
+  // JSON with its secrets sealed (SecretBox), and the advanced endpoints. `seq` orders the
+  // endpoints for the paged list; each endpoint's signing secret is sealed too.
+  `
+  CREATE TABLE webhook_configs (
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('basic', 'advanced')),
+    config TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, kind)
+  );
+  CREATE TABLE webhook_endpoints (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+    endpoint TEXT NOT NULL,
+    sealed_secret TEXT NOT NULL,
+    failing_since INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_endpoints_by_scope ON webhook_endpoints(workspace_id, api_key_id, seq);
+  `,
 ];
 
 export function migrate(db: Database): void {

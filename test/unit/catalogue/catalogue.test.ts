@@ -24,7 +24,7 @@ describe('operations catalogue', () => {
       expect(op?.version).toBe(row.path?.split('/')[1]);
     }
     expect(operations.map((o) => o.number).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 28 }, (_, i) => i + 1),
+      Array.from({ length: 37 }, (_, i) => i + 1),
     );
     expect(operation('users.purgeStatus').path).toBe('/v2/users/data/delete/status');
   });
@@ -52,14 +52,14 @@ describe('operations catalogue', () => {
     expect(kinds[16]).toBe('top-level');
     expect(kinds[25]).toBe('ai');
     expect(kinds[21]).toBe('no-data');
-    expect(operations.filter((o) => o.envelope === 'standard')).toHaveLength(25);
+    expect(operations.filter((o) => o.envelope === 'standard')).toHaveLength(34);
     expect(operation('users.purge').successStatus).toBe(202);
     expect(operation('users.purge').slow).toBe(true);
   });
 
   it('marks destructive and non-idempotent operations as the contract needs', () => {
     const destructive = operations.filter((o) => o.destructive).map((o) => o.number);
-    expect(destructive.sort((a, b) => a - b)).toEqual([11, 13, 15, 16, 18]);
+    expect(destructive.sort((a, b) => a - b)).toEqual([11, 13, 15, 16, 18, 36]);
     for (const n of [1, 5, 16, 25, 26]) {
       expect(operations.find((o) => o.number === n)?.idempotent, `op ${n}`).toBe(false);
     }

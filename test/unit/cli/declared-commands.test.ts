@@ -69,6 +69,7 @@ describe('the declared commands and the catalogue', () => {
       'orgs disable',
       'users purge',
       'users remove',
+      'webhooks endpoints delete',
     ]);
   });
 
@@ -92,7 +93,13 @@ describe('the command tree', () => {
   it('holds exactly the declared commands: none is wired by hand', () => {
     const mounted = [...commandsOf(program)]
       .filter((cmd) => cmd.parent && cmd.commands.length === 0)
-      .map((cmd) => (cmd.parent === program ? cmd.name() : `${cmd.parent?.name()} ${cmd.name()}`));
+      .map((cmd) => {
+        const words: string[] = [];
+        for (let at: Command | null = cmd; at && at !== program; at = at.parent) {
+          words.unshift(at.name());
+        }
+        return words.join(' ');
+      });
     expect(mounted.sort()).toEqual(leaves.map(({ path }) => path).sort());
     expect(mounted).toContain('emulator exec');
     expect(mounted).toContain('help');

@@ -58,4 +58,16 @@ export const validRequests: Record<OperationName, Record<string, unknown>> = {
   'documents.migrate': { organizationId: 'o', documentId: 'd', newDocumentId: 'd2' },
   'documents.migrationStatus': { organizationId: 'o', migrationId: 'm' },
   'users.purgeStatus': { jobId: 'j' },
+  'webhooks.config.get': {},
+  'webhooks.config.update': {
+    useWebhookService: true,
+    webhookServiceConfig: { rawNotificationUrl: 'http://localhost/hook', encodeData: true },
+  },
+  'webhooks.advancedConfig.get': {},
+  'webhooks.advancedConfig.update': { isEnabled: true },
+  'webhooks.endpoints.create': { url: 'http://localhost/hook', filterTypes: ['comment.add'] },
+  'webhooks.endpoints.list': { limit: 10 },
+  'webhooks.endpoints.update': { endpointId: 'ep_1', rateLimit: 5 },
+  'webhooks.endpoints.delete': { endpointId: 'ep_1' },
+  'webhooks.endpoints.secret': { endpointId: 'ep_1' },
 };

@@ -44,6 +44,10 @@ describe('which tools svc mcp serves', () => {
       'notifications_config_v1',
       'docs_migration_status',
       'users_purge_status',
+      'webhooks_config_get',
+      'webhooks_config_get_advanced',
+      'webhooks_endpoints_list',
+      'webhooks_endpoints_secret',
     ]);
   });
 

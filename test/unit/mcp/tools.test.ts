@@ -48,7 +48,7 @@ describe('the MCP tools made from the catalogue', () => {
         expect(new Set(values).size, op.name).toBe(tools.length);
       }
     }
-    expect(specs).toHaveLength(30);
+    expect(specs).toHaveLength(39);
   });
 
   it('are named after the command that sends each operation', () => {
@@ -83,6 +83,15 @@ describe('the MCP tools made from the catalogue', () => {
       'docs_migrate',
       'docs_migration_status',
       'users_purge_status',
+      'webhooks_config_get',
+      'webhooks_config_update',
+      'webhooks_config_get_advanced',
+      'webhooks_config_update_advanced',
+      'webhooks_endpoints_create',
+      'webhooks_endpoints_list',
+      'webhooks_endpoints_update',
+      'webhooks_endpoints_delete',
+      'webhooks_endpoints_secret',
     ]);
     for (const tool of toolNames) {
       const path = tool.command.split(' --')[0] ?? '';
