@@ -72,8 +72,8 @@ _svc_flags() {
     'auth migrate-storage') REPLY='--all' ;;
     'profile list') REPLY='--limit' ;;
     'api') REPLY='--data --data-raw --auth' ;;
-    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --ui --no-ui' ;;
-    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --ui --no-ui --no-workspace' ;;
+    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --webhook-host --no-admin --ui --no-ui' ;;
+    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --webhook-host --no-admin --ui --no-ui --no-workspace' ;;
     'mcp'|'mcp serve') REPLY='--read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
     'mcp config') REPLY='--client --read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
     'mcp tools') REPLY='--markdown --read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
@@ -123,7 +123,7 @@ _svc_value() {
     'auth login') flags='--api-key --workspace-id' ;;
     'profile list') flags='--limit' ;;
     'api') flags='--data --data-raw --auth' ;;
-    'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host' ;;
+    'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --webhook-host' ;;
     'mcp'|'mcp serve'|'mcp tools') flags='--toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
     'mcp config') flags='--client --toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
   esac

@@ -474,6 +474,7 @@ function __svc_flags
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
                 '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
                 '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
+                '--webhook-host' 'another host webhooks may be sent to, besides loopback (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
                 '--ui' 'serve the web UI even when --host faces the network' \
                 '--no-ui' 'do not serve the web UI at /_emulator/ui/'
@@ -490,6 +491,7 @@ function __svc_flags
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
                 '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
                 '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
+                '--webhook-host' 'another host webhooks may be sent to, besides loopback (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
                 '--ui' 'serve the web UI even when --host faces the network' \
                 '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
@@ -633,7 +635,7 @@ function __svc_value
         case 'api'
             set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
-            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host'
+            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host' '--webhook-host'
         case 'mcp' 'mcp serve' 'mcp tools'
             set flags '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
         case 'mcp config'

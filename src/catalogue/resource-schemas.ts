@@ -262,9 +262,17 @@ export const migrationStatus = once(() =>
   z.enum(['pending', 'in_progress', 'completed', 'failed']),
 );
 
+/** Whether `u` parses as an http(s) URL; zod may run this after the URL check failed. */
+function isHttpUrl(u: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(u).protocol);
+  } catch {
+    return false;
+  }
+}
 /** An http(s) URL: where the service may deliver webhooks (docs/webhooks.md). */
 export const webhookUrl = once(() =>
-  url().refine((u) => /^https?:$/.test(new URL(u).protocol), 'url must be a valid http(s) URL.'),
+  url().refine(isHttpUrl, 'url must be a valid http(s) URL.'),
 );
 /** An RSA public key as the console takes it: bare Base64 of the DER, no PEM lines. */
 export const publicKey = once(() =>

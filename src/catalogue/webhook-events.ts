@@ -92,3 +92,19 @@ export const triggerKeys = [
   ...webhookEvents.filter((event) => event.v1ActionType !== undefined).map((e) => e.name),
   'enableDataProtection',
 ] as unknown as [string, ...string[]];
+
+/**
+ * The triggers written the first time the basic service is switched on with none stored:
+ * comment events on (the opt-in suggestion ones off), huddle on, CRDT and recorder off,
+ * data protection off (docs/webhooks.md).
+ */
+export function defaultTriggers(): Record<string, boolean> {
+  const triggers: Record<string, boolean> = {};
+  for (const event of webhookEvents) {
+    if (event.v1ActionType === undefined) continue;
+    triggers[event.name] =
+      (event.source === 'comment' && event.offByDefault !== true) || event.source === 'huddle';
+  }
+  triggers.enableDataProtection = false;
+  return triggers;
+}

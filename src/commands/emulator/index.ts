@@ -48,6 +48,10 @@ export const serverOptions = {
     '--allowed-continue-host <host>',
     'another host a login link may continue to, besides localhost and the console host (repeatable)',
   ),
+  webhookHost: opt.list(
+    '--webhook-host <host>',
+    'another host webhooks may be sent to, besides loopback (repeatable)',
+  ),
   admin: opt.switch(
     '--no-admin',
     'switch off the /_emulator/ admin routes (for an emulator others reach)',

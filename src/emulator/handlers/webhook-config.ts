@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { webhookEvents } from '../../catalogue/webhook-events.js';
+import { defaultTriggers } from '../../catalogue/webhook-events.js';
 import { EmulatorError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Scope } from '../store/scope.js';
@@ -19,22 +19,6 @@ type Names =
 
 /** The page size of the endpoint list when `limit` is not given. */
 const DEFAULT_PAGE = 50;
-
-/**
- * The triggers written the first time the basic service is switched on with none stored:
- * comment events on (the opt-in suggestion ones off), huddle on, CRDT and recorder off,
- * data protection off (docs/webhooks.md).
- */
-export function defaultTriggers(): Record<string, boolean> {
-  const triggers: Record<string, boolean> = {};
-  for (const event of webhookEvents) {
-    if (event.v1ActionType === undefined) continue;
-    triggers[event.name] =
-      (event.source === 'comment' && event.offByDefault !== true) || event.source === 'huddle';
-  }
-  triggers.enableDataProtection = false;
-  return triggers;
-}
 
 const ADVANCED_DEFAULTS: StoredAdvancedConfig = {
   isEnabled: false,

@@ -73,9 +73,19 @@ const toRecord = (row: EndpointRow): EndpointRecord => ({
 const ENDPOINT_COLUMNS = 'seq, workspace_id, api_key_id, endpoint, sealed_secret, failing_since';
 
 export class WebhookTable {
-  private readonly getConfig: Statement<[ScopeParams & { kind: Kind }], { config: string }>;
+  private readonly getConfig: Statement<
+    [ScopeParams & { kind: Kind }],
+    { config: string; sealed_auth_token: string | null }
+  >;
   private readonly putConfig: Statement<
-    [ScopeParams & { kind: Kind; config: string; updated_at: number }]
+    [
+      ScopeParams & {
+        kind: Kind;
+        config: string;
+        sealed_auth_token: string | null;
+        updated_at: number;
+      },
+    ]
   >;
   private readonly insertEndpoint: Statement<
     [ScopeParams & { id: string; endpoint: string; sealed_secret: string; at: number }]
@@ -90,13 +100,15 @@ export class WebhookTable {
 
   constructor(db: Database) {
     this.getConfig = db.prepare(
-      `SELECT config FROM webhook_configs WHERE ${IN_SCOPE} AND kind = @kind`,
+      `SELECT config, sealed_auth_token FROM webhook_configs WHERE ${IN_SCOPE} AND kind = @kind`,
     );
     this.putConfig = db.prepare(
-      `INSERT INTO webhook_configs (workspace_id, api_key_id, kind, config, updated_at)
-       VALUES (@workspace_id, @api_key_id, @kind, @config, @updated_at)
+      `INSERT INTO webhook_configs (workspace_id, api_key_id, kind, config, sealed_auth_token,
+         updated_at)
+       VALUES (@workspace_id, @api_key_id, @kind, @config, @sealed_auth_token, @updated_at)
        ON CONFLICT (workspace_id, api_key_id, kind) DO UPDATE SET
-         config = excluded.config, updated_at = excluded.updated_at`,
+         config = excluded.config, sealed_auth_token = excluded.sealed_auth_token,
+         updated_at = excluded.updated_at`,
     );
     this.insertEndpoint = db.prepare(
       `INSERT INTO webhook_endpoints (id, workspace_id, api_key_id, endpoint, sealed_secret,
@@ -126,20 +138,24 @@ export class WebhookTable {
   }
 
   basic(scope: Scope): StoredBasicConfig | undefined {
-    return this.config<StoredBasicConfig>(scope, 'basic');
+    const row = this.getConfig.get({ ...scopeParams(scope), kind: 'basic' });
+    if (!row) return undefined;
+    const config = JSON.parse(row.config) as StoredBasicConfig;
+    return row.sealed_auth_token === null
+      ? config
+      : { ...config, sealedAuthToken: row.sealed_auth_token };
   }
 
+  /** The token goes in a `sealed_…` column, which a state export opens and reseals. */
   putBasic(scope: Scope, config: StoredBasicConfig, now: number): void {
+    const { sealedAuthToken, ...rest } = config;
     this.putConfig.run({
       ...scopeParams(scope),
       kind: 'basic',
-      config: JSON.stringify(config),
+      config: JSON.stringify(rest),
+      sealed_auth_token: sealedAuthToken ?? null,
       updated_at: now,
     });
-  }
-
-  advanced(scope: Scope): StoredAdvancedConfig | undefined {
-    return this.config<StoredAdvancedConfig>(scope, 'advanced');
   }
 
   putAdvanced(scope: Scope, config: StoredAdvancedConfig, now: number): void {
@@ -147,6 +163,7 @@ export class WebhookTable {
       ...scopeParams(scope),
       kind: 'advanced',
       config: JSON.stringify(config),
+      sealed_auth_token: null,
       updated_at: now,
     });
   }
@@ -193,8 +210,8 @@ export class WebhookTable {
     this.failingStmt.run({ id, since });
   }
 
-  private config<T>(scope: Scope, kind: Kind): T | undefined {
-    const row = this.getConfig.get({ ...scopeParams(scope), kind });
-    return row && (JSON.parse(row.config) as T);
+  advanced(scope: Scope): StoredAdvancedConfig | undefined {
+    const row = this.getConfig.get({ ...scopeParams(scope), kind: 'advanced' });
+    return row && (JSON.parse(row.config) as StoredAdvancedConfig);
   }
 }
