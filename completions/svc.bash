@@ -19,7 +19,7 @@ _svc_subcommands() {
     'crdt') REPLY='update' ;;
     'notifications') REPLY='list config' ;;
     'ai') REPLY='rewrite' ;;
-    'webhooks') REPLY='config endpoints' ;;
+    'webhooks') REPLY='config endpoints listen trigger' ;;
     'webhooks config') REPLY='get update' ;;
     'webhooks endpoints') REPLY='create list update delete secret' ;;
     'auth') REPLY='login logout status token migrate-storage' ;;
@@ -67,6 +67,8 @@ _svc_flags() {
     'webhooks endpoints list') REPLY='--iterator --limit --all' ;;
     'webhooks endpoints update') REPLY='--endpoint --url --description --events --channel --rate-limit --metadata --enable --disable' ;;
     'webhooks endpoints delete'|'webhooks endpoints secret') REPLY='--endpoint' ;;
+    'webhooks listen') REPLY='--forward-to --events' ;;
+    'webhooks trigger') REPLY='--org --doc' ;;
     'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token --force --no-verify' ;;
     'auth token') REPLY='--workspace' ;;
     'auth migrate-storage') REPLY='--all' ;;
@@ -120,6 +122,8 @@ _svc_value() {
     'webhooks endpoints list') flags='--iterator --limit' ;;
     'webhooks endpoints update') flags='--endpoint --url --description --events --channel --rate-limit --metadata' ;;
     'webhooks endpoints delete'|'webhooks endpoints secret') flags='--endpoint' ;;
+    'webhooks listen') flags='--forward-to --events' ;;
+    'webhooks trigger') flags='--org --doc' ;;
     'auth login') flags='--api-key --workspace-id' ;;
     'profile list') flags='--limit' ;;
     'api') flags='--data --data-raw --auth' ;;
@@ -148,6 +152,7 @@ _svc_value() {
 # How the arguments of command path $1 complete; fails when they are free text.
 _svc_args() {
   case $1 in
+    'webhooks trigger') REPLY='values comment_annotation.add comment_annotation.assign comment_annotation.status_change comment_annotation.priority_change comment_annotation.custom_list_change comment_annotation.subscribe comment_annotation.unsubscribe comment_annotation.accept comment_annotation.reject comment_annotation.approve comment_annotation.suggestion_accept comment_annotation.suggestion_reject comment.add comment.update comment.delete comment.reaction_add comment.reaction_delete huddle.create huddle.join crdt.update_data recorder.done execution.dispatched execution.completed execution.failed execution.cancelled step.awaiting-approval step.completed step.failed step.breached step.cancelled group.quorum-met loop.iteration-started loop.exhausted message.attempt.exhausted' ;;
     'profile use'|'profile show'|'profile remove') REPLY='profiles' ;;
     'emulator exec') REPLY='commands' ;;
     'completion') REPLY='values bash zsh fish' ;;

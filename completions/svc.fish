@@ -89,7 +89,9 @@ function __svc_subcommands
         case 'webhooks'
             printf '%s\t%s\n' \
                 'config' 'Read and change the webhook configuration, basic or advanced' \
-                'endpoints' 'Add, list, change and remove advanced webhook endpoints'
+                'endpoints' 'Add, list, change and remove advanced webhook endpoints' \
+                'listen' 'Forward the emulator\'s webhooks to a local URL until stopped' \
+                'trigger' 'Make the emulator send a realistic sample of an event'
         case 'webhooks config'
             printf '%s\t%s\n' \
                 'get' 'Show the basic webhook configuration, or the advanced one' \
@@ -439,6 +441,14 @@ function __svc_flags
         case 'webhooks endpoints delete' 'webhooks endpoints secret'
             printf '%s\t%s\n' \
                 '--endpoint' 'endpoint id (ep_…)'
+        case 'webhooks listen'
+            printf '%s\t%s\n' \
+                '--forward-to' 'where each delivery is passed on' \
+                '--events' 'only these event types (comma-separated); all when left out'
+        case 'webhooks trigger'
+            printf '%s\t%s\n' \
+                '--org' 'the organization the sample names (default sample-org)' \
+                '--doc' 'the document the sample names (default sample-doc)'
         case 'auth login'
             printf '%s\t%s\n' \
                 '--api-key' 'API key id' \
@@ -628,6 +638,10 @@ function __svc_value
             set flags '--endpoint' '--url' '--description' '--events' '--channel' '--rate-limit' '--metadata'
         case 'webhooks endpoints delete' 'webhooks endpoints secret'
             set flags '--endpoint'
+        case 'webhooks listen'
+            set flags '--forward-to' '--events'
+        case 'webhooks trigger'
+            set flags '--org' '--doc'
         case 'auth login'
             set flags '--api-key' '--workspace-id'
         case 'profile list'
@@ -673,6 +687,8 @@ end
 # How the arguments of command path $argv[1] complete; fails when they are free text.
 function __svc_args
     switch $argv[1]
+        case 'webhooks trigger'
+            printf '%s\n' 'values' 'comment_annotation.add' 'comment_annotation.assign' 'comment_annotation.status_change' 'comment_annotation.priority_change' 'comment_annotation.custom_list_change' 'comment_annotation.subscribe' 'comment_annotation.unsubscribe' 'comment_annotation.accept' 'comment_annotation.reject' 'comment_annotation.approve' 'comment_annotation.suggestion_accept' 'comment_annotation.suggestion_reject' 'comment.add' 'comment.update' 'comment.delete' 'comment.reaction_add' 'comment.reaction_delete' 'huddle.create' 'huddle.join' 'crdt.update_data' 'recorder.done' 'execution.dispatched' 'execution.completed' 'execution.failed' 'execution.cancelled' 'step.awaiting-approval' 'step.completed' 'step.failed' 'step.breached' 'step.cancelled' 'group.quorum-met' 'loop.iteration-started' 'loop.exhausted' 'message.attempt.exhausted'
         case 'profile use' 'profile show' 'profile remove'
             printf '%s\n' 'profiles'
         case 'emulator exec'

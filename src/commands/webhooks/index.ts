@@ -1,5 +1,6 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
+import { webhookEventNames } from '../../catalogue/webhook-events.js';
 
 const advanced = opt.switch('--advanced', 'the advanced (signed, Standard Webhooks) configuration');
 
@@ -72,6 +73,19 @@ export const endpointsUpdateOptions = {
 };
 
 export const endpointOnlyOptions = { endpoint };
+
+export const listenOptions = {
+  forwardTo: opt.url('--forward-to <url>', 'where each delivery is passed on').required(),
+  events: opt.list(
+    '--events <names>',
+    'only these event types (comma-separated); all when left out',
+  ),
+};
+
+export const triggerOptions = {
+  org: opt.id('--org <id>', 'the organization the sample names (default sample-org)'),
+  doc: opt.id('--doc <id>', 'the document the sample names (default sample-doc)'),
+};
 
 const config = defineGroup({
   name: 'config',
@@ -187,5 +201,43 @@ export const webhooks = defineGroup({
     'svc webhooks config update --advanced --enable',
     'svc webhooks endpoints create --url https://example.com/hooks',
   ],
-  commands: [config, endpoints],
+  commands: [
+    config,
+    endpoints,
+    defineCommand({
+      name: 'listen',
+      summary: "Forward the emulator's webhooks to a local URL until stopped",
+      follows: [
+        'webhooks.endpoints.create',
+        'webhooks.endpoints.secret',
+        'webhooks.endpoints.delete',
+      ],
+      options: listenOptions,
+      // One line per attempt as it happens (NDJSON with --json), never one document.
+      printsJson: false,
+      help: `Against the emulator (advanced webhooks enabled): adds an endpoint of its own,
+prints its signing secret first (stderr; with --json the first NDJSON line on stdout),
+passes each delivery on to --forward-to with its headers and body unchanged, answers the
+emulator with that URL's status (so its retries follow), and prints one line per attempt.
+Ctrl-C removes the endpoint and stops.`,
+      examples: [
+        'svc webhooks listen --forward-to http://localhost:3000/webhooks',
+        'svc webhooks listen --forward-to http://localhost:3000/webhooks --events comment.add,crdt.update_data --json',
+      ],
+      run: () => import('./listen.js'),
+    }),
+    defineCommand({
+      name: 'trigger',
+      summary: 'Make the emulator send a realistic sample of an event',
+      arguments: [
+        { name: '<event>', description: 'the event, e.g. comment.add', choices: webhookEventNames },
+      ],
+      options: triggerOptions,
+      examples: [
+        'svc webhooks trigger comment.add',
+        'svc webhooks trigger crdt.update_data --org acme --doc plan --json',
+      ],
+      run: () => import('./trigger.js'),
+    }),
+  ],
 });

@@ -122,6 +122,7 @@ describe('the command tree', () => {
       'completion',
       'emulator exec',
       'emulator start',
+      'webhooks listen',
     ]);
   });
 });
