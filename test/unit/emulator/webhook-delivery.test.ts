@@ -315,3 +315,18 @@ describe('where webhooks may go', () => {
     });
   });
 });
+
+describe('svc webhooks trigger', () => {
+  it('sends a sample of every event of the catalogue in the V2 envelope', async () => {
+    const { webhookEvents } = await import('../../../src/catalogue/webhook-events.js');
+    const { c, secret, receiver } = await withEndpoint(() => 200);
+    for (const event of webhookEvents) await trigger(c, event.name);
+    const got = await receiver.waitFor(webhookEvents.length);
+    const payloads = got.map((r) => verified(secret, r));
+    expect(payloads.map((p) => p.event)).toEqual(webhookEvents.map((e) => e.name));
+    for (const [i, event] of webhookEvents.entries()) {
+      expect(payloads[i]).toMatchObject({ source: event.source, actionType: event.actionType });
+      expect(Object.keys(payloads[i].data).length, event.name).toBeGreaterThan(0);
+    }
+  });
+});
