@@ -271,9 +271,7 @@ function isHttpUrl(u: string): boolean {
   }
 }
 /** An http(s) URL: where the service may deliver webhooks (docs/webhooks.md). */
-export const webhookUrl = once(() =>
-  url().refine(isHttpUrl, 'url must be a valid http(s) URL.'),
-);
+export const webhookUrl = once(() => url().refine(isHttpUrl, 'url must be a valid http(s) URL.'));
 /** An RSA public key as the console takes it: bare Base64 of the DER, no PEM lines. */
 export const publicKey = once(() =>
   z
