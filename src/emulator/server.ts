@@ -30,6 +30,9 @@ import { openStore, type Store } from './store/store.js';
 import { RequestLog } from './ui/request-log.js';
 import { UI_PREFIX, UiRoutes } from './ui/routes.js';
 import { validateData } from './validation.js';
+import { clockModeOf, WebhookClock } from './webhooks/clock.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookEngine } from './webhooks/engine.js';
+import { WebhookHosts } from './webhooks/hosts.js';
 
 export { EmulatorError } from './errors.js';
 export type { WorkspaceCredentials } from './provision.js';
@@ -100,6 +103,13 @@ export interface EmulatorOptions {
    * the web UI, which cannot send it, is then not served.
    */
   adminToken?: string;
+  /**
+   * Hosts besides loopback that webhooks may be sent to (docs/webhooks.md); a delivery to
+   * any other is recorded as a failed attempt, and nothing is sent.
+   */
+  webhookHosts?: readonly string[];
+  /** How long a webhook receiver may take to answer, in milliseconds; default 15000. */
+  webhookTimeoutMs?: number;
 }
 
 export interface NewWorkspaceInput {
@@ -196,6 +206,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
   const jobDelay = checkJobDelay(options.jobDelay ?? DEFAULT_JOB_DELAY_MS);
+  const webhookHosts = new WebhookHosts(
+    (options.webhookHosts ?? []).map((h) => WebhookHosts.check(h)),
+  );
   const ai = new AiRewriter({ urls: options.aiProviderUrls, timeoutMs: options.aiTimeoutMs });
   const store = openStore(options.dataDir);
   const continueHosts = new ContinueHosts(options.allowedContinueHosts);
@@ -228,6 +241,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     delay: jobDelay,
     onInternalError: options.onInternalError,
   });
+  const webhookClock = new WebhookClock(clockModeOf(jobDelay), now, (error) =>
+    options.onInternalError?.(error),
+  );
+  const webhooks = new WebhookEngine({
+    store,
+    secrets,
+    clock: webhookClock,
+    hosts: webhookHosts,
+    timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    onInternalError: options.onInternalError,
+  });
   let url = '';
   const allowedHosts = options.allowedHosts ?? [];
   let bound: BoundAddress = { host, address: host, port: 0, allowedHosts };
@@ -241,6 +265,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     continueHosts,
     secrets,
     ai,
+    webhooks,
   });
   const faults = new Faults(options.faults);
   const adminRoutes = options.adminRoutes ?? true;
@@ -255,6 +280,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       continueHosts,
       handlers,
       jobs,
+      webhooks,
       secrets,
       faults,
       adminRoutes,
@@ -284,6 +310,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // Without a listener a late server error (e.g. out of file descriptors) would end the process.
   server.on('error', (err) => options.onInternalError?.(err));
   jobs.resume();
+  webhooks.resume();
 
   let closing: Promise<void> | undefined;
   const createRequest = operation('workspace.create').request;
@@ -296,8 +323,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close() {
       closing ??= new Promise<void>((resolve) => {
         jobs.close();
-        // Provider calls still in flight fail now rather than hold the stop up.
-        const aiClosed = ai.close();
+        webhookClock.close();
+        // Provider calls and deliveries still in flight fail now rather than hold the stop up.
+        const aiClosed = Promise.all([ai.close(), webhooks.close()]);
         server.close(() => {
           store.close();
           aiClosed.then(

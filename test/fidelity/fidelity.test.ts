@@ -22,6 +22,7 @@ let seeded: SeededWorkspace;
 const ctx: ExampleContext = {
   fresh: { workspaceId: '', workspaceToken: '', apiKey: '', authToken: '' },
   migrationId: '',
+  endpointId: '',
 };
 
 beforeAll(async () => {
@@ -67,6 +68,13 @@ async function remember(example: DocumentedExample, answer: unknown): Promise<vo
     const data = (tokens.json as { result: { data: { authTokens: { token: string }[] } } }).result
       .data;
     ctx.fresh.authToken = data.authTokens[0]?.token ?? '';
+  }
+  if (
+    example.operation === 'webhooks.endpoints.create' &&
+    example.httpStatus === 200 &&
+    ctx.endpointId === ''
+  ) {
+    ctx.endpointId = (answer as { result: { data: { id?: string } } }).result.data.id ?? '';
   }
   if (example.operation === 'documents.migrate') {
     ctx.migrationId = (

@@ -44,6 +44,7 @@ function startArgs(opts: StartFlags): string[] {
   for (const name of opts.consoleOption ?? []) args.push('--console-option', name);
   for (const host of opts.allowedContinueHost ?? []) args.push('--allowed-continue-host', host);
   for (const host of opts.allowedHost ?? []) args.push('--allowed-host', host);
+  for (const host of opts.webhookHost ?? []) args.push('--webhook-host', host);
   if (opts.openaiUrl) args.push('--openai-url', opts.openaiUrl);
   if (opts.anthropicUrl) args.push('--anthropic-url', opts.anthropicUrl);
   if (opts.googleUrl) args.push('--google-url', opts.googleUrl);

@@ -55,6 +55,10 @@ export const serverOptions = {
       'another name clients address the emulator by, e.g. a container service name; name:port for one port only (repeatable)',
     )
     .env('SVC_EMULATOR_ALLOWED_HOSTS'),
+  webhookHost: opt.list(
+    '--webhook-host <host>',
+    'another host webhooks may be sent to, besides loopback (repeatable)',
+  ),
   admin: opt.switch(
     '--no-admin',
     'switch off the /_emulator/ admin routes (for an emulator others reach)',
@@ -197,7 +201,10 @@ SVC_CONFIG_DIR of its own, removed afterwards. No other credential or key svc re
       printsJson: false,
       help: `Asks GET /_emulator/health, which needs no admin token. Exit 75 with the reason
 when the emulator does not answer (within --timeout, default 2s), or answers otherwise.`,
-      examples: ['svc emulator health --url http://127.0.0.1:8080'],
+      examples: [
+        'svc emulator health --url http://127.0.0.1:8080',
+        'svc emulator health --url http://svc-emulator:8080 --timeout 5s',
+      ],
       run: () => import('./health.js'),
     }),
   ],

@@ -53,6 +53,7 @@ export function parseServerFlags(
     ...(opts.allowedContinueHost && {
       allowedContinueHosts: parseContinueHosts(opts.allowedContinueHost),
     }),
+    ...(opts.webhookHost && { webhookHosts: parseHosts(opts.webhookHost, '--webhook-host') }),
     aiProviderUrls: providerUrls(opts),
   };
 }
@@ -174,11 +175,13 @@ function parseConsoleOptions(names: readonly string[]): ConsoleOptionName[] {
 }
 
 function parseContinueHosts(hosts: readonly string[]): string[] {
+  return parseHosts(hosts, '--allowed-continue-host');
+}
+
+function parseHosts(hosts: readonly string[], flag: string): string[] {
   for (const host of hosts) {
     if (!isHostName(host))
-      throw new UsageError(
-        `--allowed-continue-host takes a host name such as console.example.com, got "${host}"`,
-      );
+      throw new UsageError(`${flag} takes a host name such as console.example.com, got "${host}"`);
   }
   return [...hosts];
 }

@@ -15,11 +15,13 @@ export interface BIds {
   apiKey: string;
   migrationId: string;
   purgeJobId: string;
+  endpointId: string;
 }
 export const unknownIds: BIds = {
   apiKey: 'never-issued-api-key',
   migrationId: 'never-started-migration',
   purgeJobId: 'never-started-deletion',
+  endpointId: 'ep_never-created',
 };
 
 type Data = Record<string, unknown>;
@@ -207,6 +209,22 @@ export function runtimeWrites(isB: boolean): [OperationName, Data][] {
       { organizationId: 'shared', documentId: 'mig-src', newDocumentId: 'mig-dst' },
     ],
     ['users.purge', { userIds: ['leaver'] }],
+    [
+      'webhooks.config.update',
+      {
+        useWebhookService: true,
+        webhookServiceConfig: {
+          authToken: `${tag}-hook-token`,
+          rawNotificationUrl: `https://example.com/${tag}`,
+        },
+      },
+    ],
+    ['webhooks.advancedConfig.update', { isEnabled: true, encodeData: isB }],
+    // The same uid in both: A reaches its own endpoint by it, never B's.
+    [
+      'webhooks.endpoints.create',
+      { url: `https://example.com/${tag}`, description: tag, uid: 'shared-endpoint' },
+    ],
   ];
 }
 
@@ -437,5 +455,32 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
   'users.purgeStatus': {
     kind: 'read',
     requests: (ids) => [{ jobId: ids.purgeJobId }],
+  },
+  'webhooks.config.get': { kind: 'read', requests: () => [{}] },
+  'webhooks.config.update': {
+    kind: 'write',
+    requests: () => [{ webhookServiceConfig: { authToken: 'another-token', encodeData: true } }],
+  },
+  'webhooks.advancedConfig.get': { kind: 'read', requests: () => [{}] },
+  'webhooks.advancedConfig.update': { kind: 'write', requests: () => [{ encryptData: false }] },
+  'webhooks.endpoints.create': {
+    kind: 'write',
+    requests: () => [{ url: 'https://example.com/another', uid: 'another-endpoint' }],
+  },
+  'webhooks.endpoints.list': { kind: 'read', requests: () => [{}, { limit: 1 }] },
+  'webhooks.endpoints.update': {
+    kind: 'write',
+    requests: (ids) => [
+      { endpointId: 'shared-endpoint', description: 'A again' },
+      { endpointId: ids.endpointId, disabled: true },
+    ],
+  },
+  'webhooks.endpoints.delete': {
+    kind: 'write',
+    requests: (ids) => [{ endpointId: 'another-endpoint' }, { endpointId: ids.endpointId }],
+  },
+  'webhooks.endpoints.secret': {
+    kind: 'read',
+    requests: (ids) => [{ endpointId: ids.endpointId }, { endpointId: 'shared-endpoint' }],
   },
 };
