@@ -20,22 +20,6 @@ export const undiciAgentOnly: Plugin = {
   },
 };
 
-/** Commander's `node:child_process`, loaded on first use (see the module). */
-export const commanderChildProcess: Plugin = {
-  name: 'commander-child-process',
-  setup(build) {
-    build.onResolve({ filter: /^(node:)?child_process$/ }, ({ importer }) =>
-      importer.includes('/node_modules/commander/')
-        ? {
-            path: fileURLToPath(
-              new URL('./scripts/perf-commander-child-process.cjs', import.meta.url),
-            ),
-          }
-        : undefined,
-    );
-  },
-};
-
 /** The MCP server SDK without AJV (see scripts/perf-mcp-shims.mjs). */
 export const mcpShims: Plugin = {
   name: 'mcp-shims',
@@ -46,14 +30,17 @@ export const mcpShims: Plugin = {
   },
 };
 
-// One ESM entry with code splitting: every command, the emulator and each heavy library
+// Two ESM entries with code splitting: every command, the emulator and each heavy library
 // stay in their own chunks and load only through `await import()`.
 //
 // Dependencies are bundled too. Resolving and reading a package's modules one by one costs
 // Node 20 far more than the code itself: commander, zod, conf and undici from node_modules
 // cost a one-request command about 200 ms more than the same code in a few chunks.
 export default defineConfig({
-  entry: { main: 'src/cli/main.ts' },
+  // `emulator` is the package's `svc/emulator` export (src/emulator/library.ts); its types
+  // are emitted from the same source, so they cannot drift from it.
+  entry: { main: 'src/cli/main.ts', emulator: 'src/emulator/library.ts' },
+  dts: { entry: { emulator: 'src/emulator/library.ts' } },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
@@ -64,18 +51,17 @@ export default defineConfig({
   // Native better-sqlite3 (both majors, see src/emulator/store/store.ts) cannot be bundled;
   // Node resolves it from node_modules.
   noExternal: [/^(?!better-sqlite3(-napi)?(\/|$))/],
-  // Built-in modules keep their `node:` names: tsup's plugin that drops the prefix would
-  // otherwise resolve them before commanderChildProcess sees them.
+  // Built-in modules keep their `node:` names, as the source writes them.
   removeNodeProtocol: false,
-  esbuildPlugins: [undiciAgentOnly, mcpShims, commanderChildProcess],
-  // Bundled CommonJS packages call require(); ESM chunks have none of their own. Only the
-  // chunks that use it keep it (scripts/perf-chunks.mjs).
+  esbuildPlugins: [undiciAgentOnly, mcpShims],
+  // Bundled CommonJS packages call require(); ESM chunks have none of their own.
   banner: {
     js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
   },
   // Which chunk holds which module: the start-up test checks what each fast path loads.
   metafile: true,
-  // The emulator's web UI is built after, into dist/ui/, where the emulator serves it from.
+  // The MCP tool list (data, src/mcp/tools-list.ts) goes next to the bundle, the root help is
+  // rendered, and the emulator's web UI is built into dist/ui/, where the emulator serves it.
   onSuccess:
-    'node scripts/perf-chunks.mjs && node scripts/perf-mcp-lazy-schemas.mjs && node scripts/perf-prerender-help.mjs && node scripts/perf-mcp-schemas.mjs && node scripts/build-ui.mjs',
+    'cp src/mcp/tools-list.json dist/ && node scripts/perf-prerender-help.mjs && node scripts/build-ui.mjs',
 });

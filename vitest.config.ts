@@ -1,11 +1,42 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects, one `vitest run`. The unit tests compute: one fork per core. The end-to-end
+ * tests mostly wait on the svc processes they spawn, so more forks than cores keep the
+ * cores busy (on two cores: 285 s with three forks against about 13 minutes with one).
+ * SVC_TEST_WORKERS overrides both, e.g. on a larger machine.
+ */
+const override = Number(process.env.SVC_TEST_WORKERS) || undefined;
+
+const shared = {
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+  pool: 'forks' as const,
+  globalSetup: ['test/support/temp-root.ts'],
+};
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-    pool: 'forks',
-    globalSetup: ['test/support/temp-root.ts'],
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/fidelity/**/*.test.ts'],
+          // Each project runs as its own group, at its own number of forks.
+          sequence: { groupOrder: 0 },
+          maxWorkers: override ?? 2,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
+          maxWorkers: override ?? 3,
+        },
+      },
+    ],
   },
 });

@@ -23,8 +23,8 @@ const START_TARGET = 3;
 const OVERHEAD_TARGET_MS = 1;
 
 /** `svc mcp` as a client speaks to it: JSON-RPC lines on stdin, answers by id on stdout. */
-function startServer(env) {
-  const child = spawn(process.execPath, [binPath, 'mcp'], {
+function startServer(env, bin = binPath) {
+  const child = spawn(process.execPath, [bin, 'mcp'], {
     env,
     stdio: ['pipe', 'pipe', 'ignore'],
   });
@@ -90,9 +90,9 @@ function nodeCpuMs() {
  * Milliseconds from spawning `svc mcp` to holding its answer to tools/list, and the CPU time
  * its main thread had used by then.
  */
-async function timeToToolList(env) {
+export async function timeToToolList(env, bin = binPath) {
   const started = process.hrtime.bigint();
-  const server = startServer(env);
+  const server = startServer(env, bin);
   const listed = await server.open();
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const cpu = hasSchedstat ? cpuMs(server.pid) : undefined;

@@ -6,7 +6,7 @@
 # The subcommands of command path $1 ('' is svc itself).
 _svc_subcommands() {
   case $1 in
-    '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai auth profile api emulator mcp completion schema openapi version help' ;;
+    '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai webhooks auth profile api emulator mcp completion schema openapi version help' ;;
     'workspace') REPLY='create tokens email-status login-link email-config' ;;
     'permissions') REPLY='get' ;;
     'folders') REPLY='list add' ;;
@@ -19,9 +19,12 @@ _svc_subcommands() {
     'crdt') REPLY='update' ;;
     'notifications') REPLY='list config' ;;
     'ai') REPLY='rewrite' ;;
+    'webhooks') REPLY='config endpoints listen trigger' ;;
+    'webhooks config') REPLY='get update' ;;
+    'webhooks endpoints') REPLY='create list update delete secret' ;;
     'auth') REPLY='login logout status token migrate-storage' ;;
     'profile') REPLY='list use show remove' ;;
-    'emulator') REPLY='start exec' ;;
+    'emulator') REPLY='start stop exec health' ;;
     'mcp') REPLY='serve config tools' ;;
     *) REPLY='' ;;
   esac
@@ -58,13 +61,22 @@ _svc_flags() {
     'notifications list') REPLY='--org --doc --location --user --id --order --page-size --page-token --limit --all' ;;
     'notifications config') REPLY='--org --user --doc --org-level --api --limit' ;;
     'ai rewrite') REPLY='--model --prompt --text' ;;
+    'webhooks config get') REPLY='--advanced' ;;
+    'webhooks config update') REPLY='--advanced --enable --disable --url --processed-url --auth-token-stdin --encode --no-encode --encrypt --no-encrypt --public-key-file --trigger --data-protection --no-data-protection' ;;
+    'webhooks endpoints create') REPLY='--url --description --events --channel --rate-limit --metadata --disabled --uid' ;;
+    'webhooks endpoints list') REPLY='--iterator --limit --all' ;;
+    'webhooks endpoints update') REPLY='--endpoint --url --description --events --channel --rate-limit --metadata --enable --disable' ;;
+    'webhooks endpoints delete'|'webhooks endpoints secret') REPLY='--endpoint' ;;
+    'webhooks listen') REPLY='--forward-to --events' ;;
+    'webhooks trigger') REPLY='--org --doc' ;;
     'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token --force --no-verify' ;;
     'auth token') REPLY='--workspace' ;;
     'auth migrate-storage') REPLY='--all' ;;
     'profile list') REPLY='--limit' ;;
     'api') REPLY='--data --data-raw --auth' ;;
-    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --ui --no-ui' ;;
-    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --no-admin --ui --no-ui --no-workspace' ;;
+    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --webhook-host --no-admin --ui --no-ui --require-admin-token --detach' ;;
+    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --webhook-host --no-admin --ui --no-ui --no-workspace' ;;
+    'emulator health') REPLY='--url' ;;
     'mcp'|'mcp serve') REPLY='--read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
     'mcp config') REPLY='--client --read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
     'mcp tools') REPLY='--markdown --read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
@@ -106,10 +118,18 @@ _svc_value() {
     'notifications list') flags='--org --doc --location --user --id --order --page-size --page-token --limit' ;;
     'notifications config') flags='--org --user --doc --api --limit' ;;
     'ai rewrite') flags='--model --prompt --text' ;;
+    'webhooks config update') flags='--url --processed-url --public-key-file --trigger' ;;
+    'webhooks endpoints create') flags='--url --description --events --channel --rate-limit --metadata --uid' ;;
+    'webhooks endpoints list') flags='--iterator --limit' ;;
+    'webhooks endpoints update') flags='--endpoint --url --description --events --channel --rate-limit --metadata' ;;
+    'webhooks endpoints delete'|'webhooks endpoints secret') flags='--endpoint' ;;
+    'webhooks listen') flags='--forward-to --events' ;;
+    'webhooks trigger') flags='--org --doc' ;;
     'auth login') flags='--api-key --workspace-id' ;;
     'profile list') flags='--limit' ;;
     'api') flags='--data --data-raw --auth' ;;
-    'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host' ;;
+    'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --webhook-host' ;;
+    'emulator health') flags='--url' ;;
     'mcp'|'mcp serve'|'mcp tools') flags='--toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
     'mcp config') flags='--client --toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
   esac
@@ -118,7 +138,7 @@ _svc_value() {
   case "$1 $2" in
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
-    'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs update --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
+    'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs update --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
     'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'crdt update --type') REPLY='values text map array xml' ;;
     'notifications list --order') REPLY='values asc desc' ;;
@@ -134,6 +154,7 @@ _svc_value() {
 # How the arguments of command path $1 complete; fails when they are free text.
 _svc_args() {
   case $1 in
+    'webhooks trigger') REPLY='values comment_annotation.add comment_annotation.assign comment_annotation.status_change comment_annotation.priority_change comment_annotation.custom_list_change comment_annotation.subscribe comment_annotation.unsubscribe comment_annotation.accept comment_annotation.reject comment_annotation.approve comment_annotation.suggestion_accept comment_annotation.suggestion_reject comment.add comment.update comment.delete comment.reaction_add comment.reaction_delete huddle.create huddle.join crdt.update_data recorder.done execution.dispatched execution.completed execution.failed execution.cancelled step.awaiting-approval step.completed step.failed step.breached step.cancelled group.quorum-met loop.iteration-started loop.exhausted message.attempt.exhausted' ;;
     'profile use'|'profile show'|'profile remove') REPLY='profiles' ;;
     'emulator exec') REPLY='commands' ;;
     'completion') REPLY='values bash zsh fish' ;;

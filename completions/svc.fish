@@ -21,6 +21,7 @@ function __svc_subcommands
                 'crdt' 'Replace a collaborative editor\'s content' \
                 'notifications' 'Read users\' notifications and notification settings' \
                 'ai' 'Rewrite text with the AI models of the workspace' \
+                'webhooks' 'Configure webhooks and their endpoints' \
                 'auth' 'Store, check and remove credentials' \
                 'profile' 'List, switch, show and remove stored profiles' \
                 'api' 'Call any path of the API and print the whole response body' \
@@ -86,6 +87,23 @@ function __svc_subcommands
         case 'ai'
             printf '%s\t%s\n' \
                 'rewrite' 'Rewrite text with a model; prints only the rewritten text'
+        case 'webhooks'
+            printf '%s\t%s\n' \
+                'config' 'Read and change the webhook configuration, basic or advanced' \
+                'endpoints' 'Add, list, change and remove advanced webhook endpoints' \
+                'listen' 'Forward the emulator\'s webhooks to a local URL until stopped' \
+                'trigger' 'Make the emulator send a realistic sample of an event'
+        case 'webhooks config'
+            printf '%s\t%s\n' \
+                'get' 'Show the basic webhook configuration, or the advanced one' \
+                'update' 'Change the basic webhook configuration, or the advanced one'
+        case 'webhooks endpoints'
+            printf '%s\t%s\n' \
+                'create' 'Add an endpoint; the service gives it its own signing secret' \
+                'list' 'List the endpoints, a page at a time' \
+                'update' 'Change an endpoint; members left out keep their values' \
+                'delete' 'Remove an endpoint and invalidate its secret (asks first)' \
+                'secret' 'Print an endpoint\'s signing secret (whsec_…)'
         case 'auth'
             printf '%s\t%s\n' \
                 'login' 'Store credentials in a profile (tokens come from stdin or a hidden prompt)' \
@@ -102,7 +120,9 @@ function __svc_subcommands
         case 'emulator'
             printf '%s\t%s\n' \
                 'start' 'Start the emulator and serve until Ctrl-C' \
-                'exec' 'Start the emulator, run a command against it, stop it, and pass on its exit code'
+                'stop' 'Stop the emulator that start --detach left running' \
+                'exec' 'Start the emulator, run a command against it, stop it, and pass on its exit code' \
+                'health' 'Check that an emulator answers (exit 0), e.g. as a container health check'
         case 'mcp'
             printf '%s\t%s\n' \
                 'serve' 'Serve the tools over stdio (what `svc mcp` runs); logs go to stderr' \
@@ -376,6 +396,62 @@ function __svc_flags
                 '--model' 'model, e.g. gpt-4o, o3-mini, claude-sonnet-4, gemini-2.5-pro' \
                 '--prompt' 'what to do with the text' \
                 '--text' 'the text to rewrite (default: stdin, less its final line ending)'
+        case 'webhooks config get'
+            printf '%s\t%s\n' \
+                '--advanced' 'the advanced (signed, Standard Webhooks) configuration'
+        case 'webhooks config update'
+            printf '%s\t%s\n' \
+                '--advanced' 'the advanced (signed, Standard Webhooks) configuration' \
+                '--enable' 'switch webhooks on (the first --advanced update must)' \
+                '--disable' 'switch webhooks off' \
+                '--url' 'basic: where raw notifications are posted' \
+                '--processed-url' 'basic: where processed notifications are posted' \
+                '--auth-token-stdin' 'basic: read the token sent as "Authorization: Basic <token>" from stdin' \
+                '--encode' 'send the payload Base64-encoded ({encodedPayload})' \
+                '--no-encode' 'send the payload as JSON' \
+                '--encrypt' 'send the payload encrypted with --public-key-file' \
+                '--no-encrypt' 'send the payload unencrypted' \
+                '--public-key-file' 'RSA public key (PEM, or bare Base64 of the key) that wraps the AES key' \
+                '--trigger' 'basic: switch one event\'s webhook on or off; repeat, or comma-separate' \
+                '--data-protection' 'advanced: switch data protection on' \
+                '--no-data-protection' 'advanced: switch data protection off'
+        case 'webhooks endpoints create'
+            printf '%s\t%s\n' \
+                '--url' 'where messages are posted' \
+                '--description' 'what the endpoint is for' \
+                '--events' 'only these event types (comma-separated); all when left out' \
+                '--channel' 'only these channels; repeat, or comma-separate' \
+                '--rate-limit' 'messages per second at most' \
+                '--metadata' 'a metadata entry; repeat, or comma-separate' \
+                '--disabled' 'create it switched off' \
+                '--uid' 'your own unique id for the endpoint'
+        case 'webhooks endpoints list'
+            printf '%s\t%s\n' \
+                '--iterator' 'continue from the iterator a previous page gave' \
+                '--limit' 'fetch pages until N endpoints' \
+                '--all' 'fetch every page'
+        case 'webhooks endpoints update'
+            printf '%s\t%s\n' \
+                '--endpoint' 'endpoint id (ep_…)' \
+                '--url' 'where messages are posted' \
+                '--description' 'what the endpoint is for' \
+                '--events' 'only these event types (comma-separated); all when left out' \
+                '--channel' 'only these channels; repeat, or comma-separate' \
+                '--rate-limit' 'messages per second at most' \
+                '--metadata' 'a metadata entry; repeat, or comma-separate' \
+                '--enable' 'switch the endpoint on (also one disabled after failures)' \
+                '--disable' 'switch the endpoint off'
+        case 'webhooks endpoints delete' 'webhooks endpoints secret'
+            printf '%s\t%s\n' \
+                '--endpoint' 'endpoint id (ep_…)'
+        case 'webhooks listen'
+            printf '%s\t%s\n' \
+                '--forward-to' 'where each delivery is passed on' \
+                '--events' 'only these event types (comma-separated); all when left out'
+        case 'webhooks trigger'
+            printf '%s\t%s\n' \
+                '--org' 'the organization the sample names (default sample-org)' \
+                '--doc' 'the document the sample names (default sample-doc)'
         case 'auth login'
             printf '%s\t%s\n' \
                 '--api-key' 'API key id' \
@@ -403,7 +479,7 @@ function __svc_flags
                 '--port' 'port to listen on; 0 picks a free one' \
                 '--host' 'address to bind; anything but loopback exposes it' \
                 '--data-dir' 'keep state in SQLite under this folder (default: in memory)' \
-                '--seed' 'load a fixture file at start (see docs/fixtures.md)' \
+                '--seed' 'load a fixture file at start (see docs/fixtures.md); SVC_EMULATOR_SEED_JSON gives one as JSON text' \
                 '--job-delay' 'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)' \
                 '--openai-url' 'base URL of the OpenAI API that AI rewrite calls' \
                 '--anthropic-url' 'base URL of the Anthropic API that AI rewrite calls' \
@@ -411,15 +487,19 @@ function __svc_flags
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
                 '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
                 '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
+                '--allowed-host' 'another name clients address the emulator by, e.g. a container service name; name:port for one port only (repeatable)' \
+                '--webhook-host' 'another host webhooks may be sent to, besides loopback (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
                 '--ui' 'serve the web UI even when --host faces the network' \
-                '--no-ui' 'do not serve the web UI at /_emulator/ui/'
+                '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
+                '--require-admin-token' 'admin routes (but health) need a token: SVC_EMULATOR_ADMIN_TOKEN, or one printed at start' \
+                '--detach' 'start it in the background, wait until it answers, write its URL and credentials to an env file in the state directory, and return (svc emulator stop ends it)'
         case 'emulator exec'
             printf '%s\t%s\n' \
                 '--port' 'port to listen on; 0 picks a free one' \
                 '--host' 'address to bind; anything but loopback exposes it' \
                 '--data-dir' 'keep state in SQLite under this folder (default: in memory)' \
-                '--seed' 'load a fixture file at start (see docs/fixtures.md)' \
+                '--seed' 'load a fixture file at start (see docs/fixtures.md); SVC_EMULATOR_SEED_JSON gives one as JSON text' \
                 '--job-delay' 'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)' \
                 '--openai-url' 'base URL of the OpenAI API that AI rewrite calls' \
                 '--anthropic-url' 'base URL of the Anthropic API that AI rewrite calls' \
@@ -427,10 +507,15 @@ function __svc_flags
                 '--faults' 'inject latency, error statuses and dropped connections: JSON or @file (docs/emulator-faults.md)' \
                 '--console-option' 'switch a console option on in every workspace: advancedQueries, activityService, notificationConfig, or all (repeatable)' \
                 '--allowed-continue-host' 'another host a login link may continue to, besides localhost and the console host (repeatable)' \
+                '--allowed-host' 'another name clients address the emulator by, e.g. a container service name; name:port for one port only (repeatable)' \
+                '--webhook-host' 'another host webhooks may be sent to, besides loopback (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
                 '--ui' 'serve the web UI even when --host faces the network' \
                 '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
                 '--no-workspace' 'do not create a workspace (no credential variables are set)'
+        case 'emulator health'
+            printf '%s\t%s\n' \
+                '--url' 'the emulator\'s base URL'
         case 'mcp' 'mcp serve'
             printf '%s\t%s\n' \
                 '--read-only' 'serve reads only, whatever else is given' \
@@ -553,6 +638,20 @@ function __svc_value
             set flags '--org' '--user' '--doc' '--api' '--limit'
         case 'ai rewrite'
             set flags '--model' '--prompt' '--text'
+        case 'webhooks config update'
+            set flags '--url' '--processed-url' '--public-key-file' '--trigger'
+        case 'webhooks endpoints create'
+            set flags '--url' '--description' '--events' '--channel' '--rate-limit' '--metadata' '--uid'
+        case 'webhooks endpoints list'
+            set flags '--iterator' '--limit'
+        case 'webhooks endpoints update'
+            set flags '--endpoint' '--url' '--description' '--events' '--channel' '--rate-limit' '--metadata'
+        case 'webhooks endpoints delete' 'webhooks endpoints secret'
+            set flags '--endpoint'
+        case 'webhooks listen'
+            set flags '--forward-to' '--events'
+        case 'webhooks trigger'
+            set flags '--org' '--doc'
         case 'auth login'
             set flags '--api-key' '--workspace-id'
         case 'profile list'
@@ -560,7 +659,9 @@ function __svc_value
         case 'api'
             set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
-            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host'
+            set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host' '--allowed-host' '--webhook-host'
+        case 'emulator health'
+            set flags '--url'
         case 'mcp' 'mcp serve' 'mcp tools'
             set flags '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
         case 'mcp config'
@@ -572,7 +673,7 @@ function __svc_value
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
         case 'workspace email-config --trigger'
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
-        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'activities add --feature-type'
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'
@@ -598,6 +699,8 @@ end
 # How the arguments of command path $argv[1] complete; fails when they are free text.
 function __svc_args
     switch $argv[1]
+        case 'webhooks trigger'
+            printf '%s\n' 'values' 'comment_annotation.add' 'comment_annotation.assign' 'comment_annotation.status_change' 'comment_annotation.priority_change' 'comment_annotation.custom_list_change' 'comment_annotation.subscribe' 'comment_annotation.unsubscribe' 'comment_annotation.accept' 'comment_annotation.reject' 'comment_annotation.approve' 'comment_annotation.suggestion_accept' 'comment_annotation.suggestion_reject' 'comment.add' 'comment.update' 'comment.delete' 'comment.reaction_add' 'comment.reaction_delete' 'huddle.create' 'huddle.join' 'crdt.update_data' 'recorder.done' 'execution.dispatched' 'execution.completed' 'execution.failed' 'execution.cancelled' 'step.awaiting-approval' 'step.completed' 'step.failed' 'step.breached' 'step.cancelled' 'group.quorum-met' 'loop.iteration-started' 'loop.exhausted' 'message.attempt.exhausted'
         case 'profile use' 'profile show' 'profile remove'
             printf '%s\n' 'profiles'
         case 'emulator exec'

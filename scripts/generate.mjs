@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Writes the files that are generated from the command tree: the shell completion scripts
-// under completions/, the command reference docs/commands.md and the OpenAPI document
-// docs/openapi.json; and the part of
-// docs/mcp.md that lists the MCP tools, between its two marker comments. It runs the CLI that was
+// under completions/, the command reference docs/commands.md, the OpenAPI document
+// docs/openapi.json, the MCP tool list that `svc mcp` answers tools/list from
+// (src/mcp/tools-list.json); and the part of docs/mcp.md that lists the MCP tools, between
+// its two marker comments. It runs the CLI that was
 // just built (npm run build runs it after tsup; npm run generate is the same), so the files
 // describe exactly the commands of dist/. Tests fail when a committed copy is stale.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -79,6 +80,16 @@ for (const [file, argv] of outputs) {
   writeFileSync(target, out);
   console.log(`wrote ${file}`);
 }
+
+// What tools/list shows of every tool: the members of `svc mcp tools --json` that it has.
+const listed = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'];
+const tools = JSON.parse(await svcOutput(['mcp', 'tools', '--allow-destructive', '--json']));
+const toolsList = tools.map((tool) => Object.fromEntries(listed.map((key) => [key, tool[key]])));
+const toolsListText = `${JSON.stringify(toolsList, null, 2)}\n`;
+// The committed copy, and the one the build put beside the bundle (tsup.config.ts).
+writeFileSync(new URL('src/mcp/tools-list.json', root), toolsListText);
+writeFileSync(new URL('dist/tools-list.json', root), toolsListText);
+console.log('wrote src/mcp/tools-list.json');
 
 for (const [file, argv, start, end] of sections) {
   const target = new URL(file, root);

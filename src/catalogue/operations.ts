@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { once } from './once.js';
+import { MAX_URL_LENGTH } from './limits.js';
 import * as m from './resource-schemas.js';
 import type { Operation, TableLayout } from './types.js';
 
@@ -30,6 +31,38 @@ const configTable: TableLayout = {
     { header: 'EMAIL', path: 'config.email' },
   ],
 };
+const webhookConfigTable: TableLayout = {
+  rows: 'record',
+  columns: [
+    { header: 'ENABLED', path: 'useWebhookService' },
+    { header: 'RAW URL', path: 'webhookServiceConfig.rawNotificationUrl' },
+    { header: 'PROCESSED URL', path: 'webhookServiceConfig.processedNotificationUrl' },
+  ],
+};
+const advancedConfigTable: TableLayout = {
+  rows: 'record',
+  columns: [
+    { header: 'ENABLED', path: 'isEnabled' },
+    { header: 'ENCODE', path: 'encodeData' },
+    { header: 'ENCRYPT', path: 'encryptData' },
+    { header: 'DATA PROTECTION', path: 'enableDataProtection' },
+  ],
+};
+const endpointTable: TableLayout = {
+  rows: 'record',
+  columns: [
+    { header: 'ID', path: 'id' },
+    { header: 'URL', path: 'url' },
+    { header: 'DISABLED', path: 'disabled' },
+    { header: 'EVENTS', path: 'filterTypes' },
+    { header: 'RATE LIMIT', path: 'rateLimit' },
+    { header: 'DESCRIPTION', path: 'description' },
+  ],
+};
+/** The longest endpoint description the emulator keeps; the docs give none. */
+const MAX_DESCRIPTION = 1000;
+/** Messages per second; the docs ask only for a positive whole number. */
+const MAX_RATE_LIMIT = 1_000_000;
 const nullData = once(() => z.null().optional());
 
 /** The documented at-most-30 id lists (docs/wire-notes.md). */
@@ -868,6 +901,229 @@ const declared = [
       columns: [
         { header: 'COMPLETED', path: 'isDeleteCompleted' },
         { header: 'TASKS LEFT', path: 'tasksLeft' },
+      ],
+    },
+  },
+  // Operations 29 to 37: the webhook configuration (docs/webhooks.md). Advanced webhooks
+  // answer FAILED_PRECONDITION until their first update switches them on.
+  {
+    number: 29,
+    name: 'webhooks.config.get',
+    summary: 'Read the basic webhook configuration',
+    path: '/v2/workspace/webhookconfig/get',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: () => z.strictObject({}),
+    response: () => m.webhookConfig(),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    table: webhookConfigTable,
+  },
+  {
+    number: 30,
+    name: 'webhooks.config.update',
+    summary: 'Update the basic webhook configuration',
+    path: '/v2/workspace/webhookconfig/update',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: () =>
+      z
+        .strictObject({
+          useWebhookService: z.boolean().optional(),
+          webhookServiceConfig: m.webhookServiceConfig().optional(),
+        })
+        .refine((d) => d.useWebhookService !== undefined || d.webhookServiceConfig !== undefined, {
+          message: 'one of useWebhookService or webhookServiceConfig is required',
+        }),
+    response: () => m.webhookConfig(),
+    readOnly: false,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    table: webhookConfigTable,
+  },
+  {
+    number: 31,
+    name: 'webhooks.advancedConfig.get',
+    summary: 'Read the advanced webhook configuration',
+    path: '/v2/workspace/advancedwebhookconfig/get',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: () => z.strictObject({}),
+    response: () => m.advancedWebhookConfig(),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    table: advancedConfigTable,
+  },
+  {
+    number: 32,
+    name: 'webhooks.advancedConfig.update',
+    summary: 'Update the advanced webhook configuration',
+    path: '/v2/workspace/advancedwebhookconfig/update',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: () =>
+      z
+        .strictObject({
+          isEnabled: z.boolean().optional(),
+          encryptData: z.boolean().optional(),
+          encodeData: z.boolean().optional(),
+          publicKey: m.publicKey().optional(),
+          enableDataProtection: z.boolean().optional(),
+        })
+        .refine((d) => Object.keys(d).length > 0, {
+          message:
+            'give at least one of isEnabled, encryptData, encodeData, publicKey, enableDataProtection',
+        }),
+    response: () => m.advancedWebhookConfig(),
+    readOnly: false,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    table: advancedConfigTable,
+  },
+  {
+    number: 33,
+    name: 'webhooks.endpoints.create',
+    summary: 'Add an advanced webhook endpoint',
+    path: '/v2/workspace/advancedwebhook/endpoints/create',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: () =>
+      z.strictObject({
+        url: m.webhookUrl(),
+        description: z.string().max(MAX_DESCRIPTION).optional(),
+        filterTypes: m.filterTypes().optional(),
+        channels: m.channels().optional(),
+        disabled: z.boolean().optional(),
+        rateLimit: z.number().int().min(1).max(MAX_RATE_LIMIT).optional(),
+        uid: m.nonEmptyId().optional(),
+        metadata: m.endpointMetadata().optional(),
+      }),
+    response: () => m.webhookEndpoint(),
+    readOnly: false,
+    // A second call adds a second endpoint.
+    idempotent: false,
+    destructive: false,
+    slow: false,
+    table: endpointTable,
+  },
+  {
+    number: 34,
+    name: 'webhooks.endpoints.list',
+    summary: 'List the advanced webhook endpoints, a page at a time',
+    path: '/v2/workspace/advancedwebhook/endpoints/get',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: () =>
+      z.strictObject({
+        limit: z.number().int().min(1).max(250).optional(),
+        iterator: z.string().min(1).max(MAX_URL_LENGTH).optional(),
+      }),
+    response: () =>
+      z.looseObject({
+        endpoints: z.array(m.webhookEndpoint()),
+        iterator: z.string().nullable(),
+        prevIterator: z.string().nullable(),
+        done: z.boolean(),
+      }),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    table: { ...endpointTable, rows: 'list', at: 'endpoints' },
+  },
+  {
+    number: 35,
+    name: 'webhooks.endpoints.update',
+    summary: 'Change an advanced webhook endpoint',
+    path: '/v2/workspace/advancedwebhook/endpoints/update',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: () =>
+      z
+        .strictObject({
+          endpointId: m.nonEmptyId(),
+          url: m.webhookUrl().optional(),
+          description: z.string().max(MAX_DESCRIPTION).optional(),
+          filterTypes: m.filterTypes().optional(),
+          channels: m.channels().optional(),
+          disabled: z.boolean().optional(),
+          rateLimit: z.number().int().min(1).max(MAX_RATE_LIMIT).optional(),
+          metadata: m.endpointMetadata().optional(),
+        })
+        .refine((d) => Object.keys(d).length > 1, {
+          message:
+            'give at least one of url, description, filterTypes, channels, disabled, rateLimit, metadata',
+        }),
+    response: () => m.webhookEndpoint(),
+    readOnly: false,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    table: endpointTable,
+  },
+  {
+    number: 36,
+    name: 'webhooks.endpoints.delete',
+    summary: 'Remove an advanced webhook endpoint and invalidate its secret',
+    path: '/v2/workspace/advancedwebhook/endpoints/delete',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: () => z.strictObject({ endpointId: m.nonEmptyId() }),
+    response: () => z.looseObject({ endpointId: z.string(), deleted: z.boolean() }),
+    readOnly: false,
+    idempotent: true,
+    destructive: true,
+    slow: false,
+    table: {
+      rows: 'record',
+      columns: [
+        { header: 'ENDPOINT', path: 'endpointId' },
+        { header: 'DELETED', path: 'deleted' },
+      ],
+    },
+  },
+  {
+    number: 37,
+    name: 'webhooks.endpoints.secret',
+    summary: "Read an advanced webhook endpoint's signing secret",
+    path: '/v2/workspace/advancedwebhook/endpoints/secret/get',
+    version: 'v2',
+    auth: 'key',
+    envelope: 'standard',
+    successStatus: 200,
+    request: () => z.strictObject({ endpointId: m.nonEmptyId() }),
+    response: () => z.looseObject({ endpointId: z.string(), secret: z.string() }),
+    readOnly: true,
+    idempotent: true,
+    destructive: false,
+    slow: false,
+    table: {
+      rows: 'record',
+      columns: [
+        { header: 'ENDPOINT', path: 'endpointId' },
+        { header: 'SECRET', path: 'secret' },
       ],
     },
   },

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { emailTriggerNames } from './email-triggers.js';
+import { triggerKeys, webhookEventNames } from './webhook-events.js';
 import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_URL_LENGTH } from './limits.js';
 import { once } from './once.js';
 
@@ -259,6 +260,81 @@ export const emailConfig = once(() =>
 export const crdtType = once(() => z.enum(['text', 'map', 'array', 'xml']));
 export const migrationStatus = once(() =>
   z.enum(['pending', 'in_progress', 'completed', 'failed']),
+);
+
+/** Whether `u` parses as an http(s) URL; zod may run this after the URL check failed. */
+function isHttpUrl(u: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(u).protocol);
+  } catch {
+    return false;
+  }
+}
+/** An http(s) URL: where the service may deliver webhooks (docs/webhooks.md). */
+export const webhookUrl = once(() => url().refine(isHttpUrl, 'url must be a valid http(s) URL.'));
+/** An RSA public key as the console takes it: bare Base64 of the DER, no PEM lines. */
+export const publicKey = once(() =>
+  z
+    .string()
+    .max(8192)
+    .regex(
+      /^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+      'must be Base64 (no PEM lines)',
+    ),
+);
+export const webhookServiceConfig = once(() =>
+  z.strictObject({
+    // A shared secret the receiver checks; its length is the customer's business.
+    authToken: z.string().max(MAX_URL_LENGTH).optional(),
+    // Empty clears a URL.
+    rawNotificationUrl: z.union([z.literal(''), webhookUrl()]).optional(),
+    processedNotificationUrl: z.union([z.literal(''), webhookUrl()]).optional(),
+    encodeData: z.boolean().optional(),
+    encryptData: z.boolean().optional(),
+    publicKey: publicKey().optional(),
+    triggers: z.partialRecord(z.enum(triggerKeys), z.boolean()).optional(),
+  }),
+);
+export const webhookConfig = once(() =>
+  z.looseObject({
+    useWebhookService: z.boolean(),
+    webhookServiceConfig: z.looseObject({
+      authToken: z.string().optional(),
+      rawNotificationUrl: z.string().optional(),
+      processedNotificationUrl: z.string().optional(),
+      encodeData: z.boolean().optional(),
+      encryptData: z.boolean().optional(),
+      publicKey: z.string().optional(),
+      triggers: z.record(z.string(), z.boolean()).optional(),
+    }),
+  }),
+);
+export const advancedWebhookConfig = once(() =>
+  z.looseObject({
+    isEnabled: z.boolean(),
+    encryptData: z.boolean(),
+    encodeData: z.boolean(),
+    publicKey: z.string(),
+    enableDataProtection: z.boolean(),
+  }),
+);
+/** Event names an endpoint receives; omitted for all, never empty when sent. */
+export const filterTypes = once(() => z.array(z.enum(webhookEventNames)).min(1).max(100));
+export const channels = once(() => z.array(id()).min(1).max(100));
+export const endpointMetadata = once(() => z.record(id(), shortText()));
+export const webhookEndpoint = once(() =>
+  z.looseObject({
+    id: z.string(),
+    url: z.string(),
+    description: z.string(),
+    filterTypes: z.array(z.string()).nullable(),
+    channels: z.array(z.string()).nullable(),
+    disabled: z.boolean(),
+    rateLimit: z.number().nullable(),
+    uid: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
 );
 
 export const nonEmptyId = id;

@@ -1,90 +1,36 @@
-import type { Readable, Writable } from 'node:stream';
-import type { Dispatcher } from 'undici';
-import { checkBaseUrl, originOf } from '../config/base-url.js';
-import { resolveCredentials, type Credentials } from '../config/credentials.js';
-import {
-  ProfileStore,
-  unknownProfile,
-  type Profile,
-  type SecretStore,
-} from '../config/profiles.js';
+import { explicitBaseUrl } from '../config/base-url.js';
+import { ProfileStore } from '../config/profiles.js';
 import type { Operation } from '../catalogue/types.js';
-import { CredentialsError, UsageError } from '../errors/errors.js';
+import { UsageError } from '../errors/errors.js';
 import type { HttpClient } from '../http/client.js';
-import { parseDuration } from '../http/duration.js';
-import { ProxyRoutes } from '../http/proxy.js';
 import { Redactor } from '../http/redact.js';
-import { Output } from '../io/output.js';
-import { shellLine } from '../io/shell-words.js';
-import { Prompter } from '../io/prompter.js';
-import { pagerSettings } from '../io/pager.js';
-import { StatusLine } from '../io/status-line.js';
-import { createIOStreams, type IOStreams } from '../io/streams.js';
-import { VERSION } from '../version.js';
+import type { Output } from '../io/output.js';
+import type { Prompter } from '../io/prompter.js';
+import type { IOStreams } from '../io/streams.js';
+import { checkedTarget, type ClientTarget } from './client-target.js';
 import { ConfirmationGate, type Question } from './declare/confirmation.js';
+import { defaultSleep, type Deps, type Env } from './deps.js';
 import type { GlobalOptions } from './globals.js';
+import { makeHttpClient, requestTimeoutMs } from './http-client-factory.js';
+import {
+  requestedProfile,
+  requestedProfileSource,
+  resolveSession,
+  type Session,
+  type SessionRequest,
+} from './session.js';
+import { terminalOutput } from './terminal-output.js';
 
-export type Env = Readonly<Record<string, string | undefined>>;
-
-/** Everything from outside the process that a command may touch; tests pass fakes. */
-export interface Deps {
-  stdin: Readable & { isTTY?: boolean };
-  stdout: Writable & { isTTY?: boolean; columns?: number };
-  stderr: Writable & { isTTY?: boolean; columns?: number };
-  env: Env;
-  /** The HTTP dispatcher; a keep-alive agent that honours the proxy variables by default. */
-  dispatcher?: Dispatcher;
-  /** Aborted on Ctrl-C. */
-  signal?: AbortSignal;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
-  now?: () => number;
-  /** Absolute path of the `svc` executable, for child processes that should find it. */
-  binPath?: string;
-}
-
-export interface Session {
-  profileName: string;
-  profile: Profile | undefined;
-  baseUrl: string | undefined;
-  /** Where the base URL came from, in the user's terms. */
-  baseUrlSource: string;
-  credentials: Credentials;
-  /** Where the profile's tokens are kept, when they were read. */
-  secretsIn?: SecretStore;
-  /** Why the profile's tokens are not used: they were stored for another service. */
-  unbound?: CredentialsError;
-}
-
-/** A service to talk to other than the session's, with its own credentials. */
-export interface ClientTarget {
-  baseUrl: string | undefined;
-  /** Where the base URL came from, in the user's terms. */
-  source: string;
-  credentials: Credentials;
-}
-const DEFAULT_TIMEOUT_MS = 30_000;
-/** User-data deletion may take five minutes to answer (docs/wire-notes.md). */
-const SLOW_TIMEOUT_MS = 6 * 60_000;
-
-export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+// What commands import with `Context`, from where they always have.
+export type { ClientTarget } from './client-target.js';
+export { defaultSleep, type Deps, type Env } from './deps.js';
+export type { Session } from './session.js';
 
 /**
  * What every command receives: streams, output, prompts, the environment, the resolved
- * profile and a ready HTTP client. Nothing here is built before a command asks for it.
+ * profile and a ready HTTP client. Nothing here is built before a command asks for it. Each
+ * concern has a module of its own (terminal-output, session, client-target,
+ * http-client-factory); this class holds one run's instances of them together.
  */
 export class Context {
   readonly io: IOStreams;
@@ -110,34 +56,12 @@ export class Context {
     question?: Question,
   ) {
     this.env = deps.env;
-    this.io = createIOStreams({
-      stdin: deps.stdin,
-      stdout: deps.stdout,
-      stderr: deps.stderr,
-      env: deps.env,
-      noColorFlag: globals.color === false,
-      noInputFlag: globals.input === false,
-    });
-    // A listing's own --limit: commander hands every option of the command over with the
-    // global ones, and the output layer applies it whichever command it is.
-    const { limit } = globals as GlobalOptions & { limit?: number };
-    const pager = pagerSettings(deps.env, globals.pager === false);
-    this.out = new Output(this.io, globals.json === true || globals.jq !== undefined, {
-      quiet: globals.quiet === true,
-      ...(limit !== undefined && { limit }),
-      ...(pager && { pager }),
-    });
-    this.prompter = new Prompter(this.io);
+    ({ io: this.io, out: this.out, prompter: this.prompter } = terminalOutput(deps, globals));
     this.confirmation = new ConfirmationGate(this, question);
     this.signal = deps.signal ?? new AbortController().signal;
     this.sleep = deps.sleep ?? defaultSleep;
     this.now = deps.now ?? Date.now;
-    // Read here, so that a malformed SVC_TIMEOUT stops every command before it acts.
-    this.requestTimeoutMs =
-      globals.timeout ??
-      (this.env.SVC_TIMEOUT
-        ? parseDuration(this.env.SVC_TIMEOUT, 'SVC_TIMEOUT')
-        : DEFAULT_TIMEOUT_MS);
+    this.requestTimeoutMs = requestTimeoutMs(globals.timeout, this.env);
   }
 
   /**
@@ -176,14 +100,18 @@ export class Context {
     return this.store;
   }
 
+  private get sessionRequest(): SessionRequest {
+    return { profileFlag: this.globals.profile, baseUrlFlag: this.globals.baseUrl, env: this.env };
+  }
+
   /** The profile named by --profile or SVC_PROFILE, if either is set. */
   requestedProfile(): string | undefined {
-    return this.globals.profile || this.env.SVC_PROFILE || undefined;
+    return requestedProfile(this.sessionRequest);
   }
 
   /** Where the requested profile's name came from, for messages about it. */
   requestedProfileSource(): '--profile' | 'SVC_PROFILE' {
-    return this.globals.profile ? '--profile' : 'SVC_PROFILE';
+    return requestedProfileSource(this.sessionRequest);
   }
 
   /**
@@ -191,54 +119,17 @@ export class Context {
    * profile. A profile asked for by name must exist.
    */
   async session(): Promise<Session> {
-    const store = await this.profiles();
-    const requested = this.requestedProfile();
-    if (requested !== undefined && !store.get(requested)) {
-      throw unknownProfile(
-        requested,
-        store.list().map(([name]) => name),
-        this.requestedProfileSource(),
-      );
-    }
-    const profileName = store.selectedName(requested);
-    const stored = store.get(profileName);
-    const explicit = this.explicitBaseUrl();
-    const baseUrl = explicit ?? stored?.baseUrl;
-    const baseUrlSource = explicit ? this.explicitBaseUrlSource() : `profile "${profileName}"`;
-    // A profile's credentials go only to the service they were stored for; elsewhere only
-    // the environment's are used.
-    const unbound = boundElsewhere({ profileName, profile: stored, baseUrl, baseUrlSource });
-    // Its ids name what to act on; its tokens stay home, and are not even read.
-    const resolved =
-      unbound || this.envHoldsEveryToken() ? undefined : await store.resolve(profileName);
-    const profile = resolved?.profile ?? stored;
-    const usable = unbound ? { apiKey: stored?.apiKey, workspaceId: stored?.workspaceId } : profile;
-    const credentials = resolveCredentials(this.env, usable);
-    this.redactor.add(credentials.authToken, credentials.workspaceToken);
-    return {
-      profileName,
-      profile,
-      baseUrl,
-      baseUrlSource,
-      credentials,
-      ...(resolved && { secretsIn: resolved.secretsIn }),
-      ...(unbound && { unbound }),
-    };
-  }
-
-  /** Both tokens come from the environment, which no profile's can override. */
-  private envHoldsEveryToken(): boolean {
-    return Boolean(this.env.SVC_WORKSPACE_TOKEN && this.env.SVC_AUTH_TOKEN);
+    return resolveSession(await this.profiles(), this.sessionRequest, this.redactor);
   }
 
   /** Base URL given on the command line or in the environment, without reading profiles. */
   explicitBaseUrl(): string | undefined {
-    return this.globals.baseUrl || this.env.SVC_BASE_URL || undefined;
+    return explicitBaseUrl(this.globals.baseUrl, this.env)?.baseUrl;
   }
 
   /** Which of the two gave the explicit base URL. */
   explicitBaseUrlSource(): string {
-    return this.globals.baseUrl ? '--base-url' : 'SVC_BASE_URL';
+    return explicitBaseUrl(this.globals.baseUrl, this.env)?.source ?? 'SVC_BASE_URL';
   }
 
   timeoutMs(): number {
@@ -280,136 +171,37 @@ export class Context {
     return target;
   }
 
-  /**
-   * The base URL and credentials a client gets, checked, and why the stored credentials are
-   * withheld when they belong to another service and the environment holds no tokens
-   * instead. A client made so refuses every call that needs credentials with that reason.
-   */
-  private async target(over?: ClientTarget): Promise<{
-    baseUrl: string;
-    workspaceId?: string;
-    withheld?: CredentialsError;
-    make: () => Promise<HttpClient>;
-  }> {
-    const session = over ? undefined : await this.session();
-    const baseUrl = over ? over.baseUrl : session?.baseUrl;
-    if (!baseUrl) {
-      throw new UsageError('no service URL is set', {
-        hint: 'pass --base-url, set SVC_BASE_URL, or store one with `svc auth login --base-url URL`',
-      });
-    }
-    checkBaseUrl(baseUrl, over ? over.source : (session?.baseUrlSource ?? ''));
-    // With no credentials of the environment's to use instead, say why the profile's are not.
-    const withheld =
-      session?.unbound && !session.credentials.authToken && !session.credentials.workspaceToken
-        ? session.unbound
-        : undefined;
-    const credentials = over?.credentials ?? session?.credentials ?? {};
+  private async target(over?: ClientTarget) {
+    const { baseUrl, credentials, withheld } = checkedTarget(
+      over ? { over } : { session: await this.session() },
+    );
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
     return {
       baseUrl,
       ...(credentials.workspaceId !== undefined && { workspaceId: credentials.workspaceId }),
       ...(withheld && { withheld }),
-      make: () => this.makeClient(baseUrl, credentials, withheld),
+      make: () =>
+        makeHttpClient(
+          {
+            env: this.env,
+            io: this.io,
+            out: this.out,
+            redactor: this.redactor,
+            timeoutMs: this.timeoutMs(),
+            debug: this.debug,
+            insecure: this.globals.insecure === true,
+            signal: this.signal,
+            sleep: this.sleep,
+            random: this.deps.random ?? Math.random,
+            now: this.now,
+            dispatcher: this.deps.dispatcher,
+            beforeSend: (op, data) => this.confirmation.beforeSend(op, data),
+            retryListeners: this.retryListeners,
+          },
+          baseUrl,
+          credentials,
+          withheld,
+        ),
     };
   }
-
-  private async makeClient(
-    baseUrl: string,
-    credentials: Credentials,
-    withheld: Error | undefined,
-  ): Promise<HttpClient> {
-    const timeoutMs = this.timeoutMs();
-    const routes = new ProxyRoutes(this.env);
-    const [{ HttpClient }, dispatcher] = await Promise.all([
-      import('../http/client.js'),
-      this.dispatcher(routes),
-    ]);
-    return new HttpClient({
-      baseUrl,
-      credentials,
-      ...(withheld && { withheld }),
-      dispatcher,
-      redactor: this.redactor,
-      userAgent: `svc/${VERSION} node/${process.versions.node}`,
-      timeoutMs,
-      slowTimeoutMs: Math.max(SLOW_TIMEOUT_MS, timeoutMs),
-      retries: 3,
-      maxRetryAfterMs: 60_000,
-      backoffBaseMs: 250,
-      backoffCapMs: 8_000,
-      ...(this.debug && { trace: (line: string) => this.io.stderr.write(`${line}\n`) }),
-      retryStatus: this.retryStatus(),
-      signal: this.signal,
-      sleep: this.sleep,
-      random: this.deps.random ?? Math.random,
-      now: this.now,
-      insecure: this.globals.insecure === true,
-      beforeSend: (op, data) => this.confirmation.beforeSend(op, data),
-      proxyFor: (url) => routes.proxyFor(url),
-    });
-  }
-
-  /** A terminal's status line for retries, and whoever listens for them. */
-  private retryStatus(): { show(line: string): void; clear(): void } {
-    const line =
-      this.io.stderrIsTTY && this.out.progress
-        ? new StatusLine(this.io.stderr, this.io.stderrColumns)
-        : undefined;
-    return {
-      show: (text) => {
-        line?.show(text);
-        for (const listener of this.retryListeners) listener(text);
-      },
-      clear: () => line?.clear(),
-    };
-  }
-
-  private async dispatcher(routes: ProxyRoutes): Promise<Dispatcher> {
-    if (this.deps.dispatcher) return this.deps.dispatcher;
-    const { RoutedDispatcher } = await import('../http/dispatcher.js');
-    return new RoutedDispatcher(routes, { keepAliveTimeout: 10_000, connect: { timeout: 5_000 } });
-  }
-}
-
-/**
- * Why a profile's credentials may not go to the session's service, if they may not: a
- * stale SVC_BASE_URL would otherwise hand production tokens to whatever listens there.
- */
-function boundElsewhere(
-  session: Pick<Session, 'profileName' | 'profile' | 'baseUrl' | 'baseUrlSource'>,
-): CredentialsError | undefined {
-  const { profile, profileName: name, baseUrl } = session;
-  const holdsCredentials = profile?.workspaceToken || profile?.authToken || profile?.keyring;
-  // An invalid URL is refused as such before anything is sent.
-  const effective = baseUrl === undefined ? undefined : originOf(baseUrl);
-  if (!holdsCredentials || effective === undefined) return undefined;
-  const relogin = shellLine([
-    'svc',
-    'auth',
-    'login',
-    '--profile',
-    name,
-    '--base-url',
-    effective,
-    '--force',
-  ]);
-  const otherwise =
-    session.baseUrlSource === '--base-url' ? 'drop --base-url' : `unset ${session.baseUrlSource}`;
-  const hint = [
-    `to send them there, store them for it: ${relogin}`,
-    `otherwise ${otherwise}, or give that service's credentials in SVC_* variables`,
-  ].join('\n');
-  const stored = profile.baseUrl === undefined ? undefined : originOf(profile.baseUrl);
-  if (stored === undefined) {
-    return new CredentialsError(
-      `profile "${name}" does not say which service its credentials are for: svc will not send them to ${effective}`,
-      { hint },
-    );
-  }
-  if (stored === effective) return undefined;
-  return new CredentialsError(
-    `the credentials of profile "${name}" were stored for ${stored}, not ${effective} (from ${session.baseUrlSource}): svc will not send them there`,
-    { hint },
-  );
 }

@@ -23,7 +23,10 @@ export const optionFamilies: readonly (readonly [heading: string, flags: readonl
 /** The groups of `svc --help`, by top-level command. */
 const commandGroups: readonly (readonly [heading: string, names: readonly string[]])[] = [
   ['Resources:', ['workspace', 'permissions', 'folders', 'docs', 'orgs', 'groups', 'users']],
-  ['Collaboration:', ['activities', 'presence', 'livestate', 'crdt', 'notifications', 'ai']],
+  [
+    'Collaboration:',
+    ['activities', 'presence', 'livestate', 'crdt', 'notifications', 'ai', 'webhooks'],
+  ],
   ['Account and configuration:', ['auth', 'profile']],
   ['Tools:', ['api', 'emulator', 'mcp', 'completion', 'schema', 'openapi', 'version', 'help']],
 ];

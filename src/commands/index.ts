@@ -21,6 +21,7 @@ import { profile } from './profile/index.js';
 import { schema } from './schema/index.js';
 import { users } from './users/index.js';
 import { version } from './version/index.js';
+import { webhooks } from './webhooks/index.js';
 import { workspace } from './workspace/index.js';
 
 /** The API groups first, in the order help lists them; then the commands of svc itself. */
@@ -38,6 +39,7 @@ export const svcCommands: readonly (GroupDeclaration | AnyCommand)[] = [
   crdt,
   notifications,
   ai,
+  webhooks,
   auth,
   profile,
   api,

@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { lstat, open, readlink, rename, stat, unlink } from 'node:fs/promises';
 import { ConfigFileError } from '../errors/errors.js';
+
+// node:fs/promises and node:crypto load on the first write: every command reads its config,
+// few write one, and loading the two costs more than the read.
+const fsPromises = () => import('node:fs/promises');
 
 const OTHERS_MAY_WRITE = 0o022;
 
@@ -14,6 +16,7 @@ const OTHERS_MAY_WRITE = 0o022;
  * others control, or replace the link without a word.
  */
 export async function writeTarget(path: string): Promise<string> {
+  const { lstat, readlink, stat } = await fsPromises();
   try {
     if (!(await lstat(path)).isSymbolicLink()) return path;
   } catch (err) {
@@ -26,8 +29,6 @@ export async function writeTarget(path: string): Promise<string> {
     });
   let target: string;
   try {
-    // Synchronous: the build reads node:fs/promises lazily only where each function it
-    // takes is called, and `realpath` is also an option name in this chunk.
     target = realpathSync(path);
   } catch {
     throw refuse(await readlink(path).catch(() => '?'), 'which does not exist');
@@ -52,6 +53,10 @@ export async function writeTarget(path: string): Promise<string> {
  * so no file changes owner.
  */
 export async function replaceFile(path: string, text: string): Promise<void> {
+  const [{ open, rename, unlink }, { randomBytes }] = await Promise.all([
+    fsPromises(),
+    import('node:crypto'),
+  ]);
   const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   const file = await open(temporary, 'wx', 0o600);
   try {

@@ -49,3 +49,34 @@ export function originOf(url: string): string | undefined {
     return undefined;
   }
 }
+
+/** A service URL and where it came from, in the user's terms (`--base-url`, `profile "x"`). */
+export interface ServiceUrl {
+  baseUrl: string | undefined;
+  source: string;
+}
+
+/** The URL given for this run, on the command line or in the environment; no profile read. */
+export function explicitBaseUrl(
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): ServiceUrl | undefined {
+  if (flag) return { baseUrl: flag, source: '--base-url' };
+  if (env.SVC_BASE_URL) return { baseUrl: env.SVC_BASE_URL, source: 'SVC_BASE_URL' };
+  return undefined;
+}
+
+/**
+ * The one precedence of the service URL: --base-url, then SVC_BASE_URL, then the profile in
+ * use (the one asked for, else the active one, else `default`: `ProfileStore.selectedName`).
+ * Every command that talks to a service or stores one for a profile takes its URL from here.
+ */
+export function serviceUrl(
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  profile: { name: string; baseUrl?: string | undefined },
+): ServiceUrl {
+  return (
+    explicitBaseUrl(flag, env) ?? { baseUrl: profile.baseUrl, source: `profile "${profile.name}"` }
+  );
+}

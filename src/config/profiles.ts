@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConfigFileError, CredentialsError, UsageError } from '../errors/errors.js';
@@ -84,7 +83,12 @@ function splitSecrets(profile: Profile): { secrets: ProfileSecrets; rest: Profil
 const hasSecrets = (secrets: ProfileSecrets) => SECRET_KEYS.some((k) => secrets[k] !== undefined);
 
 /** A new keyring account: random, so that no two profiles or config dirs ever share one. */
-const newAccount = () => `svc-${randomBytes(12).toString('base64url')}`;
+// node:crypto loads only when a profile is written: reading one, which every command does,
+// would otherwise pay for loading it.
+const newAccount = async () => {
+  const { randomBytes } = await import('node:crypto');
+  return `svc-${randomBytes(12).toString('base64url')}`;
+};
 
 /**
  * Named profiles in one config file. The file holds tokens, so it is mode 0600 in a
@@ -245,7 +249,7 @@ export class ProfileStore {
     const { secrets, rest } = splitSecrets(resolved.profile);
     if (resolved.secretsIn === to || !hasSecrets(secrets)) return false;
     const from = this.get(name);
-    const account = to === 'keyring' ? newAccount() : undefined;
+    const account = to === 'keyring' ? await newAccount() : undefined;
     if (account) {
       const { keyring, Unavailable } = await this.keyring();
       await keyring.write(account, secrets).catch((err: unknown) => {
@@ -286,7 +290,7 @@ export class ProfileStore {
     if (this.options.secrets === 'file') return undefined;
     if (!this.keyringDown) {
       const { keyring, Unavailable } = await this.keyring();
-      const account = newAccount();
+      const account = await newAccount();
       try {
         await keyring.write(account, secrets);
         return account;
@@ -404,8 +408,8 @@ function cannotWrite(path: string, err: unknown): unknown {
 async function readConfig(path: string): Promise<ConfigShape> {
   let text: string;
   try {
-    // Read at once: a config is a few hundred bytes, and node:fs/promises would cost every
-    // command more to load than the read takes.
+    // Read at once: a config is a few hundred bytes, and loading node:fs/promises would cost
+    // every command more than the read takes.
     text = readFileSync(path, 'utf8');
   } catch (err) {
     // Not made yet: nothing is stored there. A path through a file is an error: a config

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isLoopback } from '../http/loopback.js';
 import { EmulatorError } from './errors.js';
@@ -10,6 +11,12 @@ export interface BoundAddress {
   /** The address the socket is bound to. */
   address: string;
   port: number;
+  /**
+   * Other names clients use for this emulator (`--allowed-host`): a container's service
+   * name, `host.docker.internal`. A bare name is accepted on any port, since a container's
+   * port is often published under another number; `name:port` only on that port.
+   */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -51,6 +58,45 @@ function namesBoundAddress(hostname: string, bound: BoundAddress): boolean {
   return wildcard && isIP(hostname) !== 0;
 }
 
+/** Whether a name the user allowed (`--allowed-host`) covers this host and port. */
+function isAllowedHost(authority: { hostname: string; port: number }, bound: BoundAddress) {
+  return (bound.allowedHosts ?? []).some((entry) => {
+    const allowed = allowedHostOf(entry);
+    return (
+      allowed !== undefined &&
+      allowed.hostname === authority.hostname &&
+      (allowed.port === undefined || allowed.port === authority.port)
+    );
+  });
+}
+
+/** Whether a `Host` header's or an origin's authority addresses this emulator. */
+function addressesEmulator(authority: { hostname: string; port: number }, bound: BoundAddress) {
+  return (
+    (authority.port === bound.port && namesBoundAddress(authority.hostname, bound)) ||
+    isAllowedHost(authority, bound)
+  );
+}
+
+/**
+ * An `--allowed-host` value: a host name or IP literal, with an optional port
+ * (`svc-emulator`, `svc-emulator:8080`, `[::1]:4510`); undefined when it is not one.
+ */
+export function allowedHostOf(entry: string): { hostname: string; port?: number } | undefined {
+  if (entry === '' || /[/?#@\\\s]/.test(entry)) return undefined;
+  try {
+    const url = new URL(`http://${entry}`);
+    const hostname = bare(url.hostname);
+    if (hostname === '' || url.pathname !== '/') return undefined;
+    const explicitPort = /:\d+$/.test(entry);
+    return explicitPort
+      ? { hostname, port: Number(url.port === '' ? 80 : url.port) }
+      : { hostname };
+  } catch {
+    return undefined;
+  }
+}
+
 function refuse(message: string): EmulatorError {
   return new EmulatorError('PERMISSION_DENIED', message);
 }
@@ -58,14 +104,11 @@ function refuse(message: string): EmulatorError {
 function checkHost(req: IncomingMessage, bound: BoundAddress, what: string): void {
   const header = req.headers.host;
   const authority = header === undefined ? undefined : authorityOf(header);
-  if (
-    !authority ||
-    authority.port !== bound.port ||
-    !namesBoundAddress(authority.hostname, bound)
-  ) {
+  if (!authority || !addressesEmulator(authority, bound)) {
     throw refuse(
       `The emulator's ${what} answer only requests addressed to ${bound.host}:${bound.port}; ` +
-        `this one was addressed to ${header === undefined ? 'no host' : JSON.stringify(header)}.`,
+        `this one was addressed to ${header === undefined ? 'no host' : JSON.stringify(header)}. ` +
+        'Name the other hosts clients use with --allowed-host (SVC_EMULATOR_ALLOWED_HOSTS).',
     );
   }
 }
@@ -77,11 +120,7 @@ function checkOrigin(req: IncomingMessage, bound: BoundAddress): void {
     const authority = origin.startsWith('http://')
       ? authorityOf(origin.slice('http://'.length))
       : undefined;
-    if (
-      !authority ||
-      authority.port !== bound.port ||
-      !namesBoundAddress(authority.hostname, bound)
-    ) {
+    if (!authority || !addressesEmulator(authority, bound)) {
       throw refuse(`The emulator's admin routes refuse calls from a web page (${origin}).`);
     }
   }
@@ -104,9 +143,72 @@ function checkOrigin(req: IncomingMessage, bound: BoundAddress): void {
  * than the bound address (DNS rebinding), and a state-changing one from a foreign origin or
  * in a body type a page can send cross-site. The CLI, test clients and curl send none of these.
  */
-export function checkAdminRequest(req: IncomingMessage, bound: BoundAddress): void {
+export function checkAdminRequest(
+  req: IncomingMessage,
+  bound: BoundAddress,
+  adminToken?: AdminToken,
+): void {
   checkHost(req, bound, 'admin routes');
   if (req.method !== 'GET' && req.method !== 'HEAD') checkOrigin(req, bound);
+  adminToken?.check(req);
+}
+
+export const MIN_ADMIN_TOKEN_LENGTH = 16;
+
+/** A token a person can set: long enough not to be guessed, and sendable in a header. */
+export function isAdminToken(token: string): boolean {
+  return (
+    /^[\x21-\x7e]+$/.test(token) && token.length >= MIN_ADMIN_TOKEN_LENGTH && token.length <= 256
+  );
+}
+
+/** A token for an emulator whose user set none: 32 random bytes. */
+export function newAdminToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The header an admin call carries its token in: `Authorization: Bearer TOKEN`. */
+const BEARER = /^Bearer ([\x21-\x7e]+)$/;
+
+/**
+ * The token an emulator others can reach asks of every admin call (but health), where the
+ * Host and Origin rules alone would let anyone on the network reset or export it all.
+ * Compared by digest, in constant time, so the answer's timing says nothing of it.
+ */
+export class AdminToken {
+  private readonly digest: Buffer;
+
+  constructor(token: string) {
+    this.digest = sha256(token);
+  }
+
+  check(req: IncomingMessage): void {
+    if (isOpenRoute(req)) return;
+    const given = BEARER.exec(req.headers.authorization ?? '')?.[1];
+    if (given === undefined || !timingSafeEqual(sha256(given), this.digest)) {
+      throw new EmulatorError(
+        'UNAUTHENTICATED',
+        "The emulator's admin routes need its admin token: send Authorization: Bearer TOKEN " +
+          '(SVC_EMULATOR_ADMIN_TOKEN, or the token it printed at start).',
+      );
+    }
+  }
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/**
+ * The admin routes that need no admin token: health says only that the emulator answers,
+ * and its version (probes call it); verify is the link of an owner-email message, which
+ * carries a secret of its own and is opened by a person in a browser.
+ */
+const OPEN_ROUTES = new Set(['/_emulator/health', '/_emulator/verify']);
+
+function isOpenRoute(req: IncomingMessage): boolean {
+  const path = (req.url ?? '').split('?')[0] ?? '';
+  return (req.method === 'GET' || req.method === 'HEAD') && OPEN_ROUTES.has(path);
 }
 
 /**

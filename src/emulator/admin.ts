@@ -10,6 +10,8 @@ import { emailConfigView } from './handlers/email-config.js';
 import { parseFixture } from './fixtures/load.js';
 import { type AdminRoutes, type Answer, readJson, readJsonAs, ok } from './http.js';
 import { jobRoutes } from './jobs/admin.js';
+import { webhookRoutes } from './webhooks/admin.js';
+import type { WebhookEngine } from './webhooks/engine.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { Journal } from './journal.js';
 import type { SecretBox } from './secrets.js';
@@ -30,6 +32,7 @@ export interface AdminDeps {
   jobs: JobEngine;
   secrets: SecretBox;
   faults: Faults;
+  webhooks: WebhookEngine;
 }
 
 const resetRequest = z.strictObject({ workspaceId: z.string().min(1).optional() });
@@ -157,6 +160,7 @@ const routes: AdminRoutes<AdminDeps> = {
   faults: { method: 'POST', route: faults },
   'console-options': { method: 'POST', route: consoleOptions },
   ...jobRoutes,
+  ...webhookRoutes,
   ...dataRoutes,
   ...collabRoutes,
   ...stateRoutes,

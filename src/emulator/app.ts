@@ -1,7 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { operationForPath } from '../catalogue/operations.js';
 import { type AdminDeps, ADMIN_PREFIX, answerAdmin } from './admin.js';
-import { type BoundAddress, checkAdminRequest, checkServiceRequest } from './admin-guard.js';
+import {
+  type AdminToken,
+  type BoundAddress,
+  checkAdminRequest,
+  checkServiceRequest,
+} from './admin-guard.js';
 import { answerApi, type RequestNote } from './api.js';
 import { EmulatorError, type ErrorStatus } from './errors.js';
 import { sleepFor } from './faults.js';
@@ -15,6 +20,8 @@ export interface AppDeps extends AdminDeps {
   handlers: HandlerTable;
   /** false: the `/_emulator/` routes answer NOT_FOUND, as on the real service. */
   adminRoutes: boolean;
+  /** When set, every admin route but health asks for this token. */
+  adminToken?: AdminToken | undefined;
   /** Where the server listens, once it does: the admin routes answer requests addressed there. */
   boundAddress: () => BoundAddress;
   /** Told about failures that became INTERNAL answers; the emulator itself prints nothing. */
@@ -45,7 +52,7 @@ async function route(
   note: RequestNote,
 ): Promise<Answer> {
   if (pathname.startsWith(ADMIN_PREFIX) && deps.adminRoutes) {
-    checkAdminRequest(req, deps.boundAddress());
+    checkAdminRequest(req, deps.boundAddress(), deps.adminToken);
     if (deps.ui && (pathname + '/').startsWith(UI_PREFIX))
       return deps.ui.routes.answer(req, pathname, query, (r, name, q) =>
         answerAdmin(r, ADMIN_PREFIX + name, q, deps),

@@ -2,13 +2,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { operation } from '../catalogue/operations.js';
 import type { ProviderId } from './ai/providers.js';
-import type { BoundAddress } from './admin-guard.js';
+import {
+  AdminToken,
+  allowedHostOf,
+  type BoundAddress,
+  isAdminToken,
+  MIN_ADMIN_TOKEN_LENGTH,
+} from './admin-guard.js';
 import { AiRewriter } from './ai/rewriter.js';
 import { createRequestListener } from './app.js';
 import { EmulatorError } from './errors.js';
 import { type FaultPlan, Faults } from './faults.js';
 import { applyFixture, type SeededWorkspace } from './fixtures/apply.js';
-import { readFixtureFile } from './fixtures/load.js';
+import { parseFixtureText, readFixtureFile } from './fixtures/load.js';
 import { createHandlers } from './handlers/index.js';
 import { checkJobDelay, DEFAULT_JOB_DELAY_MS, JobEngine, type JobDelay } from './jobs/engine.js';
 import { Journal } from './journal.js';
@@ -24,6 +30,9 @@ import { openStore, type Store } from './store/store.js';
 import { RequestLog } from './ui/request-log.js';
 import { UI_PREFIX, UiRoutes } from './ui/routes.js';
 import { validateData } from './validation.js';
+import { clockModeOf, WebhookClock } from './webhooks/clock.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookEngine } from './webhooks/engine.js';
+import { WebhookHosts } from './webhooks/hosts.js';
 
 export { EmulatorError } from './errors.js';
 export type { WorkspaceCredentials } from './provision.js';
@@ -64,6 +73,11 @@ export interface EmulatorOptions {
    */
   seed?: string;
   /**
+   * A fixture as JSON text, loaded as `seed` would be (after it, when both are given): the
+   * `SVC_EMULATOR_SEED_JSON` variable, for a container that has no file to mount.
+   */
+  seedJson?: string;
+  /**
    * How async jobs (migrations, user-data deletions) advance: milliseconds per step (default
    * 200); 0 finishes a job before the call that started it answers; `manual` leaves each
    * step to the `/_emulator/jobs/step` and `/_emulator/jobs/run` admin calls. A bad value
@@ -79,6 +93,23 @@ export interface EmulatorOptions {
   aiTimeoutMs?: number;
   /** Serve the web UI at `/_emulator/ui/` (docs/emulator-ui.md); needs the admin routes. */
   ui?: boolean;
+  /**
+   * Names besides the bound address that requests may be addressed to (`Host`): a container's
+   * service name, `host.docker.internal`; `name:port` for one port only (docs/ci.md).
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * When given, every admin route but health needs `Authorization: Bearer <adminToken>`;
+   * the web UI, which cannot send it, is then not served.
+   */
+  adminToken?: string;
+  /**
+   * Hosts besides loopback that webhooks may be sent to (docs/webhooks.md); a delivery to
+   * any other is recorded as a failed attempt, and nothing is sent.
+   */
+  webhookHosts?: readonly string[];
+  /** How long a webhook receiver may take to answer, in milliseconds; default 15000. */
+  webhookTimeoutMs?: number;
 }
 
 export interface NewWorkspaceInput {
@@ -151,10 +182,33 @@ const malformedRequestAnswer = (() => {
   ].join('\r\n');
 })();
 
+/** Where `svc emulator start` reads a fixture's JSON text from (EmulatorOptions.seedJson). */
+export const SEED_JSON_VAR = 'SVC_EMULATOR_SEED_JSON';
+
+/** The checks of the options a start takes that the CLI may not have made (library callers). */
+function checkAccessOptions(options: EmulatorOptions): void {
+  for (const entry of options.allowedHosts ?? []) {
+    if (allowedHostOf(entry) === undefined)
+      throw new EmulatorError(
+        'INVALID_ARGUMENT',
+        `An allowed host is a host name or IP address with an optional :port, such as svc-emulator or svc-emulator:8080, not ${JSON.stringify(entry)}.`,
+      );
+  }
+  if (options.adminToken !== undefined && !isAdminToken(options.adminToken))
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `The admin token must be ${MIN_ADMIN_TOKEN_LENGTH} to 256 printable ASCII characters, without spaces.`,
+    );
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  checkAccessOptions(options);
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
   const jobDelay = checkJobDelay(options.jobDelay ?? DEFAULT_JOB_DELAY_MS);
+  const webhookHosts = new WebhookHosts(
+    (options.webhookHosts ?? []).map((h) => WebhookHosts.check(h)),
+  );
   const ai = new AiRewriter({ urls: options.aiProviderUrls, timeoutMs: options.aiTimeoutMs });
   const store = openStore(options.dataDir);
   const continueHosts = new ContinueHosts(options.allowedContinueHosts);
@@ -164,12 +218,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let seeded: SeededWorkspace[] = [];
   try {
     secrets = openSecretBox(options.dataDir);
-    if (options.seed !== undefined)
-      seeded = applyFixture(
-        { store, secrets, continueHosts },
-        readFixtureFile(options.seed),
-        now(),
-      );
+    const fixtures = [
+      ...(options.seed === undefined ? [] : [readFixtureFile(options.seed)]),
+      ...(options.seedJson === undefined
+        ? []
+        : [parseFixtureText(options.seedJson, SEED_JSON_VAR, `in ${SEED_JSON_VAR}`)]),
+    ];
+    for (const fixture of fixtures)
+      seeded = seeded.concat(applyFixture({ store, secrets, continueHosts }, fixture, now()));
     // After the seed: the command line has the last word on what is switched on.
     store.consoleOptions.switchOnEverywhere(options.consoleOptions ?? []);
   } catch (err) {
@@ -185,8 +241,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     delay: jobDelay,
     onInternalError: options.onInternalError,
   });
+  const webhookClock = new WebhookClock(clockModeOf(jobDelay), now, (error) =>
+    options.onInternalError?.(error),
+  );
+  const webhooks = new WebhookEngine({
+    store,
+    secrets,
+    clock: webhookClock,
+    hosts: webhookHosts,
+    timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    onInternalError: options.onInternalError,
+  });
   let url = '';
-  let bound: BoundAddress = { host, address: host, port: 0 };
+  const allowedHosts = options.allowedHosts ?? [];
+  let bound: BoundAddress = { host, address: host, port: 0, allowedHosts };
   const handlers = createHandlers({
     store,
     now,
@@ -197,10 +265,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     continueHosts,
     secrets,
     ai,
+    webhooks,
   });
   const faults = new Faults(options.faults);
   const adminRoutes = options.adminRoutes ?? true;
-  const ui = adminRoutes && options.ui ? webUi(store, faults) : undefined;
+  const adminToken =
+    options.adminToken === undefined ? undefined : new AdminToken(options.adminToken);
+  const ui = adminRoutes && options.ui && !adminToken ? webUi(store, faults) : undefined;
   const server = createServer(
     createRequestListener({
       store,
@@ -209,9 +280,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       continueHosts,
       handlers,
       jobs,
+      webhooks,
       secrets,
       faults,
       adminRoutes,
+      adminToken,
       ui,
       boundAddress: () => bound,
       now,
@@ -233,10 +306,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     throw err;
   }
   url = `http://${urlHost(address.address)}:${address.port}`;
-  bound = { host, address: address.address, port: address.port };
+  bound = { host, address: address.address, port: address.port, allowedHosts };
   // Without a listener a late server error (e.g. out of file descriptors) would end the process.
   server.on('error', (err) => options.onInternalError?.(err));
   jobs.resume();
+  webhooks.resume();
 
   let closing: Promise<void> | undefined;
   const createRequest = operation('workspace.create').request;
@@ -249,8 +323,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close() {
       closing ??= new Promise<void>((resolve) => {
         jobs.close();
-        // Provider calls still in flight fail now rather than hold the stop up.
-        const aiClosed = ai.close();
+        webhookClock.close();
+        // Provider calls and deliveries still in flight fail now rather than hold the stop up.
+        const aiClosed = Promise.all([ai.close(), webhooks.close()]);
         server.close(() => {
           store.close();
           aiClosed.then(

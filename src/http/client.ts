@@ -112,6 +112,11 @@ export interface CallOptions {
   /** Ends this call alone (an MCP client cancelling it), as the client's own signal ends all. */
   signal?: AbortSignal;
   /**
+   * Clean-up sent after the run was cancelled (`webhooks listen` removing its endpoint on
+   * Ctrl-C): the client's own signal does not end it; its timeout still does.
+   */
+  afterCancel?: boolean;
+  /**
    * The request was confirmed elsewhere (an MCP confirmation token bound to these very
    * arguments), so the confirmation gate lets this one call through.
    */
@@ -221,7 +226,13 @@ export class HttpClient {
       options.replaces ?? overwriteReason(op, data as Readonly<Record<string, unknown>>),
     );
     const policy = this.policyOf(op, options);
-    const raw = await this.exchange(policy, { data }, options.credentials, options.signal);
+    const raw = await this.exchange(
+      policy,
+      { data },
+      options.credentials,
+      options.signal,
+      options.afterCancel,
+    );
     return this.decode<T>(op, raw);
   }
 
@@ -323,9 +334,10 @@ export class HttpClient {
     body: unknown,
     credentials: Credentials | undefined,
     callSignal?: AbortSignal,
+    afterCancel = false,
   ): Promise<RawResponse> {
     checkLimits(body);
-    return this.send(policy, JSON.stringify(body), credentials, callSignal);
+    return this.send(policy, JSON.stringify(body), credentials, callSignal, afterCancel);
   }
 
   private async send(
@@ -333,8 +345,9 @@ export class HttpClient {
     payload: string | Uint8Array,
     credentials: Credentials | undefined,
     callSignal?: AbortSignal,
+    afterCancel = false,
   ): Promise<RawResponse> {
-    const cancel = [this.settings.signal, callSignal].filter(
+    const cancel = [afterCancel ? undefined : this.settings.signal, callSignal].filter(
       (s): s is AbortSignal => s !== undefined,
     );
     const signal = cancel.length > 1 ? AbortSignal.any(cancel) : cancel[0];

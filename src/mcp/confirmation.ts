@@ -1,5 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from '../catalogue/once.js';
+
+/**
+ * node:crypto, loaded on first use: `svc mcp` starts, and most servers run, without a
+ * destructive call, and loading it costs more than the rest of this module.
+ */
+export const crypto = () => process.getBuiltinModule('node:crypto');
 
 /**
  * Single-use confirmation tokens for destructive calls. A token is bound to one tool and its
@@ -30,8 +35,8 @@ export type TokenCheck = { ok: true } | { ok: false; reason: string };
 
 export class ConfirmationTokens {
   // Made on first use: a server that is never asked for a destructive call never loads
-  // node:crypto (scripts/perf-chunks.mjs).
-  private readonly key = once(() => randomBytes(32));
+  // node:crypto.
+  private readonly key = once(() => crypto().randomBytes(32));
   /** Nonces issued and not yet used, with their expiry. */
   private readonly open = new Map<string, number>();
   /** Nonces used, with their expiry: a reuse is told apart from a forgery until then. */
@@ -43,14 +48,15 @@ export class ConfirmationTokens {
   ) {}
 
   private mac(tool: string, args: unknown, nonce: string, expiresAt: number): Buffer {
-    return createHmac('sha256', this.key())
+    return crypto()
+      .createHmac('sha256', this.key())
       .update(canonicalJson({ tool, args, nonce, expiresAt }))
       .digest();
   }
 
   issue(tool: string, args: unknown): IssuedToken {
     this.forgetExpired();
-    const nonce = randomBytes(12).toString('base64url');
+    const nonce = crypto().randomBytes(12).toString('base64url');
     const expiresAt = this.now() + this.ttlMs;
     this.open.set(nonce, expiresAt);
     const mac = this.mac(tool, args, nonce, expiresAt).toString('base64url');
@@ -69,7 +75,7 @@ export class ConfirmationTokens {
     }
     const expected = this.mac(tool, args, nonce, expiresAt);
     const given = Buffer.from(mac, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (given.length !== expected.length || !crypto().timingSafeEqual(given, expected)) {
       return {
         ok: false,
         reason: this.open.has(nonce)

@@ -1,8 +1,8 @@
 import { operation } from '../catalogue/operations.js';
 import { UsageError } from '../errors/errors.js';
 import type { OptionsOf } from '../cli/declare/options.js';
-import type { servingOptions } from '../commands/mcp/index.js';
 import { selectTools, type Selection } from './selection.js';
+import type { servingOptions } from './serving-options.js';
 import { toolNames } from './tool-names.js';
 
 /** The flags of `svc mcp` (and of `svc mcp config`, which writes them into a snippet). */

@@ -1,6 +1,6 @@
 import { pollUntil } from '../cli/wait.js';
-import { failureLine, readMigration, type Migration } from '../commands/docs/migration.js';
-import { readPurge, type PurgeStatus } from '../commands/users/purge-job.js';
+import { failureLine, readMigration, type Migration } from '../jobs/migration-status.js';
+import { readPurge, type PurgeStatus } from '../jobs/purge-status.js';
 import { OperationFailedError } from '../errors/errors.js';
 import { shown, type Answer, type CallContext, type JobProgress, type Runtime } from './runtime.js';
 import type { ParsedArgs } from './input.js';

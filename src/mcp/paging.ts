@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { UsageError } from '../errors/errors.js';
-import { canonicalJson } from './confirmation.js';
+import { canonicalJson, crypto } from './confirmation.js';
 
 /**
  * Pages of a listing: at most `limit` items and at most a byte budget of JSON, cut between
@@ -24,7 +23,11 @@ interface CursorText {
 }
 
 function digest(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('base64url').slice(0, 16);
+  return crypto()
+    .createHash('sha256')
+    .update(canonicalJson(value))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 /** A digest of one item: a cursor holds it, never the item, which may be a secret. */

@@ -10,7 +10,6 @@ import {
 } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { VERSION } from '../version.js';
-import { runTool } from './call.js';
 import {
   isQuestion,
   type CallContext,
@@ -126,6 +125,9 @@ export function buildServer(rt: Runtime, tools: readonly ToolSpec[]): McpServer 
         annotations: spec.annotations,
       },
       async (args, ctx) => {
+        // What answers a call (listings, jobs, previews) loads with the first one, after
+        // tools/list.
+        const { runTool } = await import('./call.js');
         const answer = await runTool(rt, spec, args, callContext(server, ctx));
         return isQuestion(answer) ? asked(answer) : answer;
       },

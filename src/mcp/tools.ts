@@ -12,8 +12,8 @@ import {
   withoutMembers,
   type JsonSchema,
 } from './json-schema.js';
-import type { ToolSchemas } from './built-schemas.js';
 import { toolNames, type ToolName } from './tool-names.js';
+import type { ListedTool } from './tools-list.js';
 
 /**
  * The MCP tools, made from the catalogue: one per operation (one per command where commands
@@ -212,12 +212,12 @@ function inputJsonOf(name: ToolName, op: Operation, toolFields: z.ZodObject, hid
   return withMembers(request, own);
 }
 
-function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
+function specOf(name: ToolName, listed: ListedTool | undefined): ToolSpec {
   const op = operation(name.operation) as Operation;
   const job = jobRoles[name.operation];
   // The zod schemas check a call, and the JSON Schemas and the description are what
   // tools/list shows: each is made when first asked for, so that the server answers
-  // tools/list from what the build wrote before it has made any tool's zod schemas. Telling a
+  // tools/list from the committed list before it has made any tool's zod schemas. Telling a
   // listing apart reads the operation's catalogue schemas, so it waits for the first call too.
   const listing = once(() => listingOf(op));
   const lists = () => listing() !== undefined;
@@ -225,13 +225,13 @@ function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
   const toolFields = once(() => toolFieldsOf(lists(), name.destructive, job !== undefined));
   const output = once(() => outputOf(op, { listing: lists(), destructive: name.destructive, job }));
   const inputJson = once(() => {
-    if (built?.input !== undefined) return built.input;
+    if (listed !== undefined) return listed.inputSchema;
     const hidden = [...Object.keys(name.fixed), ...(servicePaged() ? SERVICE_PAGING : [])];
     return inputJsonOf(name, op, toolFields(), hidden);
   });
-  const outputJson = once(() => built?.output ?? toJsonSchema(output(), 'output'));
+  const outputJson = once(() => listed?.outputSchema ?? toJsonSchema(output(), 'output'));
   const description = once(
-    () => built?.description ?? descriptionOf(name, op, { listing: lists(), ...(job && { job }) }),
+    () => listed?.description ?? descriptionOf(name, op, { listing: lists(), ...(job && { job }) }),
   );
   return {
     ...name,
@@ -269,15 +269,17 @@ function specOf(name: ToolName, built: ToolSchemas | undefined): ToolSpec {
 }
 
 /**
- * The tools of these names (every tool when none are given), in catalogue order. `built`
- * gives what the build made already (JSON Schemas and descriptions); what it lacks is made
- * from the zod schemas.
+ * The tools of these names (every tool when none are given), in catalogue order. `listed`
+ * gives their descriptions and JSON Schemas as committed (src/mcp/tools-list.json); a tool
+ * not in it makes them from the zod schemas.
  */
-export function toolSpecs(
-  names?: readonly string[],
-  built?: Readonly<Record<string, ToolSchemas>>,
-): ToolSpec[] {
+export function toolSpecs(names?: readonly string[], listed?: readonly ListedTool[]): ToolSpec[] {
   return toolNames
     .filter((t) => names === undefined || names.includes(t.name))
-    .map((t) => specOf(t, built?.[t.name]));
+    .map((t) =>
+      specOf(
+        t,
+        listed?.find((l) => l.name === t.name),
+      ),
+    );
 }

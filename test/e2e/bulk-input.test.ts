@@ -15,7 +15,8 @@ const basic = useEmulator();
 const { file, refused } = inputFiles(basic, 'svc-bulk-input');
 
 describe('a field the command does not know', () => {
-  // Every bulk command that reads --file, with a file whose one field is misspelt.
+  // Bulk commands with a file of each kind whose one field is misspelt, end to end; that
+  // every bulk command refuses an unknown field is test/unit/commands/bulk-unknown-field.test.ts.
   it.each([
     [
       'folders add',

@@ -1,5 +1,6 @@
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../support/deep.js';
 import { SVC } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
@@ -9,16 +10,23 @@ import { useEmulator } from '../support/seeded-emulator.js';
  */
 
 const basic = useEmulator();
+/** Runs started: enough to keep 8 at once busy in CI, 200 under test:deep. */
+const RUNS = scaled(32, 200);
 
 describe('parallel runs with different input', () => {
-  it('creates 200 groups from 200 runs at xargs -P 8, refusing none', async () => {
+  it(`creates ${RUNS} groups from ${RUNS} runs at xargs -P 8, refusing none`, async () => {
     const r = await execa(
       'sh',
       [
         '-c',
-        'seq 1 200 | xargs -P 8 -I{} "$SVC" groups add --org acme --id p{} --name "P {}" --json',
+        'seq 1 "$RUNS" | xargs -P 8 -I{} "$SVC" groups add --org acme --id p{} --name "P {}" --json',
       ],
-      { env: { ...basic.env, SVC }, extendEnv: false, reject: false, timeout: 240_000 },
+      {
+        env: { ...basic.env, SVC, RUNS: String(RUNS) },
+        extendEnv: false,
+        reject: false,
+        timeout: 240_000,
+      },
     );
     expect(r.stderr).toBe('');
     // xargs exits 0 only when every run did.
@@ -29,12 +37,12 @@ describe('parallel runs with different input', () => {
       .flatMap((line) => Object.entries(JSON.parse(line) as Record<string, { success: boolean }>))
       .filter(([, result]) => result.success)
       .map(([id]) => id);
-    expect(new Set(created).size).toBe(200);
+    expect(new Set(created).size).toBe(RUNS);
     const res = await fetch(`${basic.url}/_emulator/journal`);
     const { entries } = (await res.json()) as {
       entries: { operation?: string; httpStatus: number }[];
     };
     const adds = entries.filter((e) => e.operation === 'groups.add');
-    expect(adds.filter((e) => e.httpStatus === 200)).toHaveLength(200);
+    expect(adds.filter((e) => e.httpStatus === 200)).toHaveLength(RUNS);
   }, 300_000);
 });

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { spawn as spawnInTerminal } from 'node-pty';
 import { describe, expect, it } from 'vitest';
 import { binPath, loadedModules } from '../../bench/lib/loaded-modules.mjs';
-// @ts-expect-error: a build script in plain JavaScript, without type declarations
-import { chunksWithSdk, specRegistry } from '../../scripts/perf-mcp-lazy-schemas.mjs';
 
 const dist = new URL('../../dist/', import.meta.url);
 const shim = new URL(`file://${binPath}`).href;
@@ -155,13 +153,6 @@ describe('start-up path', () => {
     expect(bundled.filter((m) => /src\/commands\/[^/]+\/(?!index\.ts$)/.test(m))).toEqual([]);
   });
 
-  it("commander's node:child_process is not loaded unless a command spawns", () => {
-    // Commander requires it as it loads; the build defers it (scripts/perf-commander-child-process.cjs).
-    const builtins = loadedBuiltins(['docs', '--help']);
-    expect(builtins).toContain('NativeModule module');
-    expect(builtins.filter((m) => m.includes('child_process'))).toEqual([]);
-  });
-
   it('reading profiles loads no lock library: only writing does', async () => {
     const chunks = chunkInputs();
     const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
@@ -180,18 +171,8 @@ describe('start-up path', () => {
     }
   });
 
-  it("the build's chunk that holds the MCP SDK builds its schemas on first read", () => {
-    // scripts/perf-mcp-lazy-schemas.mjs; its own tests show what the rewrite does.
-    const holders = (chunksWithSdk as (dist: URL) => { code: string }[])(dist);
-    expect(holders).toHaveLength(1);
-    const holder = holders[0]?.code ?? '';
-    expect(holder).toContain((specRegistry as { lazy: string }).lazy);
-    expect(holder).not.toMatch(/^(var|const|let) \w+Schema(\$\d+)? = /m);
-    expect(holder.match(/^var \w+\$built; function \w+\$get\(\)/gm)?.length).toBeGreaterThan(150);
-  });
-
   it('reading profiles loads neither node:crypto nor node:fs/promises: writing one does', () => {
-    // They load on the first call of one of their functions (scripts/perf-chunks.mjs).
+    // src/config/atomic-write.ts and profiles.ts import them where a write needs them.
     const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
     const heavyBuiltins = (argv: string[]) =>
       loadedBuiltins(argv, { ...plainEnv(), SVC_CONFIG_DIR: dir }).filter(
@@ -204,6 +185,52 @@ describe('start-up path', () => {
       );
       expect(heavyBuiltins(['profile', 'show', 'ci', '--json'])).toEqual([]);
       expect(heavyBuiltins(['profile', 'use', 'other'])).toContain('NativeModule fs/promises');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('svc mcp answers tools/list without loading node:crypto', async () => {
+    // src/mcp/confirmation.ts and paging.ts take it from Node on first use.
+    const report =
+      'data:text/javascript,process.on("exit",()=>process.stderr.write("\\n"+JSON.stringify(process.moduleLoadList)))';
+    const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
+    const child = spawn(process.execPath, ['--import', report, binPath, 'mcp'], {
+      env: {
+        ...plainEnv(),
+        SVC_CONFIG_DIR: dir,
+        SVC_BASE_URL: 'http://127.0.0.1:9',
+        SVC_API_KEY: 'k',
+        SVC_AUTH_TOKEN: 't',
+      },
+    });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('"id":2')) child.stdin.end();
+    });
+    const send = (message: object) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
+    });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/list', params: {} });
+    try {
+      await exited;
+      expect(out).toContain('"tools":[');
+      const builtins = JSON.parse(err.split('\n').at(-1) ?? '') as string[];
+      expect(builtins).toContain('NativeModule module');
+      expect(builtins.filter((m) => m.includes('crypto'))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

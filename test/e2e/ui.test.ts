@@ -257,7 +257,7 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       const { page } = browser;
       await page.setViewportSize({ width: 390, height: 844 });
       try {
-        const views = ['Workspaces', 'Data', 'Requests', 'Outbox', 'Jobs', 'Faults'];
+        const views = ['Workspaces', 'Data', 'Requests', 'Outbox', 'Jobs', 'Webhooks', 'Faults'];
         for (const title of views) {
           const view = title.toLowerCase();
           await page.goto(`${ui}${view}`);
@@ -271,7 +271,7 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
             .getByRole('navigation', { name: 'Views' })
             .getByRole('link')
             .all();
-          expect(links).toHaveLength(6);
+          expect(links).toHaveLength(views.length);
           for (const link of links) expect(await link.isVisible()).toBe(true);
           await browser.screenshot(`${view}-phone`);
         }

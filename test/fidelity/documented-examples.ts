@@ -4,7 +4,7 @@ import { ANY_KEY } from './shape.js';
 
 /**
  * The request and answer examples of the service's documentation, restated in our own
- * words for the 27 operations and the errors whose trigger can be reproduced. Values are
+ * words for every operation of the spec (docs/api.md's summary table) and the errors whose trigger can be reproduced. Values are
  * placeholders of the right JSON type; only the shapes and the status fields count (see
  * shape.ts). The fidelity test plays each request against the emulator seeded with
  * `fidelityFixture`, in order: later examples use what earlier ones created.
@@ -15,6 +15,8 @@ export interface ExampleContext {
   /** The workspace made by the operation 1 example: its console options are all off. */
   fresh: { workspaceId: string; workspaceToken: string; apiKey: string; authToken: string };
   migrationId: string;
+  /** The endpoint made by the first successful endpoint-create example. */
+  endpointId: string;
 }
 
 export interface DocumentedExample {
@@ -49,6 +51,29 @@ const folderShape = {
   inheritAccessFromParent: B,
 };
 const user = { email: S, name: S, userId: S };
+const basicWebhookConfig = {
+  useWebhookService: B,
+  webhookServiceConfig: { authToken: S, rawNotificationUrl: S, processedNotificationUrl: S },
+};
+const advancedWebhookConfig = {
+  isEnabled: B,
+  encryptData: B,
+  encodeData: B,
+  publicKey: S,
+  enableDataProtection: B,
+};
+const webhookEndpoint = {
+  id: S,
+  url: S,
+  description: S,
+  filterTypes: [S],
+  channels: null,
+  disabled: B,
+  rateLimit: N,
+  uid: null,
+  createdAt: S,
+  updatedAt: S,
+};
 
 /** The seeded workspace: console options on, one organization with what the examples read. */
 export const fidelityFixture = {
@@ -615,6 +640,137 @@ export const documentedExamples: DocumentedExample[] = [
     data: (ctx) => ({ organizationId: 'acme', migrationId: ctx.migrationId }),
     httpStatus: 200,
     answer: success({ migrationId: S, status: 'pending' }),
+  }, // 29 to 37. Webhook configuration (advanced webhooks first answer FAILED_PRECONDITION).
+  {
+    operation: 'webhooks.config.get',
+    title: 'the basic config of a fresh API key',
+    data: {},
+    httpStatus: 200,
+    answer: success(basicWebhookConfig),
+  },
+  {
+    operation: 'webhooks.config.update',
+    title: 'the service switched on with a token and URLs; the state after the write',
+    data: {
+      useWebhookService: true,
+      webhookServiceConfig: {
+        authToken: 'hook-token-1234',
+        rawNotificationUrl: 'https://example.com/raw',
+        processedNotificationUrl: 'https://example.com/processed',
+      },
+    },
+    httpStatus: 200,
+    answer: success(basicWebhookConfig),
+  },
+  {
+    operation: 'webhooks.config.update',
+    title: 'an empty update',
+    data: {},
+    httpStatus: 400,
+    answer: error('INVALID_ARGUMENT'),
+  },
+  {
+    operation: 'webhooks.advancedConfig.get',
+    title: 'before advanced webhooks are enabled',
+    data: {},
+    httpStatus: 400,
+    answer: error('FAILED_PRECONDITION'),
+  },
+  {
+    operation: 'webhooks.endpoints.create',
+    title: 'before advanced webhooks are enabled',
+    data: { url: 'https://example.com/hooks' },
+    httpStatus: 400,
+    answer: error('FAILED_PRECONDITION'),
+  },
+  {
+    operation: 'webhooks.advancedConfig.update',
+    title: 'a first update without isEnabled: true',
+    data: { encodeData: true },
+    httpStatus: 400,
+    answer: error('FAILED_PRECONDITION'),
+  },
+  {
+    operation: 'webhooks.advancedConfig.update',
+    title: 'the first update, which provisions advanced webhooks',
+    data: { isEnabled: true },
+    httpStatus: 200,
+    answer: success(advancedWebhookConfig),
+  },
+  {
+    operation: 'webhooks.advancedConfig.get',
+    title: 'once enabled',
+    data: {},
+    httpStatus: 200,
+    answer: success(advancedWebhookConfig),
+  },
+  {
+    operation: 'webhooks.endpoints.create',
+    title: 'an endpoint for some events, with a rate limit',
+    data: {
+      url: 'https://example.com/hooks',
+      description: 'Comments',
+      filterTypes: ['comment.add'],
+      rateLimit: 10,
+    },
+    httpStatus: 200,
+    answer: success(webhookEndpoint),
+  },
+  {
+    operation: 'webhooks.endpoints.create',
+    title: 'a URL that is not http(s)',
+    data: { url: 'ftp://example.com/hooks' },
+    httpStatus: 400,
+    answer: error('INVALID_ARGUMENT'),
+  },
+  {
+    operation: 'webhooks.endpoints.create',
+    title: 'a second endpoint, with unset members answered as null',
+    data: { url: 'https://example.com/all' },
+    httpStatus: 200,
+    answer: success({ ...webhookEndpoint, filterTypes: null, rateLimit: null }),
+  },
+  {
+    operation: 'webhooks.endpoints.list',
+    title: 'the first page of one, with the iterator of the next',
+    data: { limit: 1 },
+    httpStatus: 200,
+    answer: success({ endpoints: [webhookEndpoint], iterator: S, prevIterator: null, done: false }),
+  },
+  {
+    operation: 'webhooks.endpoints.update',
+    title: 'a partial update',
+    data: (ctx) => ({ endpointId: ctx.endpointId, disabled: true }),
+    httpStatus: 200,
+    answer: success(webhookEndpoint),
+  },
+  {
+    operation: 'webhooks.endpoints.update',
+    title: 'an endpoint id alone',
+    data: (ctx) => ({ endpointId: ctx.endpointId }),
+    httpStatus: 400,
+    answer: error('INVALID_ARGUMENT'),
+  },
+  {
+    operation: 'webhooks.endpoints.secret',
+    title: "the endpoint's signing secret",
+    data: (ctx) => ({ endpointId: ctx.endpointId }),
+    httpStatus: 200,
+    answer: success({ endpointId: S, secret: S }),
+  },
+  {
+    operation: 'webhooks.endpoints.delete',
+    title: 'the endpoint removed',
+    data: (ctx) => ({ endpointId: ctx.endpointId }),
+    httpStatus: 200,
+    answer: success({ endpointId: S, deleted: true }),
+  },
+  {
+    operation: 'webhooks.endpoints.secret',
+    title: 'the secret of a deleted endpoint',
+    data: (ctx) => ({ endpointId: ctx.endpointId }),
+    httpStatus: 404,
+    answer: error('NOT_FOUND'),
   },
 ];
 

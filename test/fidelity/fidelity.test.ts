@@ -10,16 +10,19 @@ import {
   fidelityFixture,
   rateLimitExamples,
 } from './documented-examples.js';
+import { specRows } from '../support/api-doc.js';
 import { shapeDifferences } from './shape.js';
 
-/** The spec's 27 operations; the deletion-status call of the wire notes is not one of them. */
-const SPEC_OPERATIONS = operations.filter((op) => op.number <= 27);
+/** The spec's operations, as docs/api.md's summary table lists them: not the calls it leaves out. */
+const specNumbers = new Set(specRows.map((row) => row.number));
+const SPEC_OPERATIONS = operations.filter((op) => specNumbers.has(op.number));
 
 let emulator: RunningEmulator;
 let seeded: SeededWorkspace;
 const ctx: ExampleContext = {
   fresh: { workspaceId: '', workspaceToken: '', apiKey: '', authToken: '' },
   migrationId: '',
+  endpointId: '',
 };
 
 beforeAll(async () => {
@@ -66,6 +69,13 @@ async function remember(example: DocumentedExample, answer: unknown): Promise<vo
       .data;
     ctx.fresh.authToken = data.authTokens[0]?.token ?? '';
   }
+  if (
+    example.operation === 'webhooks.endpoints.create' &&
+    example.httpStatus === 200 &&
+    ctx.endpointId === ''
+  ) {
+    ctx.endpointId = (answer as { result: { data: { id?: string } } }).result.data.id ?? '';
+  }
   if (example.operation === 'documents.migrate') {
     ctx.migrationId = (
       answer as { result: { data: { migrationId: string } } }
@@ -74,7 +84,8 @@ async function remember(example: DocumentedExample, answer: unknown): Promise<vo
 }
 
 describe('the documented examples', () => {
-  it('cover all 27 operations of the spec', () => {
+  it('cover every operation of the spec', () => {
+    expect(SPEC_OPERATIONS.length).toBeGreaterThan(0);
     const covered = new Set(documentedExamples.map((e) => e.operation));
     expect(SPEC_OPERATIONS.map((op) => op.name).filter((name) => !covered.has(name))).toEqual([]);
   });

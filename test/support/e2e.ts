@@ -52,10 +52,13 @@ export interface Emulator {
   stop(): Promise<void>;
 }
 
-/** Starts `svc emulator start --port 0` and waits for its ready line. */
-export async function startEmulator(extraArgs: string[] = []): Promise<Emulator> {
+/** Starts `svc emulator start --port 0` (with `env` added) and waits for its ready line. */
+export async function startEmulator(
+  extraArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Emulator> {
   const child = execa(SVC, ['emulator', 'start', '--port', '0', ...extraArgs], {
-    env: cleanEnv(),
+    env: cleanEnv(env),
     extendEnv: false,
     reject: false,
     stdin: 'ignore',

@@ -7,6 +7,7 @@ import { faultsView } from './views/faults.js';
 import { jobsView } from './views/jobs.js';
 import { outboxView } from './views/outbox.js';
 import { exchangeItem, requestsView } from './views/requests.js';
+import { webhooksView } from './views/webhooks.js';
 import { workspacesView } from './views/workspaces.js';
 
 const BASE = '/_emulator/ui/';
@@ -23,6 +24,7 @@ const VIEWS: readonly View[] = [
   { path: 'requests', title: 'Requests', render: requestsView },
   { path: 'outbox', title: 'Outbox', render: outboxView },
   { path: 'jobs', title: 'Jobs', render: jobsView },
+  { path: 'webhooks', title: 'Webhooks', render: webhooksView },
   { path: 'faults', title: 'Faults', render: faultsView },
 ];
 
@@ -221,7 +223,7 @@ function buildActions(): void {
 }
 
 /** The views whose content API calls change, redrawn as calls arrive. */
-const FOLLOWS_CALLS = new Set(['workspaces', 'data', 'outbox', 'jobs']);
+const FOLLOWS_CALLS = new Set(['workspaces', 'data', 'outbox', 'jobs', 'webhooks']);
 let redraw: ReturnType<typeof setTimeout> | undefined;
 
 /** Whether the user has a control of the view in hand: a redraw would take it away. */

@@ -117,3 +117,24 @@ export interface OutboxMessage {
   link: string | null;
   createdAt: number;
 }
+
+/** A webhook delivery as `/_emulator/webhooks/deliveries` shows it. */
+export interface WebhookDelivery {
+  id: string;
+  webhookId: string;
+  kind: string;
+  endpointId: string | null;
+  url: string;
+  event: string;
+  status: string;
+  attempts: {
+    attempt: number;
+    at: number;
+    statusCode: number | null;
+    error: string | null;
+    durationMs: number;
+  }[];
+  nextAttemptAt: number | null;
+  createdAt: number;
+  payload: unknown;
+}

@@ -61,3 +61,38 @@ export function bulkCommand<const O extends OptionRecord>(row: BulkRow<O>): Decl
     },
   };
 }
+
+type Toggle = 'disable' | 'enable';
+
+/**
+ * A `disable` and `enable` pair: one operation, split by the state each sets. The rest of
+ * the row is shared; only the words differ by verb.
+ */
+export interface AccessToggles<O extends OptionRecord> extends Omit<
+  BulkRow<O>,
+  'name' | 'summary' | 'examples' | 'fixed' | 'confirm'
+> {
+  summary: Readonly<Record<Toggle, string>>;
+  examples: Readonly<Record<Toggle, readonly string[]>>;
+  /** What switching off `n` items asks. */
+  confirm: (opts: HandlerOptions<O>, n: number) => string;
+}
+
+export function accessToggles<const O extends OptionRecord>(spec: AccessToggles<O>) {
+  const { summary, examples, confirm, ...row } = spec;
+  const toggle = (verb: Toggle) => {
+    const disabled = verb === 'disable';
+    return bulkCommand<O>({
+      ...row,
+      name: verb,
+      summary: summary[verb],
+      examples: examples[verb],
+      fixed: { disabled },
+      // Enabling only restores access, so only switching it off is confirmed.
+      ...(disabled && {
+        confirm: (opts: HandlerOptions<O>, { count: n = 0 }: ConfirmSubject) => confirm(opts, n),
+      }),
+    });
+  };
+  return { disable: toggle('disable'), enable: toggle('enable') };
+}

@@ -100,7 +100,8 @@ export interface GroupDeclaration {
   /** Paragraphs shown in the group's help before the examples. */
   help?: string;
   examples: readonly string[];
-  commands: readonly AnyCommand[];
+  /** Its commands, and groups of them (`webhooks endpoints`), in the order help lists them. */
+  commands: readonly (AnyCommand | GroupDeclaration)[];
 }
 
 export function defineGroup(group: GroupDeclaration): GroupDeclaration {

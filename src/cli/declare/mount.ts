@@ -21,7 +21,7 @@ export function helpAfter(
   };
 }
 
-/** Adds every group and command of a tree to the program, in order. */
+/** Adds every group and command of a tree to the program (or a group), in order. */
 export function mountTree(
   program: Command,
   tree: readonly (GroupDeclaration | AnyCommand)[],
@@ -39,7 +39,7 @@ export function mountGroup(program: Command, group: GroupDeclaration, invoke: In
     .command(group.name)
     .description(group.summary)
     .addHelpText('after', helpAfter(group.help, group.examples));
-  for (const declaration of group.commands) mountCommand(parent, declaration, invoke);
+  mountTree(parent, group.commands, invoke);
   return parent;
 }
 

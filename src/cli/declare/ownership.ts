@@ -8,18 +8,15 @@ export interface DeclaredLeaf {
 }
 
 /** Every declared command of a tree, groups opened. */
-export function declaredLeaves(tree: readonly (GroupDeclaration | AnyCommand)[]): DeclaredLeaf[] {
-  const leaves: DeclaredLeaf[] = [];
-  for (const entry of tree) {
-    if ('commands' in entry) {
-      for (const declaration of entry.commands) {
-        leaves.push({ path: `${entry.name} ${declaration.name}`, declaration });
-      }
-    } else {
-      leaves.push({ path: entry.name, declaration: entry });
-    }
-  }
-  return leaves;
+export function declaredLeaves(
+  tree: readonly (GroupDeclaration | AnyCommand)[],
+  prefix = '',
+): DeclaredLeaf[] {
+  return tree.flatMap((entry) =>
+    'commands' in entry
+      ? declaredLeaves(entry.commands, `${prefix}${entry.name} `)
+      : [{ path: `${prefix}${entry.name}`, declaration: entry }],
+  );
 }
 
 /** The operations a command sends: those it is the home of, then those it follows. */

@@ -60,6 +60,18 @@ export const environmentTable: readonly EnvironmentRow[] = [
     meaning:
       'pager for output longer than the terminal (then PAGER, then less; empty or cat: none)',
   },
+  {
+    name: 'SVC_EMULATOR_ADMIN_TOKEN',
+    flag: '--require-admin-token',
+    meaning:
+      'the token every /_emulator/ route but health asks for (svc emulator start, exec); 16 to 256 printable characters',
+    secret: true,
+  },
+  {
+    name: 'SVC_EMULATOR_SEED_JSON',
+    flag: '--seed',
+    meaning: 'a fixture as JSON text, loaded when the emulator starts (svc emulator start, exec)',
+  },
   { name: 'CI', flag: null, meaning: 'true: never prompt, as with --no-input' },
   { name: 'NO_COLOR', flag: '--no-color', meaning: 'any value but empty: no colour' },
   {

@@ -1,5 +1,5 @@
 import type { Context } from '../../cli/context.js';
-import { checkBaseUrl } from '../../config/base-url.js';
+import { checkBaseUrl, serviceUrl } from '../../config/base-url.js';
 import { DEFAULT_PROFILE, isValidProfileName, type Profile } from '../../config/profiles.js';
 import { UsageError } from '../../errors/errors.js';
 import { readAll } from '../../io/input.js';
@@ -58,9 +58,10 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const existing = (await store.resolve(name))?.profile ?? {};
 
   // Credentials are bound to the service they are stored for: one must be known.
-  const explicit = ctx.explicitBaseUrl();
-  const baseUrl = explicit ?? existing.baseUrl;
-  const source = explicit ? ctx.explicitBaseUrlSource() : `profile "${name}"`;
+  const { baseUrl, source } = serviceUrl(ctx.globals.baseUrl, ctx.env, {
+    name,
+    baseUrl: existing.baseUrl,
+  });
   if (!baseUrl) {
     throw new UsageError('no service URL to store the credentials for', {
       hint: 'pass --base-url or set SVC_BASE_URL',

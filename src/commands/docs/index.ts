@@ -1,8 +1,9 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { waitOptions } from '../../cli/wait-options.js';
-import { docsDisable, docsEnable, docsUpdate } from '../bulk-commands.js';
-import { limitOption, orgOption } from '../common-options.js';
+import { docOption, limitOption, orgOption } from '../common-options.js';
+import { accessToggles, bulkCommand } from '../../cli/declare/bulk.js';
+import { count } from '../../io/plural.js';
 
 const MIGRATION_WAIT = 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out';
 const org = orgOption.required();
@@ -28,6 +29,51 @@ export const migrationStatusOptions = {
   id: opt.id('--id <migration>', 'migration id').required(),
   ...waitOptions(MIGRATION_WAIT),
 };
+
+const { disable: docsDisable, enable: docsEnable } = accessToggles({
+  operation: 'documents.setDisabled',
+  summary: {
+    disable: 'Switch off all access to documents (asks first)',
+    enable: 'Switch access to documents back on',
+  },
+  options: {
+    org: orgOption.required(),
+    doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
+  },
+  scope: { organizationId: 'org' },
+  item: { ids: 'doc', column: 'documentId' },
+  itemFlags: '--doc',
+  confirm: (opts, n) =>
+    `switch off all access to ${count(n, 'document')} in organization ${opts.org}`,
+  examples: {
+    disable: [
+      'svc docs disable --org acme --doc spec,roadmap --yes',
+      'svc docs disable --org acme --file doc-ids.json --yes --json',
+    ],
+    enable: [
+      'svc docs enable --org acme --doc spec,roadmap',
+      'svc docs enable --org acme --file doc-ids.json',
+    ],
+  },
+});
+
+const docsUpdate = bulkCommand({
+  name: 'update',
+  summary: 'Rename documents: one from flags, or many from a file',
+  operation: 'documents.update',
+  options: {
+    org: orgOption.required(),
+    doc: docOption,
+    name: opt.text('--name <name>', 'new document name'),
+  },
+  scope: { organizationId: 'org' },
+  item: { fields: { documentId: 'doc', documentName: 'name' } },
+  itemFlags: '--doc and --name',
+  examples: [
+    'svc docs update --org acme --doc spec --name "Product spec"',
+    'svc docs update --org acme --file renames.csv   # columns: documentId,documentName',
+  ],
+});
 
 export const docs = defineGroup({
   name: 'docs',

@@ -1,11 +1,12 @@
-import { operation, type ResponseOf } from '../../catalogue/operations.js';
+import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import { printedCommand, type Invocation } from '../../cli/printed-command.js';
 import { waitFor, waitTimedOut } from '../../cli/wait.js';
 import { CancelledError, OperationFailedError, TransientError } from '../../errors/errors.js';
 import type { HttpClient } from '../../http/client.js';
+import { failureLine, readMigration, type Migration } from '../../jobs/migration-status.js';
 
-export type Migration = ResponseOf<'documents.migrationStatus'>;
+export { failureLine, readMigration, type Migration };
 
 export function resumeCommand(invocation: Invocation, org: string, id: string): string {
   return printedCommand(invocation, [
@@ -17,29 +18,6 @@ export function resumeCommand(invocation: Invocation, org: string, id: string): 
     id,
     '--wait',
   ]);
-}
-
-/** A migration's status, and the answer's message: the reason, once it has failed. */
-export interface MigrationReading {
-  migration: Migration;
-  message: string | undefined;
-}
-
-export async function readMigration(
-  client: HttpClient,
-  org: string,
-  id: string,
-): Promise<MigrationReading> {
-  const result = await client.call<Migration>(operation('documents.migrationStatus'), {
-    organizationId: org,
-    migrationId: id,
-  });
-  return { migration: result.data, message: result.message };
-}
-
-/** "migration M failed: why", the reason being the status answer's message when it has one. */
-export function failureLine(id: string, message: string | undefined): string {
-  return message ? `migration ${id} failed: ${message}` : `migration ${id} failed`;
 }
 
 export async function printMigration(ctx: Context, migration: Migration): Promise<void> {

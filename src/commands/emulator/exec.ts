@@ -54,11 +54,11 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
   const ownConfigDir = await privateTempDir('svc-exec-');
   let emulator: RunningEmulator | undefined;
   try {
-    emulator = await startFromFlags(opts, {
+    ({ emulator } = await startFromFlags(opts, {
       warn: (line) => ctx.out.warn(line),
       say: (line) => ctx.out.info(line),
       env: ctx.env,
-    });
+    }));
     // For the person at the terminal; a script's stderr stays its command's own.
     if (emulator.uiUrl && ctx.io.stderrIsTTY) ctx.out.info(`Emulator UI: ${emulator.uiUrl}`);
     const env: Record<string, string | undefined> = {

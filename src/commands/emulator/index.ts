@@ -2,13 +2,9 @@ import type { Command } from 'commander';
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { shellLine } from '../../io/shell-words.js';
+import { aiUrlEnv } from '../../emulator/ai/url-env.js';
 
-/** The variables that give the AI provider URL flags their value, by provider. */
-export const aiUrlEnv = {
-  openai: 'SVC_EMULATOR_OPENAI_URL',
-  anthropic: 'SVC_EMULATOR_ANTHROPIC_URL',
-  google: 'SVC_EMULATOR_GOOGLE_URL',
-} as const;
+export { aiUrlEnv };
 
 /** The flags of every command that starts an emulator. */
 export const serverOptions = {
@@ -22,7 +18,12 @@ export const serverOptions = {
     '--data-dir <dir>',
     'keep state in SQLite under this folder (default: in memory)',
   ),
-  seed: opt.file('--seed <file>', 'load a fixture file at start (see docs/fixtures.md)'),
+  seed: opt
+    .file(
+      '--seed <file>',
+      'load a fixture file at start (see docs/fixtures.md); SVC_EMULATOR_SEED_JSON gives one as JSON text',
+    )
+    .env('SVC_EMULATOR_SEED'),
   jobDelay: opt.jobDelay(
     '--job-delay <duration>',
     'time each step of a job takes: 0 finishes jobs at once, manual waits for POST /_emulator/jobs/step (default 200ms)',
@@ -48,6 +49,16 @@ export const serverOptions = {
     '--allowed-continue-host <host>',
     'another host a login link may continue to, besides localhost and the console host (repeatable)',
   ),
+  allowedHost: opt
+    .list(
+      '--allowed-host <host>',
+      'another name clients address the emulator by, e.g. a container service name; name:port for one port only (repeatable)',
+    )
+    .env('SVC_EMULATOR_ALLOWED_HOSTS'),
+  webhookHost: opt.list(
+    '--webhook-host <host>',
+    'another host webhooks may be sent to, besides loopback (repeatable)',
+  ),
   admin: opt.switch(
     '--no-admin',
     'switch off the /_emulator/ admin routes (for an emulator others reach)',
@@ -57,12 +68,29 @@ export const serverOptions = {
     .negatedBy('--no-ui', 'do not serve the web UI at /_emulator/ui/'),
 };
 
+/** The flags of `emulator start`: those of every start, its admin token and --detach. */
+export const startOptions = {
+  ...serverOptions,
+  requireAdminToken: opt.switch(
+    '--require-admin-token',
+    'admin routes (but health) need a token: SVC_EMULATOR_ADMIN_TOKEN, or one printed at start',
+  ),
+  detach: opt.switch(
+    '--detach',
+    'start it in the background, wait until it answers, write its URL and credentials to an env file in the state directory, and return (svc emulator stop ends it)',
+  ),
+};
+
 export const execOptions = {
   ...serverOptions,
   workspace: opt.switch(
     '--no-workspace',
     'do not create a workspace (no credential variables are set)',
   ),
+};
+
+export const healthOptions = {
+  url: opt.url('--url <url>', "the emulator's base URL").required(),
 };
 
 /** Commander's own members that its typings leave out. */
@@ -103,25 +131,50 @@ function suggestDoubleDash(exec: Command): void {
 export const emulator = defineGroup({
   name: 'emulator',
   summary: 'Run a local, stateful emulator of the whole service',
-  examples: ['svc emulator start --port 4510', 'svc emulator exec -- npm test'],
+  examples: [
+    'svc emulator start --port 4510',
+    'svc emulator exec -- npm test',
+    'svc emulator start --detach',
+  ],
   commands: [
     defineCommand({
       name: 'start',
       summary: 'Start the emulator and serve until Ctrl-C',
-      options: serverOptions,
+      options: startOptions,
       printsJson: false,
       help: `Prints one JSON line {"status":"ready","url":…,"ui":…} on stdout once it accepts
 requests; open the ui address in a browser to see the data and every request.
 
+With --detach it returns once the emulator answers, leaving it running, and the ready line
+also names the env file (mode 0600, in svc's state directory) that holds SVC_BASE_URL and
+the credentials of the seed's first workspace (or of owner@example.com), one NAME=value a
+line, for a CI job's $GITHUB_ENV or \`set -a; . FILE; set +a\`.
+svc emulator stop ends it.
+
 AI rewrite sends text to the public provider APIs with the workspace's keys (set with
-the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it elsewhere.`,
+the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it elsewhere.
+
+With SVC_EMULATOR_ADMIN_TOKEN set, or --require-admin-token, every /_emulator/ route but
+health needs Authorization: Bearer TOKEN, and the web UI is off (docs/emulator-security.md).`,
       examples: [
         'svc emulator start --port 4510',
         'svc emulator start --data-dir .svc-emulator',
         'svc emulator start --seed examples/fixtures/basic.json',
         'svc emulator start --openai-url http://127.0.0.1:8099',
+        'svc emulator start --host 0.0.0.0 --port 8080 --allowed-host svc-emulator --require-admin-token',
+        'svc emulator start --detach --seed examples/fixtures/basic.json',
       ],
       run: () => import('./start.js'),
+    }),
+    defineCommand({
+      name: 'stop',
+      summary: 'Stop the emulator that start --detach left running',
+      options: {},
+      printsJson: false,
+      help: `Sends it SIGTERM, waits for it to close its store (SIGKILL after 10 s), and removes
+its env file. Nothing recorded, or an emulator already gone, is not an error.`,
+      examples: ['svc emulator stop', 'svc emulator start --detach && npm test; svc emulator stop'],
+      run: () => import('./stop.js'),
     }),
     defineCommand({
       name: 'exec',
@@ -140,6 +193,19 @@ SVC_CONFIG_DIR of its own, removed afterwards. No other credential or key svc re
       ],
       configure: suggestDoubleDash,
       run: () => import('./exec.js'),
+    }),
+    defineCommand({
+      name: 'health',
+      summary: 'Check that an emulator answers (exit 0), e.g. as a container health check',
+      options: healthOptions,
+      printsJson: false,
+      help: `Asks GET /_emulator/health, which needs no admin token. Exit 75 with the reason
+when the emulator does not answer (within --timeout, default 2s), or answers otherwise.`,
+      examples: [
+        'svc emulator health --url http://127.0.0.1:8080',
+        'svc emulator health --url http://svc-emulator:8080 --timeout 5s',
+      ],
+      run: () => import('./health.js'),
     }),
   ],
 });

@@ -1,6 +1,12 @@
 import type { OptionsOf } from '../../cli/declare/options.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import type { FaultPlan } from '../../emulator/faults.js';
+import {
+  allowedHostOf,
+  isAdminToken,
+  MIN_ADMIN_TOKEN_LENGTH,
+  newAdminToken,
+} from '../../emulator/admin-guard.js';
 import type { EmulatorOptions, RunningEmulator } from '../../emulator/server.js';
 import { isHostName } from '../../emulator/service-rules.js';
 import {
@@ -13,13 +19,24 @@ import { formatIssues } from '../../http/validation.js';
 import { parseJsonArg, readTextArg } from '../../io/input.js';
 import { aiUrlEnv, type serverOptions } from './index.js';
 
+/** Where a fixture's JSON text may come from instead of a file (a container's variable). */
+export const SEED_JSON_VAR = 'SVC_EMULATOR_SEED_JSON';
+
 /**
  * The flags of a command that starts an emulator, as declared: `admin` is false with
  * --no-admin; `ui` is true with --ui, false with --no-ui, undefined with neither.
  */
-export type ServerFlags = GlobalOptions & OptionsOf<typeof serverOptions>;
+export type ServerFlags = GlobalOptions &
+  OptionsOf<typeof serverOptions> & { requireAdminToken?: boolean };
 
-export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
+/** The variable that sets the admin token; a secret, so it has no flag (argv is public). */
+export const ADMIN_TOKEN_VAR = 'SVC_EMULATOR_ADMIN_TOKEN';
+
+/** `adminToken`: whether the admin routes ask for a token, which keeps the web UI off. */
+export function parseServerFlags(
+  opts: ServerFlags,
+  { adminToken = false }: { adminToken?: boolean } = {},
+): EmulatorOptions & {
   port: number;
   host: string;
 } {
@@ -30,11 +47,13 @@ export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
     ...(opts.seed && { seed: opts.seed }),
     ...(opts.jobDelay !== undefined && { jobDelay: opts.jobDelay }),
     ...(opts.admin === false && { adminRoutes: false }),
-    ui: servesUi(opts),
+    ui: servesUi(opts, adminToken),
+    ...(opts.allowedHost && { allowedHosts: parseAllowedHosts(opts.allowedHost) }),
     ...(opts.consoleOption && { consoleOptions: parseConsoleOptions(opts.consoleOption) }),
     ...(opts.allowedContinueHost && {
       allowedContinueHosts: parseContinueHosts(opts.allowedContinueHost),
     }),
+    ...(opts.webhookHost && { webhookHosts: parseHosts(opts.webhookHost, '--webhook-host') }),
     aiProviderUrls: providerUrls(opts),
   };
 }
@@ -94,13 +113,50 @@ export function providerUrlNotices(opts: ServerFlags, env: NodeJS.ProcessEnv): s
  * The UI is on by default on loopback; an emulator facing the network serves it only when
  * asked with --ui. It stands on the admin routes, so --no-admin switches it off too.
  */
-function servesUi(opts: ServerFlags): boolean {
+function servesUi(opts: ServerFlags, adminToken: boolean): boolean {
   if (opts.admin === false) {
     if (opts.ui === true)
       throw new UsageError('--ui needs the admin routes: drop --no-admin, or drop --ui');
     return false;
   }
+  if (adminToken) {
+    if (opts.ui === true)
+      throw new UsageError(
+        `--ui cannot send the admin token that ${ADMIN_TOKEN_VAR} or --require-admin-token asks for: drop --ui, or the token`,
+      );
+    return false;
+  }
   return opts.ui ?? isLoopback(opts.host);
+}
+
+function parseAllowedHosts(hosts: readonly string[]): string[] {
+  for (const host of hosts) {
+    if (allowedHostOf(host) === undefined)
+      throw new UsageError(
+        `--allowed-host (or SVC_EMULATOR_ALLOWED_HOSTS) takes a host name or IP address with an optional :port, such as svc-emulator or svc-emulator:8080, got "${host}"`,
+      );
+  }
+  return [...hosts];
+}
+
+/**
+ * The admin token: the variable's, else a new one when --require-admin-token asks for it
+ * (`generated`: the start prints it, since nobody else knows it), else none.
+ */
+export function adminTokenFrom(
+  opts: ServerFlags,
+  env: NodeJS.ProcessEnv,
+): { token: string; generated: boolean } | undefined {
+  const set = env[ADMIN_TOKEN_VAR];
+  if (set !== undefined && set !== '') {
+    if (!isAdminToken(set))
+      throw new UsageError(
+        `${ADMIN_TOKEN_VAR} must be ${MIN_ADMIN_TOKEN_LENGTH} to 256 printable ASCII characters without spaces`,
+        { hint: 'openssl rand -hex 32 makes one' },
+      );
+    return { token: set, generated: false };
+  }
+  return opts.requireAdminToken === true ? { token: newAdminToken(), generated: true } : undefined;
 }
 
 /** `--console-option` names, `all` standing for every one. */
@@ -119,11 +175,13 @@ function parseConsoleOptions(names: readonly string[]): ConsoleOptionName[] {
 }
 
 function parseContinueHosts(hosts: readonly string[]): string[] {
+  return parseHosts(hosts, '--allowed-continue-host');
+}
+
+function parseHosts(hosts: readonly string[], flag: string): string[] {
   for (const host of hosts) {
     if (!isHostName(host))
-      throw new UsageError(
-        `--allowed-continue-host takes a host name such as console.example.com, got "${host}"`,
-      );
+      throw new UsageError(`${flag} takes a host name such as console.example.com, got "${host}"`);
   }
   return [...hosts];
 }
@@ -144,18 +202,23 @@ async function readFaultPlan(value: string): Promise<FaultPlan> {
  * Said when the admin routes face the network: they reset, seed and export every workspace,
  * tokens included, for anyone who can connect.
  */
-export function exposureWarning(host: string, adminRoutes: boolean): string | undefined {
-  if (!adminRoutes || isLoopback(host)) return undefined;
+export function exposureWarning(
+  host: string,
+  adminRoutes: boolean,
+  adminToken = false,
+): string | undefined {
+  if (!adminRoutes || adminToken || isLoopback(host)) return undefined;
   return (
     `--host ${host} makes the /_emulator/ admin routes, which can export every token, ` +
-    'reachable from the network; pass --no-admin to switch them off'
+    'reachable from the network; pass --no-admin to switch them off, or ' +
+    `--require-admin-token (or set ${ADMIN_TOKEN_VAR}) to guard them`
   );
 }
 
 /** Which of the two won, for a restart given both a seed file and a data dir with state. */
 function seedOverStoredState(seed: string, dataDir: string): string {
   return (
-    `--seed ${seed} was applied over the state kept in --data-dir ${dataDir}: ` +
+    `${seed} was applied over the state kept in --data-dir ${dataDir}: ` +
     "the seed's organizations, console options and AI keys replaced the stored ones; " +
     'everything else stored was kept'
   );
@@ -173,10 +236,14 @@ export async function startFromFlags(
     say,
     env,
   }: { warn: (line: string) => void; say: (line: string) => void; env: NodeJS.ProcessEnv },
-): Promise<RunningEmulator> {
+): Promise<{ emulator: RunningEmulator; generatedAdminToken?: string }> {
+  const admin = opts.admin === false ? undefined : adminTokenFrom(opts, env);
+  const seedJson = env[SEED_JSON_VAR];
   const options = {
-    ...parseServerFlags(opts),
+    ...parseServerFlags(opts, { adminToken: admin !== undefined }),
     ...(opts.faults !== undefined && { faults: await readFaultPlan(opts.faults) }),
+    ...(admin && { adminToken: admin.token }),
+    ...(seedJson !== undefined && seedJson !== '' && { seedJson }),
   };
   const { startEmulator, EmulatorError } = await import('../../emulator/server.js');
   let emulator: RunningEmulator;
@@ -191,10 +258,16 @@ export async function startFromFlags(
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`cannot bind to address ${options.host}`);
     throw err;
   }
-  const warning = exposureWarning(options.host, options.adminRoutes !== false);
+  const warning = exposureWarning(options.host, options.adminRoutes !== false, !!admin);
   if (warning) warn(warning);
   for (const notice of providerUrlNotices(opts, env)) say(notice);
-  if (options.seed !== undefined && options.dataDir !== undefined && emulator.restored)
-    say(seedOverStoredState(options.seed, options.dataDir));
-  return emulator;
+  const seedSource =
+    options.seed !== undefined
+      ? `--seed ${options.seed}`
+      : options.seedJson !== undefined
+        ? `The fixture in ${SEED_JSON_VAR}`
+        : undefined;
+  if (seedSource !== undefined && options.dataDir !== undefined && emulator.restored)
+    say(seedOverStoredState(seedSource, options.dataDir));
+  return { emulator, ...(admin?.generated && { generatedAdminToken: admin.token }) };
 }

@@ -1,13 +1,27 @@
 import type { Context } from '../../cli/context.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
 import { seededWorkspaceLines } from './seeded-env.js';
-import { startFromFlags, type ServerFlags } from './server-options.js';
+import type { startOptions } from './index.js';
+import { ADMIN_TOKEN_VAR, startFromFlags } from './server-options.js';
 
-export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
-  const emulator = await startFromFlags(opts, {
+export type StartFlags = HandlerOptions<typeof startOptions>;
+
+export async function run(ctx: Context, opts: StartFlags): Promise<void> {
+  if (opts.detach) {
+    const { runDetached } = await import('./detach.js');
+    return runDetached(ctx, opts);
+  }
+  const { emulator, generatedAdminToken } = await startFromFlags(opts, {
     warn: (line) => ctx.out.warn(line),
     say: (line) => ctx.out.info(line),
     env: ctx.env,
   });
+  // Nobody else knows a token made here, so it is said even under --quiet: the one place it
+  // can be read from (a container's log), as with the first-run tokens of notebook servers.
+  if (generatedAdminToken !== undefined)
+    ctx.io.stderr.write(
+      `Admin token for the /_emulator/ routes (send Authorization: Bearer TOKEN; set ${ADMIN_TOKEN_VAR} to choose it): ${generatedAdminToken}\n`,
+    );
   ctx.io.stdout.write(
     `${JSON.stringify({ status: 'ready', url: emulator.url, ...(emulator.uiUrl && { ui: emulator.uiUrl }), pid: process.pid })}\n`,
   );
@@ -25,7 +39,19 @@ export async function run(ctx: Context, opts: ServerFlags): Promise<void> {
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) return resolve();
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+    whenParentGoes(resolve);
   });
   await emulator.close();
   if (ctx.io.stderrIsTTY) ctx.out.info('Emulator stopped.');
+}
+
+/**
+ * Started by a Node program over an IPC channel (`svc/emulator`'s startEmulator), the
+ * emulator stops when that channel closes: its parent stopped it, or ended, however it
+ * ended, and an emulator no one can reach any more is not left behind.
+ */
+function whenParentGoes(stop: () => void): void {
+  if (!process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', stop);
 }

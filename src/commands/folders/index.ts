@@ -1,7 +1,7 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
-import { foldersAdd } from '../bulk-commands.js';
 import { limitOption, orgOption } from '../common-options.js';
+import { bulkCommand } from '../../cli/declare/bulk.js';
 
 export const foldersListOptions = {
   org: orgOption.required(),
@@ -9,6 +9,29 @@ export const foldersListOptions = {
   maxDepth: opt.wholeNumber('--max-depth <n>', 'nest subfolders to this depth'),
   limit: limitOption,
 };
+
+const foldersAdd = bulkCommand({
+  name: 'add',
+  summary: 'Add folders: one from flags, or many from a file (parents before children)',
+  operation: 'folders.add',
+  options: {
+    org: orgOption.required(),
+    id: opt.id('--id <id>', 'folder id'),
+    name: opt.text('--name <name>', 'folder name'),
+    // `--parent ''` is refused as an empty id, not taken for the top level.
+    parent: opt.id('--parent <id>', 'parent folder id (default: top level)'),
+  },
+  scope: { organizationId: 'org' },
+  item: { fields: { folderId: 'id', folderName: 'name', parentFolderId: 'parent' } },
+  itemFlags: '--id and --name',
+  // A folder whose parent is in the same input is sent after the parent exists.
+  dependsOn: 'parentFolderId',
+  examples: [
+    'svc folders add --org acme --id eng --name Engineering',
+    "svc folders add --org acme --file folders.ndjson --json | jq 'map_values(select(.success|not))'",
+    "printf 'folderId,folderName,parentFolderId\\nops,Ops,root\\n' | svc folders add --org acme --file -",
+  ],
+});
 
 export const folders = defineGroup({
   name: 'folders',

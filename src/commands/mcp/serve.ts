@@ -3,7 +3,7 @@ import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { SvcError, UsageError } from '../../errors/errors.js';
 import type { HttpClient } from '../../http/client.js';
-import type { servingOptions } from './index.js';
+import type { servingOptions } from '../../mcp/serving-options.js';
 
 type Options = HandlerOptions<typeof servingOptions>;
 
@@ -64,13 +64,13 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     { ConfirmationTokens },
     { openAuditLog },
     { toolSpecs },
-    { builtSchemas },
+    { committedToolList },
   ] = await Promise.all([
     import('../../mcp/flags.js'),
     import('../../mcp/confirmation.js'),
     import('../../mcp/audit.js'),
     import('../../mcp/tools.js'),
-    import('../../mcp/built-schemas.js'),
+    import('../../mcp/tools-list.js'),
   ]);
   const selection = selectServed(opts);
 
@@ -96,7 +96,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ctx.now,
   );
   try {
-    const tools = toolSpecs(selection.served, builtSchemas());
+    const tools = toolSpecs(selection.served, committedToolList());
     const withheld = selection.withheld.map((w) => w.name);
     ctx.out.info(
       `svc mcp: serving ${tools.length} tool(s) for ${target.baseUrl}` +

@@ -14,19 +14,15 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const rows = toolRows(toolNames.filter((t) => served.includes(t.name)));
   if (opts.markdown) return ctx.out.text(toolListMarkdown(rows));
   if (ctx.out.json) {
-    // With the schemas tools/list gives, which needs zod and the catalogue's conversions.
-    const [{ toolSpecs }, { builtSchemas }] = await Promise.all([
+    // As tools/list shows each tool, made from the catalogue's zod schemas (npm run generate
+    // writes src/mcp/tools-list.json from this).
+    const [{ toolSpecs }, { listedTool }] = await Promise.all([
       import('../../mcp/tools.js'),
-      import('../../mcp/built-schemas.js'),
+      import('../../mcp/tools-list.js'),
     ]);
-    const specs = toolSpecs(served, builtSchemas());
+    const specs = toolSpecs(served);
     return ctx.out.jsonDocument(
-      rows.map((row, i) => ({
-        ...row,
-        description: specs[i]?.description,
-        inputSchema: specs[i]?.inputJson,
-        outputSchema: specs[i]?.outputJson,
-      })),
+      rows.map((row, i) => ({ ...row, ...(specs[i] && listedTool(specs[i])) })),
     );
   }
   await ctx.out.rows(

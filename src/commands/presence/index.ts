@@ -1,5 +1,30 @@
 import { defineGroup } from '../../cli/declare/command.js';
-import { presenceAdd } from '../bulk-commands.js';
+import { bulkCommand } from '../../cli/declare/bulk.js';
+import { opt } from '../../cli/declare/options.js';
+import { docOption, orgOption } from '../common-options.js';
+
+const presenceAdd = bulkCommand({
+  name: 'add',
+  summary: "Add users to a document's presence list: one from flags, or many from a file",
+  operation: 'presence.add',
+  options: {
+    org: orgOption.required(),
+    doc: docOption.required(),
+    user: opt.id('--user <id>', 'user id'),
+    name: opt.text('--name <name>', "the user's name"),
+    email: opt.text('--email <email>', "the user's email"),
+    status: opt.text('--status <status>', 'online, away or offline'),
+  },
+  scope: { organizationId: 'org', documentId: 'doc' },
+  item: { fields: { userId: 'user', name: 'name', email: 'email', status: 'status' } },
+  itemFlags: '--user',
+  // The service answers `{success}` once per request.
+  batchAnswer: true,
+  examples: [
+    'svc presence add --org acme --doc spec --user u1 --name Ana --status online',
+    'svc presence add --org acme --doc spec --file people.csv   # columns: userId,name,email,status',
+  ],
+});
 
 export const presence = defineGroup({
   name: 'presence',

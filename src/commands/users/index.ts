@@ -3,7 +3,8 @@ import { opt } from '../../cli/declare/options.js';
 import { bulkOptions } from '../../cli/bulk-options.js';
 import { waitOptions } from '../../cli/wait-options.js';
 import { count, someIds } from '../../io/plural.js';
-import { usersRemove } from '../bulk-commands.js';
+import { bulkCommand } from '../../cli/declare/bulk.js';
+import { orgOption } from '../common-options.js';
 
 const DELETION_WAIT = 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out';
 
@@ -20,6 +21,34 @@ export const purgeStatusOptions = {
     .required(),
   ...waitOptions(DELETION_WAIT),
 };
+
+const usersRemove = bulkCommand({
+  name: 'remove',
+  summary: 'Remove users from an organization, or from one folder or document (asks first)',
+  operation: 'users.remove',
+  options: {
+    org: orgOption.required(),
+    doc: opt.id('--doc <id>', 'only from this document').conflicts('folder'),
+    folder: opt.id('--folder <id>', 'only from this folder'),
+    user: opt.ids('--user <id...>', 'user id (repeat, or comma-separate)'),
+  },
+  scope: { organizationId: 'org', documentId: 'doc', folderId: 'folder' },
+  item: { ids: 'user', column: 'userId' },
+  itemFlags: '--user',
+  confirm: (opts, { count: n = 0 }) => {
+    const from = opts.doc
+      ? `document ${opts.doc}`
+      : opts.folder
+        ? `folder ${opts.folder}`
+        : `organization ${opts.org} (all its documents and its contact list)`;
+    return `remove ${count(n, 'user')} from ${from}`;
+  },
+  examples: [
+    'svc users remove --org acme --user u1,u2 --yes',
+    'svc users remove --org acme --doc spec --user u1',
+    'svc users remove --org acme --file leavers.csv --yes --json   # column: userId',
+  ],
+});
 
 export const users = defineGroup({
   name: 'users',

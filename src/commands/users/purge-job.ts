@@ -1,11 +1,11 @@
-import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import { printedCommand, type Invocation } from '../../cli/printed-command.js';
 import { waitFor, waitTimedOut } from '../../cli/wait.js';
-import { ApiError, OperationFailedError, SvcError } from '../../errors/errors.js';
+import { OperationFailedError, SvcError } from '../../errors/errors.js';
 import type { HttpClient } from '../../http/client.js';
+import { readPurge, type PurgeStatus } from '../../jobs/purge-status.js';
 
-export type PurgeStatus = ResponseOf<'users.purgeStatus'>;
+export { readPurge, type PurgeStatus };
 
 /** A deletion job as svc reports it: its id, and what is known of it so far. */
 export interface DeletionJob extends Partial<PurgeStatus> {
@@ -36,27 +36,6 @@ export async function printJobs(
 /** The command that follows these jobs to their end. */
 export function resumeCommand(invocation: Invocation, jobIds: readonly string[]): string {
   return printedCommand(invocation, ['users', 'purge-status', '--job', jobIds.join(','), '--wait']);
-}
-
-/**
- * The documented status answer cannot say that a deletion failed; the emulator answers a
- * failed one with the error envelope ABORTED, its message the reason (docs/emulator-jobs.md).
- */
-function failedDeletion(jobId: string, error: ApiError): OperationFailedError {
-  return new OperationFailedError(
-    `user-data deletion ${jobId} failed: ${error.message}`,
-    error.details,
-  );
-}
-
-/** Reads one job's status; a failed job throws OperationFailedError (exit 6) with its reason. */
-export async function readPurge(client: HttpClient, jobId: string): Promise<PurgeStatus> {
-  try {
-    return (await client.call<PurgeStatus>(operation('users.purgeStatus'), { jobId })).data;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 'ABORTED') throw failedDeletion(jobId, err);
-    throw err;
-  }
 }
 
 /** Reads every job not yet completed into `jobs`; the first failure recorded ends the read. */

@@ -2,7 +2,8 @@ import { operation } from '../../catalogue/operations.js';
 import type { Workspace } from '../../catalogue/models.js';
 import type { Context } from '../../cli/context.js';
 import { send } from '../../cli/send.js';
-import type { Profile, ProfileStore } from '../../config/profiles.js';
+import { serviceUrl } from '../../config/base-url.js';
+import type { Profile } from '../../config/profiles.js';
 import { ConfigFileError, SvcError } from '../../errors/errors.js';
 import { mask } from '../../http/redact.js';
 import { startSpinner } from '../../io/spinner.js';
@@ -32,21 +33,6 @@ function planFromFlags(opts: Options & { email: string }): WorkspacePlan {
   };
 }
 
-/** The service in effect: the flag or variable, else the named profile's, else the active one's. */
-function serviceUrl(
-  ctx: Context,
-  store: ProfileStore,
-  profile: string | undefined,
-): { baseUrl: string | undefined; source: string } {
-  const explicit = ctx.explicitBaseUrl();
-  if (explicit) return { baseUrl: explicit, source: ctx.explicitBaseUrlSource() };
-  for (const name of [profile, store.activeName()]) {
-    const baseUrl = name === undefined ? undefined : store.get(name)?.baseUrl;
-    if (baseUrl) return { baseUrl, source: `profile "${name}"` };
-  }
-  return { baseUrl: undefined, source: '' };
-}
-
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const store = await ctx.profiles();
   // Settled before anything is created, so that the new credentials always find a home.
@@ -55,7 +41,16 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const replace =
     profileFlag !== undefined && (await consentToReplace(ctx, store, profileFlag, opts.force));
   if (!ctx.dryRun) await store.checkWritable();
-  const service = serviceUrl(ctx, store, profileFlag);
+  // The one precedence every command follows (src/config/base-url.ts). A profile that is
+  // not stored yet is the new workspace's home, not a service: the one in use gives that.
+  const inUse =
+    profileFlag !== undefined && store.get(profileFlag)
+      ? profileFlag
+      : store.selectedName(undefined);
+  const service = serviceUrl(ctx.globals.baseUrl, ctx.env, {
+    name: inUse,
+    baseUrl: store.get(inUse)?.baseUrl,
+  });
   // Before the first question: whether there is a service, and, for a person, that it answers.
   await checkServiceFirst(ctx, service, ctx.prompter.enabled && !ctx.dryRun);
   // A person at a terminal is asked for what the flags left out. Elsewhere the flags are

@@ -1,6 +1,7 @@
 import { crdtContent, shapeMismatch, updateState } from '../crdt/editor.js';
 import { MarkupError } from '../crdt/markup.js';
 import { EmulatorError } from '../errors.js';
+import { crdtUpdateData } from '../webhooks/payloads.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
 /**
@@ -8,6 +9,7 @@ import type { HandlerDeps, Handlers } from './types.js';
  * turn its content into the new one, and the update that change emits goes to the event
  * feed, for the connected clients (none when the content was already that). Editors come
  * from seed fixtures; the type, and the content key when given, must be the editor's.
+ * Webhooks get `crdt.update_data` once the editor has had no update for 5 s.
  */
 export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update'> {
   const { store } = deps;
@@ -64,6 +66,18 @@ export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update'> {
           );
         }
       });
+      // Webhooks hear of it once the editor has been quiet for the debounce time.
+      const place = {
+        apiKey: scope.apiKeyId,
+        organizationId: editor.organizationId,
+        documentId: editor.documentId,
+      };
+      deps.webhooks.debounce(
+        `${scope.workspaceId}/${scope.apiKeyId}/${editor.organizationId}/${editor.documentId}/${editor.editorId}`,
+        scope,
+        'crdt.update_data',
+        () => crdtUpdateData(place, editor.editorId, data.data, deps.webhooks.clock.now()),
+      );
       return { message: 'CRDT data updated.' };
     },
   };

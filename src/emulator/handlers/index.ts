@@ -15,6 +15,7 @@ import { presenceHandlers } from './presence.js';
 import type { HandlerDeps, HandlerTable } from './types.js';
 import { userDataHandlers } from './user-data.js';
 import { userHandlers } from './users.js';
+import { webhookConfigHandlers } from './webhook-config.js';
 import { workspaceHandlers } from './workspace.js';
 
 /** The handler of every operation, from the module of its resource. */
@@ -37,5 +38,6 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...notificationHandlers(deps),
     ...notificationConfigHandlers(deps),
     ...aiHandlers(deps),
+    ...webhookConfigHandlers(deps),
   };
 }

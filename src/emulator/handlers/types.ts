@@ -7,6 +7,7 @@ import type { SecretBox } from '../secrets.js';
 import type { Scope } from '../store/scope.js';
 import type { ContinueHosts, PublicRateLimits } from '../service-rules.js';
 import type { Store } from '../store/store.js';
+import type { WebhookEngine } from '../webhooks/engine.js';
 
 /** What every handler may use; built once per running emulator. */
 export interface HandlerDeps {
@@ -26,6 +27,8 @@ export interface HandlerDeps {
   secrets: SecretBox;
   /** Calls the AI providers for rewrites. */
   ai: AiRewriter;
+  /** Sends the webhooks of what the operations do. */
+  webhooks: WebhookEngine;
 }
 
 export interface Caller<N extends OperationName> {

@@ -284,6 +284,66 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX feed_events_by_workspace ON feed_events(workspace_id, seq);
   `,
+  // Operations 29 to 37: the webhook configuration of an API key, basic and advanced, as
+  // JSON beside the basic auth token, sealed (SecretBox), and the advanced endpoints. `seq` orders the
+  // endpoints for the paged list; each endpoint's signing secret is sealed too.
+  `
+  CREATE TABLE webhook_configs (
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('basic', 'advanced')),
+    config TEXT NOT NULL,
+    sealed_auth_token TEXT,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, kind)
+  );
+  CREATE TABLE webhook_endpoints (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+    endpoint TEXT NOT NULL,
+    sealed_secret TEXT NOT NULL,
+    failing_since INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_endpoints_by_scope ON webhook_endpoints(workspace_id, api_key_id, seq);
+  `,
+  // Webhook deliveries: one per message and receiver (an advanced endpoint, or the basic
+  // URL), holding the exact body sent, and its attempts. `webhook_id` is the message's id,
+  // the same for each receiver and on every retry. Attempts name their delivery by its text
+  // id: `seq` only orders, and a workspace import renumbers it.
+  `
+  CREATE TABLE webhook_deliveries (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+    webhook_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('basic', 'advanced')),
+    endpoint_id TEXT,
+    url TEXT NOT NULL,
+    event TEXT NOT NULL,
+    body TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed', 'stopped')),
+    attempts INTEGER NOT NULL,
+    next_attempt_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_pending ON webhook_deliveries(status) WHERE status = 'pending';
+  CREATE TABLE webhook_attempts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
+    attempt INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    status_code INTEGER,
+    error TEXT,
+    duration_ms INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_attempts_by_delivery ON webhook_attempts(delivery_id);
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -24,6 +24,8 @@ import { sqliteDriver } from './sqlite-driver.js';
 import { StateTables } from './state.js';
 import { UserData } from './user-data.js';
 import { UserGroupTable } from './user-groups.js';
+import { WebhookDeliveryTable } from './webhook-deliveries.js';
+import { WebhookTable } from './webhooks.js';
 import { WorkspaceTable } from './workspaces.js';
 
 const DATABASE_FILE = 'emulator.db';
@@ -52,6 +54,10 @@ export class Store {
   readonly presence: PresenceTable;
   readonly liveStates: LiveStateTable;
   readonly crdtEditors: CrdtEditorTable;
+  /** Webhook configuration and advanced endpoints, per API key. */
+  readonly webhooks: WebhookTable;
+  /** Webhook messages sent or to send, and their attempts. */
+  readonly webhookDeliveries: WebhookDeliveryTable;
   /** What connected clients of documents receive: live state and CRDT changes. */
   readonly feedEvents: FeedEventTable;
   /** A document's rows in every table keyed by document id; what a migration moves. */
@@ -82,6 +88,8 @@ export class Store {
     this.presence = new PresenceTable(db);
     this.liveStates = new LiveStateTable(db);
     this.crdtEditors = new CrdtEditorTable(db);
+    this.webhooks = new WebhookTable(db);
+    this.webhookDeliveries = new WebhookDeliveryTable(db);
     this.feedEvents = new FeedEventTable(db);
     this.documentData = new DocumentData(db);
     this.userData = new UserData(db);

@@ -17,7 +17,7 @@ const API_PREFIX = `${UI_PREFIX}api/`;
 const ASSETS = 'assets/';
 
 /** The views, each with an address of its own that the page answers for. */
-const VIEWS = ['workspaces', 'data', 'requests', 'outbox', 'jobs', 'faults'] as const;
+const VIEWS = ['workspaces', 'data', 'requests', 'outbox', 'jobs', 'webhooks', 'faults'] as const;
 
 /** The header that carries the run's token on the UI's own calls. */
 const TOKEN_HEADER = 'x-svc-ui-token';
@@ -37,6 +37,8 @@ const ADMIN_CALLS = new Set([
   'POST jobs/step',
   'POST jobs/run',
   'POST jobs/fail',
+  'GET webhooks/deliveries',
+  'POST webhooks/resend',
 ]);
 
 const revealRequest = z.strictObject({ workspaceId: z.string().min(1) });

@@ -1,32 +1,53 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_ID_LENGTH } from '../../../src/catalogue/limits.js';
 import { operation, operationForPath, operations } from '../../../src/catalogue/operations.js';
+import type { Operation } from '../../../src/catalogue/types.js';
+import {
+  documentedRows,
+  envelopeKinds,
+  numbersCell,
+  specRows,
+  traitRows,
+} from '../../support/api-doc.js';
 
-const spec = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+const numbersWhere = (keep: (op: Operation) => boolean) =>
+  operations.filter((op) => keep(op)).map((op) => op.number);
 
-/** The summary table of docs/api.md: `| # | Path | Auth | Purpose |`. */
-const specRows = [...spec.matchAll(/^\| (\d+) \| (\/v\d\/[^ ]+) \| ([WKP]) \|/gm)].map((m) => ({
-  number: Number(m[1]),
-  path: m[2],
-  auth: { W: 'workspace', K: 'key', P: 'public' }[m[3] as 'W' | 'K' | 'P'],
-}));
+/**
+ * The rows of docs/api.md's trait table and what makes an operation have each trait. Each
+ * is a member of `Operation`; a boolean member missing here fails the test below.
+ */
+const traits: Record<string, { member: keyof Operation; has: (op: Operation) => boolean }> = {
+  readOnly: { member: 'readOnly', has: (op) => op.readOnly },
+  'idempotent: false': { member: 'idempotent', has: (op) => !op.idempotent },
+  destructive: { member: 'destructive', has: (op) => op.destructive },
+  overwrites: { member: 'overwrites', has: (op) => op.overwrites === true },
+  openWorld: { member: 'openWorld', has: (op) => op.openWorld === true },
+  slow: { member: 'slow', has: (op) => op.slow },
+  bulk: { member: 'bulk', has: (op) => op.bulk !== undefined },
+};
 
 describe('operations catalogue', () => {
-  it('has every operation of the spec with its path and auth level, plus the deletion status', () => {
-    expect(specRows).toHaveLength(27);
-    for (const row of specRows) {
+  it('has every operation docs/api.md lists, with its path and auth level', () => {
+    // The spec's own table, read from the document: none of its rows may be missing.
+    expect(specRows.length).toBeGreaterThan(0);
+    for (const row of documentedRows) {
       const op = operations.find((o) => o.number === row.number);
       expect(op, `operation ${row.number}`).toBeDefined();
-      expect(op?.path).toBe(row.path);
-      expect(op?.auth).toBe(row.auth);
-      expect(op?.version).toBe(row.path?.split('/')[1]);
+      expect(op?.path, `operation ${row.number}`).toBe(row.path);
+      expect(op?.auth, `operation ${row.number}`).toBe(row.auth);
+      expect(op?.version, `operation ${row.number}`).toBe(row.path.split('/')[1]);
     }
-    expect(operations.map((o) => o.number).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 28 }, (_, i) => i + 1),
-    );
-    expect(operation('users.purgeStatus').path).toBe('/v2/users/data/delete/status');
+  });
+
+  it('lists in docs/api.md every operation it has, numbered 1 to the last', () => {
+    const documented = new Set(documentedRows.map((row) => row.number));
+    for (const op of operations) {
+      expect(documented.has(op.number), `${op.name} (${op.number}) is not in api.md`).toBe(true);
+    }
+    expect(documentedRows).toHaveLength(operations.length);
+    expect(operations.map((o) => o.number)).toEqual(operations.map((_, i) => i + 1));
   });
 
   it('has unique names and paths, and finds each entry by both', () => {
@@ -47,24 +68,48 @@ describe('operations catalogue', () => {
     }
   });
 
-  it('keeps the envelope kinds of the spec', () => {
-    const kinds = Object.fromEntries(operations.map((o) => [o.number, o.envelope]));
-    expect(kinds[16]).toBe('top-level');
-    expect(kinds[25]).toBe('ai');
-    expect(kinds[21]).toBe('no-data');
-    expect(operations.filter((o) => o.envelope === 'standard')).toHaveLength(25);
-    expect(operation('users.purge').successStatus).toBe(202);
-    expect(operation('users.purge').slow).toBe(true);
+  it('gives each operation the envelope docs/api.md gives it, and its status', () => {
+    const kinds = envelopeKinds();
+    expect([...kinds.keys()].sort()).toEqual(['ai', 'no-data', 'standard', 'top-level']);
+    for (const [kind, numbers] of kinds) {
+      expect(numbersCell(numbersWhere((op) => op.envelope === kind)), kind).toBe(
+        numbersCell(numbers),
+      );
+    }
+    // The top-level envelope is the one that answers 202 (its `statusCode`).
+    for (const op of operations) {
+      expect(op.successStatus, op.name).toBe(op.envelope === 'top-level' ? 202 : 200);
+    }
   });
 
-  it('marks destructive and non-idempotent operations as the contract needs', () => {
-    const destructive = operations.filter((o) => o.destructive).map((o) => o.number);
-    expect(destructive.sort((a, b) => a - b)).toEqual([11, 13, 15, 16, 18]);
-    for (const n of [1, 5, 16, 25, 26]) {
-      expect(operations.find((o) => o.number === n)?.idempotent, `op ${n}`).toBe(false);
+  it('has the traits the trait table of docs/api.md gives each operation', () => {
+    const table = traitRows();
+    expect([...table.keys()].sort()).toEqual(Object.keys(traits).sort());
+    for (const [trait, { has }] of Object.entries(traits)) {
+      // The cell to write in the table, when they differ.
+      expect(numbersCell(table.get(trait) ?? []), `api.md, trait ${trait}`).toBe(
+        numbersCell(numbersWhere(has)),
+      );
     }
-    for (const op of operations.filter((o) => o.readOnly))
-      expect(op.idempotent, op.name).toBe(true);
+    // Every yes-or-no member of an entry is a row of the table.
+    const members = new Set(Object.values(traits).map((t) => t.member));
+    for (const op of operations) {
+      for (const [key, value] of Object.entries(op)) {
+        if (typeof value === 'boolean') expect(members.has(key as keyof Operation), key).toBe(true);
+      }
+    }
+  });
+
+  it('keeps the traits consistent with one another', () => {
+    for (const op of operations as readonly Operation[]) {
+      if (op.readOnly) {
+        // A read may be resent, and removes, switches off and replaces nothing.
+        expect(op.idempotent, op.name).toBe(true);
+        expect(op.destructive || op.overwrites === true, op.name).toBe(false);
+      }
+      if (op.destructiveWhen) expect(op.destructive, op.name).toBe(true);
+      if (op.overwritesWhen) expect(op.overwrites, op.name).toBe(true);
+    }
   });
 
   it('enforces the documented limits of 30 ids', () => {

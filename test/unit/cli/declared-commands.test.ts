@@ -19,7 +19,11 @@ function homesOf(name: string) {
   return leaves.flatMap(({ path, declaration }) =>
     (declaration.sends ?? [])
       .filter((sent) => sent.operation === name)
-      .map((sent) => ({ path, fixed: sent.fixed ?? {} })),
+      .map((sent) => ({
+        path,
+        fixed: sent.fixed ?? {},
+        confirms: declaration.confirm !== undefined,
+      })),
   );
 }
 
@@ -55,29 +59,33 @@ describe('the declared commands and the catalogue', () => {
   });
 
   it('declare a confirmation exactly where a request they send is destructive', () => {
-    const confirming: string[] = [];
     for (const { path, declaration } of leaves) {
       const destructive = (declaration.sends ?? []).some((sent) =>
         isDestructive(operation(sent.operation), sent.fixed),
       );
       expect(declaration.confirm !== undefined, path).toBe(destructive);
-      if (destructive) confirming.push(path);
     }
-    expect(confirming.sort()).toEqual([
-      'activities delete',
-      'docs disable',
-      'orgs disable',
-      'users purge',
-      'users remove',
-    ]);
   });
 
-  it('leave only `docs enable` and `orgs enable` undestructive among the split operations', () => {
-    const enable = leaves.filter(({ path }) => path.endsWith(' enable'));
-    expect(enable.map(({ path }) => path).sort()).toEqual(['docs enable', 'orgs enable']);
-    for (const { declaration } of enable) {
-      const [sent] = declaration.sends ?? [];
-      expect(sent && isDestructive(operation(sent.operation), sent.fixed)).toBe(false);
+  it('give every destructive operation a home that confirms it', () => {
+    for (const op of operations.filter((o) => o.destructive)) {
+      const confirming = homesOf(op.name).filter(
+        (home) => isDestructive(op, home.fixed) && home.confirms,
+      );
+      expect(confirming.length, `${op.name} has no confirming command`).toBeGreaterThan(0);
+    }
+  });
+
+  it('fix, in every home of a partly destructive operation, the fields that decide it', () => {
+    // Otherwise the command could not know before sending whether to ask.
+    for (const op of operations) {
+      const when = (op as { destructiveWhen?: Record<string, unknown> }).destructiveWhen;
+      if (!when) continue;
+      for (const home of homesOf(op.name)) {
+        for (const field of Object.keys(when)) {
+          expect(Object.keys(home.fixed), `${home.path} fixes ${field}`).toContain(field);
+        }
+      }
     }
   });
 });
@@ -92,7 +100,13 @@ describe('the command tree', () => {
   it('holds exactly the declared commands: none is wired by hand', () => {
     const mounted = [...commandsOf(program)]
       .filter((cmd) => cmd.parent && cmd.commands.length === 0)
-      .map((cmd) => (cmd.parent === program ? cmd.name() : `${cmd.parent?.name()} ${cmd.name()}`));
+      .map((cmd) => {
+        // The words from the root: groups may hold groups (`webhooks endpoints create`).
+        const words: string[] = [];
+        for (let at: Command | null = cmd; at && at !== program; at = at.parent)
+          words.unshift(at.name());
+        return words.join(' ');
+      });
     expect(mounted.sort()).toEqual(leaves.map(({ path }) => path).sort());
     expect(mounted).toContain('emulator exec');
     expect(mounted).toContain('help');
@@ -114,7 +128,10 @@ describe('the command tree', () => {
       'auth token',
       'completion',
       'emulator exec',
+      'emulator health',
       'emulator start',
+      'emulator stop',
+      'webhooks listen',
     ]);
   });
 });

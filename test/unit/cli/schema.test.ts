@@ -64,19 +64,23 @@ describe('svc schema COMMAND', () => {
       expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect(schema.title).toBe(`svc ${command} --json`);
     }
-    // `mcp serve` speaks MCP on stdout; `mcp tools --json` and `mcp config --json` have no
-    // entry in the schema command's table yet.
+    // `mcp serve` speaks MCP on stdout; `mcp tools --json`, `mcp config --json` and
+    // `webhooks trigger --json` (an emulator route, not an operation) have no entry in the
+    // schema command's table yet.
     expect(without.sort()).toEqual(
       [
         'api',
         'auth token',
         'completion',
         'emulator exec',
+        'emulator health',
+        'emulator stop',
         'help',
         'mcp config',
         'mcp serve',
         'mcp tools',
         'schema',
+        'webhooks trigger',
       ].sort(),
     );
   });

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { operation } from '../../../src/catalogue/operations.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { envelope } from '../../support/envelopes.js';
 import { createWorkspace, type Credentials, keyHeaders, post } from './helpers.js';
@@ -236,5 +237,131 @@ describe('an emulator bound to IPv6 loopback', () => {
     } finally {
       await six.close();
     }
+  });
+});
+
+describe('allowed hosts: the names a container is reached by', () => {
+  it('answers the service and admin routes under an allowed name, on any port unless one is named', async () => {
+    const named = await startEmulator({
+      port: 0,
+      host: '0.0.0.0',
+      allowedHosts: ['svc-emulator', 'host.docker.internal:4510'],
+    });
+    try {
+      const status = async (host: string, path = '/_emulator/health') =>
+        (await rawRequest(named.port, 'GET', path, { host })).status;
+      const email = async (host: string) =>
+        (
+          await rawRequest(
+            named.port,
+            'POST',
+            operation('workspace.emailStatus').path,
+            { host, 'content-type': 'application/json' },
+            JSON.stringify({ data: { ownerEmail: 'nobody@example.com' } }),
+          )
+        ).status;
+      // A bare name, on the bound port and on the port a runtime published it under.
+      expect(await status(`svc-emulator:${named.port}`)).toBe(200);
+      expect(await status('SVC-EMULATOR:4510')).toBe(200);
+      expect(await email(`svc-emulator:${named.port}`)).toBe(404);
+      // name:port, on that port only.
+      expect(await status('host.docker.internal:4510')).toBe(200);
+      expect(await status(`host.docker.internal:${named.port}`)).toBe(403);
+      // Any other name is still refused, as a rebound one would be.
+      expect(await email(`attacker.example:${named.port}`)).toBe(403);
+      expect(await status(`svc-emulator.attacker.example:${named.port}`)).toBe(403);
+    } finally {
+      await named.close();
+    }
+  });
+
+  it('takes a POST from a page the emulator serves under an allowed name', async () => {
+    const named = await startEmulator({ port: 0, allowedHosts: ['svc-emulator'] });
+    try {
+      const reply = await rawRequest(
+        named.port,
+        'POST',
+        '/_emulator/reset',
+        {
+          host: 'svc-emulator:8080',
+          origin: 'http://svc-emulator:8080',
+          'content-type': 'application/json',
+        },
+        '{}',
+      );
+      expect(reply.status).toBe(200);
+    } finally {
+      await named.close();
+    }
+  });
+
+  it('refuses an allowed host that is not a host name, naming it', async () => {
+    for (const bad of ['', 'http://svc-emulator', 'svc emulator', 'a/b', 'user@host'])
+      await expect(startEmulator({ port: 0, allowedHosts: [bad] }), bad).rejects.toThrow(
+        /allowed host is a host name or IP address/,
+      );
+  });
+});
+
+describe('the admin token', () => {
+  const TOKEN = 'a-token-of-the-users-own-0123456789';
+
+  it('guards every admin route but health and the email link, and only the exact token opens them', async () => {
+    const guarded = await startEmulator({ port: 0, adminToken: TOKEN, ui: true });
+    try {
+      const host = `127.0.0.1:${guarded.port}`;
+      const get = async (path: string, authorization?: string) => {
+        const reply = await rawRequest(guarded.port, 'GET', path, {
+          host,
+          ...(authorization !== undefined && { authorization }),
+        });
+        return { status: reply.status, json: JSON.parse(reply.body) as unknown };
+      };
+      expect((await get('/_emulator/health')).status).toBe(200);
+      // An owner-email link carries a secret of its own, and a browser opens it.
+      expect((await get('/_emulator/verify?token=forged')).status).toBe(404);
+      const refused = await get('/_emulator/export');
+      expect(refused.status).toBe(401);
+      expect(refused.json).toMatchObject(
+        envelope.error(
+          'UNAUTHENTICATED',
+          expect.stringContaining('Authorization: Bearer') as string,
+        ),
+      );
+      expect((await get('/_emulator/export', `Bearer ${TOKEN}x`)).status).toBe(401);
+      expect((await get('/_emulator/export', `Basic ${TOKEN}`)).status).toBe(401);
+      expect((await get('/_emulator/export', TOKEN)).status).toBe(401);
+      expect((await get('/_emulator/export', `Bearer ${TOKEN}`)).status).toBe(200);
+      // A reset without it wipes nothing.
+      const reset = await rawRequest(
+        guarded.port,
+        'POST',
+        '/_emulator/reset',
+        { host, 'content-type': 'application/json' },
+        '{}',
+      );
+      expect(reset.status).toBe(401);
+      // The web UI cannot send the token, so it is not served at all.
+      expect(guarded.uiUrl).toBeUndefined();
+      expect((await get('/_emulator/ui/', `Bearer ${TOKEN}`)).status).toBe(404);
+      // The service routes need no admin token.
+      const created = await rawRequest(
+        guarded.port,
+        'POST',
+        operation('workspace.create').path,
+        { host, 'content-type': 'application/json' },
+        JSON.stringify({ data: { ownerEmail: 'guarded-token@example.com' } }),
+      );
+      expect(created.status).toBe(200);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('refuses a token too short to resist guessing, or one a header cannot carry', async () => {
+    for (const bad of ['short', 'has a space in it somewhere', `${'x'.repeat(20)}\n`])
+      await expect(startEmulator({ port: 0, adminToken: bad })).rejects.toThrow(
+        /admin token must be/,
+      );
   });
 });

@@ -232,6 +232,7 @@ describe('no operation reads or changes another workspace', () => {
       apiKey: wsB.apiKey,
       migrationId: (answers.get('documents.migrate') as { migrationId: string }).migrationId,
       purgeJobId: (answers.get('users.purge') as { jobId: string }).jobId,
+      endpointId: (answers.get('webhooks.endpoints.create') as { id: string }).id,
     };
   });
   afterAll(async () => {

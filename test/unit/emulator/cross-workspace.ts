@@ -15,11 +15,13 @@ export interface BIds {
   apiKey: string;
   migrationId: string;
   purgeJobId: string;
+  endpointId: string;
 }
 export const unknownIds: BIds = {
   apiKey: 'never-issued-api-key',
   migrationId: 'never-started-migration',
   purgeJobId: 'never-started-deletion',
+  endpointId: 'ep_never-created',
 };
 
 type Data = Record<string, unknown>;
@@ -30,8 +32,8 @@ export type CrossCase =
   | { kind: 'read'; requests: Requests }
   /** B's rows must be untouched; the first request targets ids A has, and succeeds. */
   | { kind: 'write'; requests: Requests }
-  /** Takes no credentials, so there is no "own workspace" to stay in. */
-  | { kind: 'public'; why: string };
+  /** Takes no credentials, so there is no "own workspace" to stay in; `request` is a valid one. */
+  | { kind: 'public'; why: string; request: Data };
 
 /** The organization both workspaces hold; B's also holds ids A never had (`bu`, `bd`…). */
 function sharedOrganization(tag: string, withOwnIds: boolean): Data {
@@ -207,14 +209,42 @@ export function runtimeWrites(isB: boolean): [OperationName, Data][] {
       { organizationId: 'shared', documentId: 'mig-src', newDocumentId: 'mig-dst' },
     ],
     ['users.purge', { userIds: ['leaver'] }],
+    [
+      'webhooks.config.update',
+      {
+        useWebhookService: true,
+        webhookServiceConfig: {
+          authToken: `${tag}-hook-token`,
+          rawNotificationUrl: `https://example.com/${tag}`,
+        },
+      },
+    ],
+    ['webhooks.advancedConfig.update', { isEnabled: true, encodeData: isB }],
+    // The same uid in both: A reaches its own endpoint by it, never B's.
+    [
+      'webhooks.endpoints.create',
+      { url: `https://example.com/${tag}`, description: tag, uid: 'shared-endpoint' },
+    ],
   ];
 }
 
 /** One entry per operation of the catalogue: the type, and a test, refuse a missing one. */
 export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
-  'workspace.create': { kind: 'public', why: 'creates a new workspace' },
-  'workspace.emailStatus': { kind: 'public', why: "answers for any address, as the spec's does" },
-  'workspace.loginLink': { kind: 'public', why: 'mails the address given, whoever asks' },
+  'workspace.create': {
+    kind: 'public',
+    why: 'creates a new workspace',
+    request: { ownerEmail: 'fuzz-owner@example.com' },
+  },
+  'workspace.emailStatus': {
+    kind: 'public',
+    why: "answers for any address, as the spec's does",
+    request: { ownerEmail: 'fuzz@example.com' },
+  },
+  'workspace.loginLink': {
+    kind: 'public',
+    why: 'mails the address given, whoever asks',
+    request: { email: 'fuzz@example.com', continueUrl: 'http://localhost/' },
+  },
   // Workspace level: A's workspace credentials, B's API key.
   'workspace.authTokens': { kind: 'read', requests: (ids) => [{ apiKey: ids.apiKey }] },
   'workspace.emailConfig': {
@@ -425,5 +455,32 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
   'users.purgeStatus': {
     kind: 'read',
     requests: (ids) => [{ jobId: ids.purgeJobId }],
+  },
+  'webhooks.config.get': { kind: 'read', requests: () => [{}] },
+  'webhooks.config.update': {
+    kind: 'write',
+    requests: () => [{ webhookServiceConfig: { authToken: 'another-token', encodeData: true } }],
+  },
+  'webhooks.advancedConfig.get': { kind: 'read', requests: () => [{}] },
+  'webhooks.advancedConfig.update': { kind: 'write', requests: () => [{ encryptData: false }] },
+  'webhooks.endpoints.create': {
+    kind: 'write',
+    requests: () => [{ url: 'https://example.com/another', uid: 'another-endpoint' }],
+  },
+  'webhooks.endpoints.list': { kind: 'read', requests: () => [{}, { limit: 1 }] },
+  'webhooks.endpoints.update': {
+    kind: 'write',
+    requests: (ids) => [
+      { endpointId: 'shared-endpoint', description: 'A again' },
+      { endpointId: ids.endpointId, disabled: true },
+    ],
+  },
+  'webhooks.endpoints.delete': {
+    kind: 'write',
+    requests: (ids) => [{ endpointId: 'another-endpoint' }, { endpointId: ids.endpointId }],
+  },
+  'webhooks.endpoints.secret': {
+    kind: 'read',
+    requests: (ids) => [{ endpointId: 'shared-endpoint' }, { endpointId: ids.endpointId }],
   },
 };

@@ -9,6 +9,9 @@ import { Journal } from '../../../src/emulator/journal.js';
 import { openSecretBox } from '../../../src/emulator/secrets.js';
 import { ContinueHosts, PublicRateLimits } from '../../../src/emulator/service-rules.js';
 import { openStore, type Store } from '../../../src/emulator/store/store.js';
+import { WebhookClock } from '../../../src/emulator/webhooks/clock.js';
+import { WebhookEngine } from '../../../src/emulator/webhooks/engine.js';
+import { WebhookHosts } from '../../../src/emulator/webhooks/hosts.js';
 import { expectError, post, request } from './helpers.js';
 
 let server: Server;
@@ -28,6 +31,13 @@ beforeAll(async () => {
       continueHosts: new ContinueHosts(),
       now: Date.now,
       jobs: new JobEngine({ store, now: Date.now, delay: 'manual' }),
+      webhooks: new WebhookEngine({
+        store,
+        secrets: openSecretBox(undefined),
+        clock: new WebhookClock('manual', Date.now, () => undefined),
+        hosts: new WebhookHosts(),
+        timeoutMs: 1000,
+      }),
       secrets: openSecretBox(undefined),
       faults: new Faults(),
       adminRoutes: true,

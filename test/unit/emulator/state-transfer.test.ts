@@ -13,6 +13,7 @@ import { openStore } from '../../../src/emulator/store/store.js';
 import { envelope } from '../../support/envelopes.js';
 import { type AiProvider, rewritten, startAiProvider } from '../../support/ai-provider.js';
 import { adminRead, seedOrganizations } from './collab.js';
+import { startReceiver, type WebhookReceiver } from '../../support/webhook-receiver.js';
 import {
   createWorkspace,
   expectError,
@@ -46,6 +47,12 @@ beforeAll(async () => {
   provider = await startAiProvider();
 });
 afterAll(() => provider.close());
+/** Where the rich emulators' webhooks go: it answers 204, so no retry changes the state. */
+let hooks: WebhookReceiver;
+beforeAll(async () => {
+  hooks = await startReceiver(() => 204);
+});
+afterAll(() => hooks.close());
 afterEach(async () => {
   await Promise.all(running.splice(0).map((e) => e.close()));
 });
@@ -122,6 +129,37 @@ async function richEmulator(): Promise<Rich> {
   const { migrationId } = expectSuccess(migrated, 'documents.migrate') as { migrationId: string };
   const purged = await call('/v1/users/data/delete', { userIds: ['bob'] });
   const { jobId: purgeJobId } = expectSuccess(purged, 'users.purge') as { jobId: string };
+  // Webhooks: a basic token and an endpoint's secret (both sealed), and one delivery tried.
+  await must(
+    call('/v2/workspace/webhookconfig/update', {
+      useWebhookService: true,
+      webhookServiceConfig: {
+        authToken: 'basic-hook-token',
+        rawNotificationUrl: hooks.url,
+      },
+    }),
+  );
+  await must(call('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }));
+  await must(
+    call('/v2/workspace/advancedwebhook/endpoints/create', {
+      url: 'http://127.0.0.1:9/',
+      uid: 'hook',
+    }),
+  );
+  await must(
+    postRaw(emulator.url, '/_emulator/webhooks/trigger', JSON.stringify({ event: 'comment.add' }), {
+      'content-type': 'application/json',
+      ...keyHeaders(owner),
+    }),
+  );
+  await expect
+    .poll(async () => {
+      const listed = await request(`${emulator.url}/_emulator/webhooks/deliveries`);
+      return (listed.json as { deliveries: { attempts: unknown[] }[] }).deliveries.every(
+        (d) => d.attempts.length > 0,
+      );
+    })
+    .toBe(true);
   return { emulator, owner, rival, migrationId, purgeJobId };
 }
 
@@ -176,6 +214,11 @@ async function reads(url: string, rich: Rich): Promise<[string, number, unknown]
       key('/v2/organizations/documents/migrate/status', { organizationId: 'acme', migrationId }),
     ],
     ['purge', key('/v2/users/data/delete/status', { jobId: purgeJobId })],
+    ['webhook config', key('/v2/workspace/webhookconfig/get', {})],
+    [
+      'webhook secret',
+      key('/v2/workspace/advancedwebhook/endpoints/secret/get', { endpointId: 'hook' }),
+    ],
     ['email status', post(url, '/v2/workspace/email/status', { ownerEmail: owner.ownerEmail })],
     ['ai rewrite', key('/v2/rewriter/ask-ai', { model: 'gpt-4o', prompt: 'p', text: 'hi' })],
     ['rival folders', key('/v2/organizations/folders/get', { organizationId: 'acme' }, rival)],
@@ -309,7 +352,7 @@ describe('export and import of the whole state', () => {
     await imported(url, doc);
     expect(await exportState(url)).toEqual({
       ...doc,
-      sequences: { feed_events: (doc.sequences?.feed_events ?? 0) + 1 },
+      sequences: { ...doc.sequences, feed_events: (doc.sequences?.feed_events ?? 0) + 1 },
     });
     await call('/v2/livestate/broadcast', {
       organizationId: 'acme',
@@ -367,15 +410,20 @@ function setColumn(doc: StateDocument, table: string, column: string, value: unk
 }
 
 /** The feed's seq numbers left out: one workspace's events are numbered anew on import. */
+/** The document without the `seq` numbers a one-workspace import gives anew, in any table. */
 function withoutSeq(doc: StateDocument): StateDocument {
-  const events = doc.tables.feed_events;
-  if (!events) throw new Error('no feed_events table');
-  const at = events.columns.indexOf('seq');
-  return withRows(
-    doc,
-    'feed_events',
-    events.rows.map((row) => row.filter((_, i) => i !== at)),
-  );
+  if (!doc.tables.feed_events) throw new Error('no feed_events table');
+  let out = doc;
+  for (const [name, table] of Object.entries(doc.tables)) {
+    const at = table.columns.indexOf('seq');
+    if (at === -1) continue;
+    out = withRows(
+      out,
+      name,
+      table.rows.map((row) => row.filter((_, i) => i !== at)),
+    );
+  }
+  return out;
 }
 
 describe('export and import of one workspace', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { mayDestroy } from '../../../src/catalogue/destructive.js';
-import { operations } from '../../../src/catalogue/operations.js';
+import { operation, operations } from '../../../src/catalogue/operations.js';
 import { declaredLeaves } from '../../../src/cli/declare/ownership.js';
 import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
 import { svcCommands } from '../../../src/commands/index.js';
@@ -9,6 +9,7 @@ import type { JsonSchema } from '../../../src/mcp/json-schema.js';
 import { toolListMarkdown } from '../../../src/mcp/tool-docs.js';
 import { toolNames } from '../../../src/mcp/tool-names.js';
 import { toolSpecs } from '../../../src/mcp/tools.js';
+import { committedToolList, listedTool } from '../../../src/mcp/tools-list.js';
 
 const specs = toolSpecs();
 const commandPaths = new Set(
@@ -48,46 +49,28 @@ describe('the MCP tools made from the catalogue', () => {
         expect(new Set(values).size, op.name).toBe(tools.length);
       }
     }
-    expect(specs).toHaveLength(30);
+    // Nothing else: every tool is one of those homes.
+    const sendsCount = declaredLeaves(svcCommands).reduce(
+      (n, { declaration }) => n + (declaration.sends ?? []).length,
+      0,
+    );
+    expect(specs).toHaveLength(sendsCount);
   });
 
   it('are named after the command that sends each operation', () => {
-    expect(specs.map((t) => t.name)).toEqual([
-      'workspace_create',
-      'workspace_tokens',
-      'workspace_email_config',
-      'workspace_email_status',
-      'workspace_login_link',
-      'permissions_get',
-      'folders_list',
-      'folders_add',
-      'docs_list',
-      'docs_update',
-      'docs_disable',
-      'docs_enable',
-      'orgs_update',
-      'orgs_disable',
-      'orgs_enable',
-      'groups_add',
-      'users_remove',
-      'users_purge',
-      'activities_add',
-      'activities_delete',
-      'presence_add',
-      'livestate_broadcast',
-      'crdt_update',
-      'notifications_list',
-      'notifications_config',
-      'notifications_config_v1',
-      'ai_rewrite',
-      'docs_migrate',
-      'docs_migration_status',
-      'users_purge_status',
-    ]);
+    const names = specs.map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    // In catalogue order, so a client's list reads like docs/api.md.
+    const numbers = specs.map((t) => operations.findIndex((o) => o.name === t.operation));
+    expect(numbers).toEqual([...numbers].sort((x, y) => x - y));
+    expect(specs.map((t) => t.name)).toEqual(toolNames.map((t) => t.name));
     for (const tool of toolNames) {
-      const path = tool.command.split(' --')[0] ?? '';
+      // `notifications config --api v1`: the command, and the flag that picks the operation.
+      const [path = '', choice] = tool.command.split(' --');
       expect(commandPaths.has(path), `${tool.name}: svc ${path}`).toBe(true);
       expect(tool.toolset).toBe(path.split(' ')[0]);
+      const words = [...path.split(/[ -]/), ...(choice ? [choice.split(' ').at(-1)] : [])];
+      expect(tool.name).toBe(words.join('_'));
     }
   });
 
@@ -120,35 +103,31 @@ describe('the MCP tools made from the catalogue', () => {
   });
 
   it('give listings paging, destructive tools a confirmation, and jobs a wait', () => {
-    const props = (name: string) =>
-      Object.keys(specs.find((t) => t.name === name)?.inputJson.properties as object);
-    for (const name of ['folders_list', 'docs_list', 'notifications_list', 'permissions_get']) {
-      expect(props(name)).toEqual(expect.arrayContaining(['limit', 'cursor']));
+    const props = (tool: (typeof specs)[number]) =>
+      Object.keys(tool.inputJson.properties as object);
+    const leaves = declaredLeaves(svcCommands);
+    for (const tool of specs) {
+      const op = operation(tool.operation);
+      const has = props(tool);
+      // A read whose rows are a list or a map is a listing, paged by the tool itself.
+      const listing = op.readOnly && op.table.rows !== 'record';
+      expect(has.includes('limit') && has.includes('cursor'), `${tool.name} paging`).toBe(listing);
+      expect(has, tool.name).not.toContain('pageToken');
+      expect(has.includes('confirmationToken'), `${tool.name} confirmation`).toBe(tool.destructive);
+      // A tool waits for its job where its command does (`--wait`).
+      const home = leaves.find(({ path }) => path === tool.command.split(' --')[0]);
+      const waits = Object.keys(home?.declaration.options ?? {}).includes('wait');
+      expect(has.includes('wait') && has.includes('waitTimeoutSeconds'), `${tool.name} wait`).toBe(
+        waits,
+      );
     }
-    expect(props('notifications_list')).not.toContain('pageToken');
-    for (const tool of specs.filter((t) => t.destructive)) {
-      expect(props(tool.name)).toContain('confirmationToken');
-    }
-    for (const name of ['docs_migrate', 'users_purge', 'docs_migration_status']) {
-      expect(props(name)).toEqual(expect.arrayContaining(['wait', 'waitTimeoutSeconds']));
-    }
-    expect(props('docs_update')).not.toContain('limit');
   });
 });
 
-describe('the schemas svc mcp serves', () => {
-  it('are what the catalogue gives, whether the build made them or the tools do', () => {
-    // The end-to-end test takes this snapshot from the built svc mcp, which serves the
-    // schemas the build wrote (dist/mcp-schemas.json); here each tool makes its own.
-    const served = JSON.parse(
-      readFileSync(new URL('../../e2e/__snapshots__/mcp-tools-list.json', import.meta.url), 'utf8'),
-    ) as { name: string; description: string; inputSchema: unknown; outputSchema: unknown }[];
-    expect(served.map((t) => t.name)).toEqual(specs.map((t) => t.name));
-    for (const [i, tool] of specs.entries()) {
-      expect(served[i]?.description, tool.name).toBe(tool.description);
-      expect(served[i]?.inputSchema, tool.name).toEqual(tool.inputJson);
-      expect(served[i]?.outputSchema, tool.name).toEqual(tool.outputJson);
-    }
+describe('the tool list svc mcp serves (src/mcp/tools-list.json)', () => {
+  it('is what the catalogue gives now (run `npm run generate` after changing it)', () => {
+    // Each spec here makes its own schemas from the catalogue's zod schemas.
+    expect(committedToolList()).toEqual(specs.map(listedTool));
   });
 });
 

@@ -1,0 +1,153 @@
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Context } from '../../cli/context.js';
+import {
+  DEFAULT_OWNER,
+  emulatorEnvironment,
+  EmulatorStartError,
+  fixtureOwners,
+  launchEmulator,
+  seedFixture,
+  svcCommand,
+  svcEnvironment,
+} from '../../emulator/launch.js';
+import { UsageError } from '../../errors/errors.js';
+import { processAlive } from '../../io/temp-dir.js';
+import { shellLine } from '../../io/shell-words.js';
+import { buildKind } from '../../sea/build-kind.js';
+import {
+  detachedFiles,
+  makeDetachedDir,
+  readDetachedState,
+  removeDetachedState,
+  writePrivateFile,
+  type DetachedState,
+} from './detached-state.js';
+import { ADMIN_TOKEN_VAR, SEED_JSON_VAR } from './server-options.js';
+import type { StartFlags } from './start.js';
+
+/**
+ * The flags of the emulator left running, as `svc emulator start` takes them. Paths are made
+ * absolute, so they mean what they meant here whatever the emulator's directory becomes.
+ */
+function startArgs(opts: StartFlags): string[] {
+  const args = ['emulator', 'start', '--port', String(opts.port), '--host', opts.host];
+  if (opts.dataDir) args.push('--data-dir', resolve(opts.dataDir));
+  if (opts.seed) args.push('--seed', resolve(opts.seed));
+  if (opts.jobDelay !== undefined)
+    args.push('--job-delay', opts.jobDelay === 'manual' ? 'manual' : `${opts.jobDelay}ms`);
+  if (opts.faults !== undefined)
+    args.push(
+      '--faults',
+      opts.faults.startsWith('@') ? `@${resolve(opts.faults.slice(1))}` : opts.faults,
+    );
+  for (const name of opts.consoleOption ?? []) args.push('--console-option', name);
+  for (const host of opts.allowedContinueHost ?? []) args.push('--allowed-continue-host', host);
+  for (const host of opts.allowedHost ?? []) args.push('--allowed-host', host);
+  for (const host of opts.webhookHost ?? []) args.push('--webhook-host', host);
+  if (opts.openaiUrl) args.push('--openai-url', opts.openaiUrl);
+  if (opts.anthropicUrl) args.push('--anthropic-url', opts.anthropicUrl);
+  if (opts.googleUrl) args.push('--google-url', opts.googleUrl);
+  if (opts.ui === true) args.push('--ui');
+  if (opts.ui === false) args.push('--no-ui');
+  if (opts.insecure === true) args.push('--insecure');
+  return args;
+}
+
+/** One `NAME=value` a line: read as a `$GITHUB_ENV` file, and by `set -a; . FILE` in sh. */
+function envLines(vars: Record<string, string>): string {
+  return Object.entries(vars)
+    .map(([name, value]) => {
+      // Ids, tokens and loopback URLs never need quoting; anything that would is refused
+      // rather than written in a form one of the two readers takes differently.
+      if (!/^[\w.:/@+=~-]*$/.test(value))
+        throw new Error(`${name} holds characters an env file cannot carry unquoted`);
+      return `${name}=${value}\n`;
+    })
+    .join('');
+}
+
+/**
+ * `svc emulator start --detach`: starts the emulator in a process of its own that outlives
+ * this one, waits until it answers, reads the workspace's credentials back over its admin
+ * route, records them in the private state directory and prints the ready line.
+ */
+export async function runDetached(ctx: Context, opts: StartFlags): Promise<void> {
+  if (opts.admin === false)
+    throw new UsageError(
+      "--detach reads the workspace's credentials through the admin routes: drop --no-admin",
+    );
+  // The credentials are read back through the admin routes and the seed's owners from the
+  // seed file: an admin token or a seed held in a variable would leave either unreadable.
+  if (opts.requireAdminToken || ctx.env[ADMIN_TOKEN_VAR] !== undefined)
+    throw new UsageError(
+      `--detach reads the workspace's credentials through the admin routes: drop --require-admin-token and ${ADMIN_TOKEN_VAR}`,
+    );
+  if (ctx.env[SEED_JSON_VAR] !== undefined)
+    throw new UsageError(`--detach takes its seed from --seed FILE, not ${SEED_JSON_VAR}`);
+  const files = detachedFiles(ctx.env, (line) => ctx.out.warn(line));
+  const running = readDetachedState(files);
+  if (running && processAlive(running.pid))
+    throw new UsageError(
+      `an emulator started with --detach is already running at ${running.url} (pid ${running.pid})`,
+      { hint: 'svc emulator stop' },
+    );
+  makeDetachedDir(files);
+  removeDetachedState(files);
+  const owners = opts.seed
+    ? fixtureOwners(JSON.parse(readFileSync(opts.seed, 'utf8')) as unknown)
+    : [DEFAULT_OWNER];
+
+  const logFd = openSync(files.log, 'w', 0o600);
+  let launched: Awaited<ReturnType<typeof launchEmulator>>;
+  try {
+    launched = await launchEmulator({
+      command: svcCommand(ctx.deps.binPath ?? process.argv[1] ?? '', buildKind() === 'binary'),
+      startArgs: startArgs(opts),
+      env: emulatorEnvironment(ctx.env),
+      stdio: ['ignore', 'pipe', logFd],
+      detached: true,
+      stderrSoFar: () => readFileSync(files.log, 'utf8'),
+    });
+  } catch (err) {
+    // The emulator's own words (a port in use, a bad seed file) are the reason.
+    if (err instanceof EmulatorStartError) throw new UsageError(err.message);
+    throw err;
+  } finally {
+    closeSync(logFd);
+  }
+  const { child, ready } = launched;
+  // It writes nothing more on stdout; this process may now end without it.
+  child.stdout?.destroy();
+  child.unref();
+  try {
+    const [workspace] = await seedFixture(ready.url, JSON.stringify({ workspaces: owners }));
+    const state: DetachedState = {
+      pid: ready.pid,
+      url: ready.url,
+      ...(ready.ui && { ui: ready.ui }),
+      log: files.log,
+      env: files.env,
+      startedAt: new Date().toISOString(),
+    };
+    writePrivateFile(
+      files.env,
+      envLines(workspace ? svcEnvironment(ready.url, workspace) : { SVC_BASE_URL: ready.url }),
+    );
+    writePrivateFile(files.state, `${JSON.stringify(state, null, 2)}\n`);
+    ctx.io.stdout.write(
+      `${JSON.stringify({ status: 'ready', url: ready.url, ...(ready.ui && { ui: ready.ui }), pid: ready.pid, env: files.env })}\n`,
+    );
+  } catch (err) {
+    child.kill('SIGTERM');
+    removeDetachedState(files);
+    throw err;
+  }
+  if (ctx.io.stderrIsTTY) {
+    ctx.out.info(`Emulator running in the background at ${ready.url} (pid ${ready.pid}).`);
+    ctx.out.info(
+      `Its credentials, for this shell: ${shellLine(['set', '-a'])}; ${shellLine(['.', files.env])}; ${shellLine(['set', '+a'])}`,
+    );
+    ctx.out.info('Stop it with: svc emulator stop');
+  }
+}

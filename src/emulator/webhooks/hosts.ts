@@ -1,0 +1,47 @@
+import { EmulatorError } from '../errors.js';
+
+const LOOPBACK = ['localhost', '127.0.0.1', '::1'];
+
+/**
+ * Where the emulator may send webhooks: loopback, and the hosts its starter allowed
+ * (`--webhook-host`). An endpoint anyone with an API key can create must not make the
+ * emulator a way to reach other machines, as the AI providers' URLs are fixed at start too.
+ */
+export class WebhookHosts {
+  private readonly hosts: Set<string>;
+
+  constructor(extra: readonly string[] = []) {
+    this.hosts = new Set([
+      ...LOOPBACK,
+      ...extra.map((h) => h.toLowerCase().replace(/^\[|\]$/g, '')),
+    ]);
+  }
+
+  allows(url: string): boolean {
+    try {
+      const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+      return this.hosts.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Why a delivery to `url` was not attempted, in the attempt's words. */
+  refusal(url: string): string {
+    let host = url;
+    try {
+      host = new URL(url).host;
+    } catch {
+      // the URL as given
+    }
+    return `not sent: the emulator sends webhooks to loopback and --webhook-host hosts only, not ${host}`;
+  }
+
+  /** INVALID_ARGUMENT for a host name that cannot be one. */
+  static check(host: string): string {
+    if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
+      throw new EmulatorError('INVALID_ARGUMENT', `webhook host "${host}" is not a host name.`);
+    }
+    return host;
+  }
+}

@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { processAlive } from '../../src/io/temp-dir.js';
+import { BASIC_FIXTURE, cleanEnv, SVC, svc } from '../support/e2e.js';
+
+const SCRIPTS = fileURLToPath(new URL('../../scripts/ci-action/', import.meta.url));
+
+/** A job's environment as the runner gives it to the action's steps, svc on PATH. */
+function jobEnv(): Record<string, string> {
+  const runner = mkdtempSync(join(tmpdir(), 'svc-runner-'));
+  const githubEnv = join(runner, 'github-env');
+  const githubOutput = join(runner, 'github-output');
+  const githubPath = join(runner, 'github-path');
+  for (const file of [githubEnv, githubOutput, githubPath]) writeFileSync(file, '');
+  return cleanEnv({
+    GITHUB_ENV: githubEnv,
+    GITHUB_OUTPUT: githubOutput,
+    GITHUB_PATH: githubPath,
+    RUNNER_TEMP: runner,
+    PATH: `${dirname(SVC)}:${process.env.PATH ?? ''}`,
+  });
+}
+
+function step(script: string, env: Record<string, string>) {
+  return execa('bash', [join(SCRIPTS, script)], {
+    env,
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+    timeout: 60_000,
+  });
+}
+
+/** What the runner makes of $GITHUB_ENV for the next steps. */
+function exported(env: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    readFileSync(env.GITHUB_ENV!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+}
+
+// Each test starts and stops a whole emulator: slow on a loaded machine.
+describe('the CI action (action.yml) scripts', { timeout: 60_000 }, () => {
+  it('start exports the URL and masked credentials to $GITHUB_ENV; stop ends the emulator', async () => {
+    const env = jobEnv();
+    const install = await step('install.sh', { ...env, INPUT_INSTALL: 'false' });
+    expect(install.stderr).toBe('');
+    expect(install.exitCode).toBe(0);
+
+    const start = await step('start.sh', {
+      ...env,
+      INPUT_SEED: BASIC_FIXTURE,
+      INPUT_CONSOLE_OPTIONS: 'all',
+      INPUT_JOB_DELAY: 'manual',
+    });
+    expect(start.stderr).toBe('');
+    expect(start.exitCode).toBe(0);
+    const vars = exported(env);
+    expect(Object.keys(vars).sort()).toEqual([
+      'SVC_API_KEY',
+      'SVC_AUTH_TOKEN',
+      'SVC_BASE_URL',
+      'SVC_WORKSPACE_ID',
+      'SVC_WORKSPACE_TOKEN',
+    ]);
+    expect(readFileSync(env.GITHUB_OUTPUT!, 'utf8')).toBe(`url=${vars.SVC_BASE_URL}\n`);
+    // Each secret is masked before anything else could print it, and appears in no other line.
+    const lines = start.stdout.split('\n');
+    for (const name of ['SVC_WORKSPACE_TOKEN', 'SVC_AUTH_TOKEN', 'SVC_API_KEY']) {
+      const secret = vars[name]!;
+      expect(lines).toContain(`::add-mask::${secret}`);
+      expect(lines.filter((l) => l.includes(secret))).toEqual([`::add-mask::${secret}`]);
+    }
+
+    const state = JSON.parse(
+      readFileSync(join(env.RUNNER_TEMP!, 'svc-emulator', 'emulator', 'detached.json'), 'utf8'),
+    ) as { pid: number };
+    expect(processAlive(state.pid)).toBe(true);
+    // A later step of the job, with what the runner exported: the job's workspace, the
+    // console options switched on.
+    const later = await svc(['folders', 'list', '--org', 'acme', '--json'], cleanEnv(vars));
+    expect(later.exitCode).toBe(0);
+
+    const stop = await step('stop.sh', env);
+    expect(stop.exitCode).toBe(0);
+    expect(stop.stderr).toContain(`Stopped the emulator at ${vars.SVC_BASE_URL}`);
+    expect(stop.stdout).toContain("::group::The emulator's log");
+    expect(processAlive(state.pid)).toBe(false);
+    const health = fetch(`${vars.SVC_BASE_URL}/_emulator/health`);
+    await expect(health).rejects.toThrow();
+  });
+
+  it('start fails the step, with svc saying why, when the emulator cannot start', async () => {
+    const env = jobEnv();
+    const start = await step('start.sh', { ...env, INPUT_CONSOLE_OPTIONS: 'nonsense' });
+    expect(start.exitCode).toBe(2);
+    expect(start.stderr).toContain('--console-option must be one of');
+    expect(readFileSync(env.GITHUB_ENV!, 'utf8')).toBe('');
+    // The always() stop step after a failed start is not a second failure.
+    const stop = await step('stop.sh', env);
+    expect(stop.exitCode).toBe(0);
+  });
+
+  it('install with install=false fails when no svc is on PATH', async () => {
+    const env = jobEnv();
+    const r = await step('install.sh', { ...env, INPUT_INSTALL: 'false', PATH: '/usr/bin:/bin' });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('svc is not on PATH');
+  });
+
+  it('action.yml runs these scripts, and passes no credential on a command line', () => {
+    const action = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8');
+    for (const script of ['install.sh', 'start.sh', 'stop.sh'])
+      expect(action).toContain(`bash "$GITHUB_ACTION_PATH/scripts/ci-action/${script}"`);
+    expect(action).toMatch(/using: composite/);
+    expect(action).not.toMatch(/TOKEN|SVC_API_KEY/);
+  });
+});

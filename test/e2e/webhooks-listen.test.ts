@@ -1,0 +1,221 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { execa, type ResultPromise } from 'execa';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SVC, svc } from '../support/e2e.js';
+import { useEmulator } from '../support/seeded-emulator.js';
+import { startReceiver } from '../support/webhook-receiver.js';
+
+const emulator = useEmulator({ jobDelay: 'manual' });
+
+/** The receiver that docs/webhooks.md shows, as it is written there. */
+function documentedReceiver(): string {
+  const doc = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
+  const code = /```js\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!code) throw new Error('docs/webhooks.md shows no receiver');
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-receiver-')), 'receiver.mjs');
+  writeFileSync(file, code);
+  return file;
+}
+
+/** Each line a process writes to a stream, as it comes. */
+function lines(stream: NodeJS.ReadableStream) {
+  const seen: string[] = [];
+  const waiters: { test: (l: string) => boolean; resolve: (l: string) => void }[] = [];
+  createInterface({ input: stream }).on('line', (line) => {
+    seen.push(line);
+    for (const w of waiters.splice(0)) {
+      if (w.test(line)) w.resolve(line);
+      else waiters.push(w);
+    }
+  });
+  return {
+    seen,
+    next(test: (l: string) => boolean = () => true, timeoutMs = 20_000): Promise<string> {
+      const found = seen.find(test);
+      if (found !== undefined) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no such line in: ${seen.join('\n')}`)),
+          timeoutMs,
+        );
+        waiters.push({ test, resolve: (l) => (clearTimeout(timer), resolve(l)) });
+      });
+    },
+  };
+}
+
+const running: ResultPromise[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+});
+
+async function advance(ms: number) {
+  const res = await fetch(`${emulator.url}/_emulator/webhooks/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function endpointCount(): Promise<number> {
+  const listed = await svc(['webhooks', 'endpoints', 'list', '--all', '--json'], emulator.env);
+  return (JSON.parse(listed.stdout) as { endpoints: unknown[] }).endpoints.length;
+}
+
+describe('svc webhooks listen', () => {
+  it('forwards signed deliveries to the documented receiver, a crdt update once after the debounce, and removes its endpoint on Ctrl-C', async () => {
+    expect(
+      (await svc(['webhooks', 'config', 'update', '--advanced', '--enable'], emulator.env))
+        .exitCode,
+    ).toBe(0);
+    const before = await endpointCount();
+
+    // The receiver of the docs, on a free port.
+    const port = await (async () => {
+      const probe = await startReceiver();
+      const p = new URL(probe.url).port;
+      await probe.close();
+      return p;
+    })();
+    const listen = execa(
+      SVC,
+      [
+        'webhooks',
+        'listen',
+        '--forward-to',
+        `http://127.0.0.1:${port}/webhooks`,
+        '--events',
+        'comment.add,crdt.update_data',
+        '--json',
+      ],
+      { env: emulator.env, extendEnv: false, reject: false },
+    );
+    running.push(listen);
+    const out = lines(listen.stdout!);
+    const first = JSON.parse(await out.next()) as { endpointId: string; secret: string };
+    expect(first.secret).toMatch(/^whsec_/);
+    expect(await endpointCount()).toBe(before + 1);
+
+    const receiver = execa('node', [documentedReceiver()], {
+      env: { WEBHOOK_SECRET: first.secret, PORT: port, PATH: process.env.PATH ?? '' },
+      extendEnv: false,
+      reject: false,
+    });
+    running.push(receiver);
+    const heard = lines(receiver.stdout!);
+    await heard.next((l) => l.startsWith('listening on'));
+
+    const triggered = await svc(
+      ['webhooks', 'trigger', 'comment.add', '--org', 'acme', '--doc', 'plan', '--json'],
+      emulator.env,
+    );
+    expect(triggered.exitCode, triggered.stderr).toBe(0);
+    const { webhookId } = JSON.parse(triggered.stdout) as { webhookId: string };
+    expect(JSON.parse(await heard.next((l) => l.includes(webhookId)))).toEqual({
+      event: 'comment.add',
+      webhookId,
+    });
+    const attempt = JSON.parse(await out.next((l) => l.includes(webhookId))) as Record<
+      string,
+      unknown
+    >;
+    expect(attempt).toMatchObject({ event: 'comment.add', attempt: 1, status: 204, webhookId });
+    expect(Date.parse(String(attempt.time))).not.toBeNaN();
+
+    // A filtered-out event never reaches it; two quick CRDT updates reach it once, after 5 s.
+    await svc(['webhooks', 'trigger', 'huddle.create'], emulator.env);
+    for (const text of ['Q4 plan', 'Q4 plan, final']) {
+      const updated = await svc(
+        [
+          'crdt',
+          'update',
+          '--org',
+          'acme',
+          '--doc',
+          'plan',
+          '--editor',
+          'title',
+          '--type',
+          'text',
+          '--data',
+          text,
+        ],
+        emulator.env,
+      );
+      expect(updated.exitCode, updated.stderr).toBe(0);
+    }
+    await advance(4_999);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.seen.filter((l) => l.includes('crdt.update_data'))).toEqual([]);
+    await advance(1);
+    const crdtLine = JSON.parse(await heard.next((l) => l.includes('crdt.update_data'))) as {
+      webhookId: string;
+    };
+    await advance(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.seen.filter((l) => l.includes('crdt.update_data'))).toHaveLength(1);
+    expect(heard.seen.some((l) => l.includes('huddle'))).toBe(false);
+
+    // The forwarded request verifies with the standardwebhooks package too, data and all.
+    const direct = await fetch(
+      `${emulator.url}/_emulator/webhooks/deliveries?webhookId=${crdtLine.webhookId}`,
+    );
+    const [delivery] = (
+      (await direct.json()) as {
+        deliveries: { payload: { data: { crdtData: { data: string } } } }[];
+      }
+    ).deliveries;
+    expect(delivery?.payload.data.crdtData.data).toBe('Q4 plan, final');
+
+    // Ctrl-C: a real SIGINT; the endpoint goes, and listen ends cleanly.
+    listen.kill('SIGINT');
+    const ended = await listen;
+    expect(ended.exitCode, ended.stderr).toBe(0);
+    expect(await endpointCount()).toBe(before);
+  });
+
+  it('prints the secret on stderr first without --json, and one line per attempt on stdout', async () => {
+    await svc(['webhooks', 'config', 'update', '--advanced', '--enable'], emulator.env);
+    const target = await startReceiver(() => 500);
+    const listen = execa(SVC, ['webhooks', 'listen', '--forward-to', target.url], {
+      env: emulator.env,
+      extendEnv: false,
+      reject: false,
+    });
+    running.push(listen);
+    const err = lines(listen.stderr!);
+    const out = lines(listen.stdout!);
+    const ready = await err.next();
+    const secret = /Signing secret: (whsec_\S+)/.exec(ready)?.[1] ?? '';
+    expect(secret).not.toBe('');
+    await svc(['webhooks', 'trigger', 'comment.add'], emulator.env);
+    const [got] = await target.waitFor(1);
+    verifyForwarded(secret, got!);
+    expect(await out.next()).toMatch(
+      /^\d{4}-\d\d-\d\dT\S+Z {2}comment\.add {2}attempt 1 {2}→ 500$/,
+    );
+    await advance(5_000);
+    expect(await out.next((l) => l.includes('attempt 2'))).toMatch(
+      /comment\.add {2}attempt 2 {2}→ 500$/,
+    );
+    listen.kill('SIGINT');
+    expect((await listen).exitCode).toBe(0);
+    await target.close();
+  });
+});
+
+/** Verifies a forwarded request with the standardwebhooks package, as a receiver would. */
+function verifyForwarded(
+  secret: string,
+  got: { headers: Record<string, unknown>; body: string },
+): void {
+  const payload = new Webhook(secret).verify(got.body, got.headers as Record<string, string>) as {
+    event: string;
+  };
+  expect(payload.event).toBe('comment.add');
+}
