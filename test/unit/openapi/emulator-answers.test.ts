@@ -99,8 +99,7 @@ function remember(body: unknown, sent: Record<string, unknown>): void {
   const data = top?.result?.data ?? top?.data;
   if (typeof data !== 'object' || data === null) return;
   for (const [key, value] of Object.entries(data)) {
-    if (typeof value === 'string' && key.endsWith('Id') && !(key in sent))
-      answered.set(key, value);
+    if (typeof value === 'string' && key.endsWith('Id') && !(key in sent)) answered.set(key, value);
   }
 }
 
