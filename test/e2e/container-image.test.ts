@@ -99,19 +99,17 @@ let healthcheck: string[] | undefined;
 let imageBytes = 0;
 const IMAGE = 'localhost/svc-emulator:test';
 
+let runroot = '';
+
 beforeAll(async () => {
   skipReason = await missing();
   if (skipReason) return;
   work = mkdtempSync(join(tmpdir(), 'svc-image-'));
+  // podman refuses a runroot longer than 50 characters, which the suite's nested temporary
+  // directories exceed: that one lives directly under /tmp.
+  runroot = mkdtempSync('/tmp/svc-podman-');
   // Storage of its own: nothing of the machine's podman state is read or left behind.
-  podman = [
-    '--root',
-    join(work, 'storage'),
-    '--runroot',
-    join(work, 'run'),
-    '--storage-driver',
-    'vfs',
-  ];
+  podman = ['--root', join(work, 'storage'), '--runroot', runroot, '--storage-driver', 'vfs'];
   await execa('bash', [join(ROOT, 'scripts/container-rootfs.sh')], { cwd: ROOT });
   await execa(
     'podman',
@@ -154,6 +152,7 @@ afterAll(async () => {
   // vfs layers are plain directories, some owned by the image's user: podman removes them.
   await execa('podman', [...podman, 'rmi', '--all', '--force'], { reject: false });
   rmSync(work, { recursive: true, force: true });
+  rmSync(runroot, { recursive: true, force: true });
 });
 
 /**
