@@ -66,7 +66,7 @@ describe('svc schema COMMAND', () => {
     }
     // `mcp serve` speaks MCP on stdout; `mcp tools --json`, `mcp config --json` and
     // `webhooks trigger --json` (an emulator route, not an operation) have no entry in the
-    // schema command's table yet.
+    // schema command's table yet; `openapi` prints a document that is itself the schema.
     expect(without.sort()).toEqual(
       [
         'api',
@@ -79,6 +79,7 @@ describe('svc schema COMMAND', () => {
         'mcp config',
         'mcp serve',
         'mcp tools',
+        'openapi',
         'schema',
         'webhooks trigger',
       ].sort(),
