@@ -11,7 +11,8 @@ import { tempConfigDir } from '../../support/harness.js';
 /**
  * Every bulk command, as the declarations give them (those that take items from --file),
  * with a file whose one item holds a field no item has: refused before anything is sent.
- * test/e2e/bulk-input.test.ts gives a misspelt field of each kind of file end to end.
+ * (The end-to-end bulk-input tests give a misspelt field of each kind of file through the built
+ * svc; this file needs none of them.)
  */
 const bulk = declaredLeaves(svcCommands).filter(
   ({ declaration }) => declaration.options.file === bulkOptions.file,

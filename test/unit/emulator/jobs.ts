@@ -1,19 +1,9 @@
 import { expect } from 'vitest';
+import type { EmulatorJob } from '../../../src/emulator/library.js';
 import { expectSuccess, type Reply, request } from './helpers.js';
 
-/** A job as `/_emulator/jobs` shows it. */
-export interface JobView {
-  id: string;
-  kind: 'migration' | 'deletion';
-  status: 'pending' | 'in_progress' | 'completed' | 'failed';
-  stepsDone: number;
-  stepsTotal: number;
-  reason: string | null;
-  createdAt: number;
-  updatedAt: number;
-  workspaceId: string;
-  spec: Record<string, unknown>;
-}
+/** A job as `/_emulator/jobs` shows it: the type `svc/emulator` gives its users. */
+export type JobView = EmulatorJob;
 
 /** POSTs a JSON body to an admin route. */
 export function adminPost(url: string, route: string, body: unknown): Promise<Reply> {
