@@ -1,6 +1,5 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
@@ -9,6 +8,7 @@ import { createGunzip } from 'node:zlib';
 import { UsageError } from '../errors/errors.js';
 import { privateTempFile } from '../io/temp-dir.js';
 import { fileReason } from '../io/file-reason.js';
+const { createReadStream, createWriteStream } = process.getBuiltinModule('node:fs');
 
 /** A file the readers can take as it is: UTF-8, and removed by `remove()` when it is a copy. */
 export interface PlainFile {

@@ -1,7 +1,7 @@
-import { closeSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { privateTempFile, type PrivateTempFile } from '../io/temp-dir.js';
 import type { PreparedItem } from './batches.js';
+const { closeSync, writeSync } = process.getBuiltinModule('node:fs');
 
 /** One validated item as it goes on the wire: its JSON, UTF-8. */
 export type ItemJson = Buffer;

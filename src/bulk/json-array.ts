@@ -1,6 +1,6 @@
-import { createReadStream } from 'node:fs';
 import { UsageError } from '../errors/errors.js';
 import type { RowChunks, SourceRow } from './read.js';
+const { createReadStream } = process.getBuiltinModule('node:fs');
 
 /**
  * V8's JSON.parse messages quote the offending text and give an offset that means little

@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  fsyncSync,
-  ftruncateSync,
-  openSync,
-  readSync,
-  writeSync,
-} from 'node:fs';
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { processAlive } from '../io/temp-dir.js';
 import { BitSet } from './bit-set.js';
 import { readRows } from './read.js';
 import { isUnknownOutcome, unknownOutcome, type ItemResult } from './result.js';
+const { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } =
+  process.getBuiltinModule('node:fs');
 
 /**
  * A bulk run's journal: NDJSON, a header line and then one line per event, appended as the

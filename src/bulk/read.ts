@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { pipeline } from 'node:stream';
@@ -6,6 +5,7 @@ import { CsvError, parse as parseCsv } from 'csv-parse';
 import { UsageError } from '../errors/errors.js';
 import { idLine, settleFirstLine } from './id-lines.js';
 import { jsonArrayRows, jsonRow } from './json-array.js';
+const { createReadStream } = process.getBuiltinModule('node:fs');
 
 /**
  * The three shapes `--file` accepts (docs/cli-contract.md, "Repeatable flags"), and for lists of

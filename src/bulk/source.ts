@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
@@ -7,6 +6,7 @@ import { plainText, spoolTo, type CheckedFile } from './encoding.js';
 import { readableFile } from '../io/readable-file.js';
 import type { FieldTree } from './fields.js';
 import { detectFormat, readRows, type BulkFormat, type RowChunks, type SourceRow } from './read.js';
+const { createReadStream } = process.getBuiltinModule('node:fs');
 
 /**
  * Where the items come from, readable more than once: the first pass validates every item

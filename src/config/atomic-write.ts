@@ -1,5 +1,5 @@
-import { realpathSync } from 'node:fs';
 import { ConfigFileError } from '../errors/errors.js';
+const { realpathSync } = process.getBuiltinModule('node:fs');
 
 // node:fs/promises and node:crypto load on the first write: every command reads its config,
 // few write one, and loading the two costs more than the read.

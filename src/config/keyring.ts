@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { keyringAddonPath } from './keyring-addon.js';
+const { existsSync } = process.getBuiltinModule('node:fs');
 
 /** The tokens of one profile; the identifiers beside them stay in the config file. */
 export interface ProfileSecrets {

@@ -1,6 +1,7 @@
-import { chmodSync, statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { ConfigFileError } from '../errors/errors.js';
 import { makeDirectories } from '../io/make-dir.js';
+const { chmodSync, statSync } = process.getBuiltinModule('node:fs');
 
 const OTHERS_MAY_WRITE = 0o022;
 const STICKY = 0o1000;

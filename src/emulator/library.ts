@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -13,6 +12,7 @@ import {
   svcEnvironment,
   type WorkspaceCredentials,
 } from './launch.js';
+const { existsSync, readFileSync } = process.getBuiltinModule('node:fs');
 
 /**
  * `import { startEmulator } from 'svc/emulator'`: the emulator for a test suite.

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { closeSync, constants, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+const { closeSync, constants, existsSync, openSync, readFileSync, writeFileSync } =
+  process.getBuiltinModule('node:fs');
 
 const KEY_FILE = 'emulator.key';
 const KEY_BYTES = 32;

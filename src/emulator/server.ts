@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { operation } from '../catalogue/operations.js';
 import type { ProviderId } from './ai/providers.js';
@@ -33,6 +33,7 @@ import { validateData } from './validation.js';
 import { clockModeOf, WebhookClock } from './webhooks/clock.js';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookEngine } from './webhooks/engine.js';
 import { WebhookHosts } from './webhooks/hosts.js';
+const { createServer } = process.getBuiltinModule('node:http');
 
 export { EmulatorError } from './errors.js';
 export type { WorkspaceCredentials } from './provision.js';

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+const { mkdirSync } = process.getBuiltinModule('node:fs');
 
 /**
  * `mkdir -p dir` with `mode`, failing with the real cause. Node's recursive mkdir reports

@@ -1,6 +1,7 @@
-import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { UsageError } from '../errors/errors.js';
 import { fileReason } from './file-reason.js';
+const { accessSync, constants, statSync } = process.getBuiltinModule('node:fs');
 
 /**
  * What is at `path` when svc can read it as a file: a usage error that says `cannot read

@@ -1,5 +1,5 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { processAlive } from './temp-dir.js';
+const { readFileSync, rmSync, writeFileSync } = process.getBuiltinModule('node:fs');
 
 /**
  * How often a held lock is marked fresh, and how old a mark may be before the lock counts as

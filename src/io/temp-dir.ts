@@ -1,9 +1,9 @@
-import { openSync } from 'node:fs';
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileReason } from './file-reason.js';
 import { UsageError } from '../errors/errors.js';
+const { openSync } = process.getBuiltinModule('node:fs');
 
 /** Whether a process with this id exists; EPERM means it does, under another user. */
 export function processAlive(pid: number): boolean {

@@ -1,8 +1,8 @@
-import { closeSync, createReadStream, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { privateTempFile, type PrivateTempFile } from './temp-dir.js';
+const { closeSync, createReadStream, writeSync } = process.getBuiltinModule('node:fs');
 
 /** Written in pieces of about this size: a write per piece of text would be a system call each. */
 const FLUSH_AT = 64 * 1024;

@@ -1,15 +1,9 @@
-import {
-  closeSync,
-  constants,
-  fchmodSync,
-  fstatSync,
-  openSync,
-  writeSync,
-  type Stats,
-} from 'node:fs';
+import type { Stats } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
 import type { Redactor } from '../http/redact.js';
+const { closeSync, constants, fchmodSync, fstatSync, openSync, writeSync } =
+  process.getBuiltinModule('node:fs');
 
 /**
  * One JSON line per tool call: when, which tool, its arguments with secrets redacted, how it

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { JsonSchema } from './json-schema.js';
 import type { ToolAnnotations, ToolSpec } from './tools.js';
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 /** One tool as `tools/list` shows it. */
 export interface ListedTool {

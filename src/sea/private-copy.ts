@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
+import { join } from 'node:path';
+import { ensurePrivateDir } from '../config/private-dir.js';
+const {
   closeSync,
   constants,
   fstatSync,
@@ -8,9 +10,7 @@ import {
   renameSync,
   rmSync,
   writeFileSync,
-} from 'node:fs';
-import { join } from 'node:path';
-import { ensurePrivateDir } from '../config/private-dir.js';
+} = process.getBuiltinModule('node:fs');
 
 const PRIVATE_FILE_MODE = 0o600;
 /** Permission bits that let anyone but the owner in. */

@@ -1,4 +1,3 @@
-import { closeSync, openSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../../cli/context.js';
 import {
@@ -25,6 +24,7 @@ import {
 } from './detached-state.js';
 import { ADMIN_TOKEN_VAR, SEED_JSON_VAR } from './server-options.js';
 import type { StartFlags } from './start.js';
+const { closeSync, openSync, readFileSync } = process.getBuiltinModule('node:fs');
 
 /**
  * The flags of the emulator left running, as `svc emulator start` takes them. Paths are made

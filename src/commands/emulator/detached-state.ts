@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { privateStateDir } from '../../config/state-dir.js';
+const { mkdirSync, readFileSync, rmSync, writeFileSync } = process.getBuiltinModule('node:fs');
 
 /**
  * Where `svc emulator start --detach` records the emulator it left running, for `svc

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { delimiter, dirname } from 'node:path';
 import { constants } from 'node:os';
 import type { Context } from '../../cli/context.js';
@@ -12,6 +11,7 @@ import { privateTempDir } from '../../io/temp-dir.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { execOptions } from './index.js';
 import { startFromFlags } from './server-options.js';
+const { rmSync } = process.getBuiltinModule('node:fs');
 
 const KILL_GRACE_MS = 5_000;
 

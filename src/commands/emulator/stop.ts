@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Context } from '../../cli/context.js';
 import { ExitStatus } from '../../errors/errors.js';
 import { ExitCode } from '../../errors/exit-codes.js';
 import { processAlive } from '../../io/temp-dir.js';
 import { detachedFiles, readDetachedState, removeDetachedState } from './detached-state.js';
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 /** How long the emulator gets to close its store after SIGTERM before it is killed. */
 const GRACE_MS = 10_000;

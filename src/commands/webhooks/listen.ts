@@ -1,10 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import { eventNames } from './fields.js';
 import type { listenOptions } from './index.js';
+const { createServer } = process.getBuiltinModule('node:http');
 
 type Options = HandlerOptions<typeof listenOptions>;
 

@@ -1,16 +1,8 @@
-import {
-  chmodSync,
-  closeSync,
-  constants,
-  fchmodSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  statSync,
-  type Stats,
-} from 'node:fs';
+import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { EmulatorError } from '../errors.js';
+const { chmodSync, closeSync, constants, fchmodSync, fstatSync, mkdirSync, openSync, statSync } =
+  process.getBuiltinModule('node:fs');
 
 /** The database's own file and the two SQLite keeps beside it in WAL mode. */
 const SIDE_FILES = ['-wal', '-shm'];
