@@ -142,7 +142,7 @@ function describeValue(member: string, value: ExampleValue, after: string | unde
   if ('credential' in value) {
     return `\`${member}\` is your own \`${value.credential}\` (SVC_API_KEY in the line \`svc emulator start --seed\` prints).`;
   }
-  return `\`${member}\` is \`data.${value.answer}\` of the answer to ${after ?? 'the earlier'}'s example.`;
+  return `\`${member}\` is the \`${value.answer}\` in the \`data\` of the answer to ${after ?? 'the earlier'}'s example.`;
 }
 
 /**
