@@ -143,6 +143,14 @@ const declared = [
     idempotent: false,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'Create a workspace for a new owner',
+      data: {
+        ownerEmail: 'grace@example.com',
+        name: 'Grace Hopper',
+        workspaceName: "Grace's workspace",
+      },
+    },
     table: {
       rows: 'record',
       columns: [
@@ -167,6 +175,11 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'List the auth tokens of your own API key',
+      data: { apiKey: '<your apiKey>' },
+      fill: { apiKey: { credential: 'apiKey' } },
+    },
     table: {
       rows: 'list',
       at: 'authTokens',
@@ -201,6 +214,18 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'Send emails through SendGrid, from Acme',
+      data: {
+        useEmailService: true,
+        emailServiceConfig: {
+          type: 'sendgrid',
+          apiKey: 'SG.acme-sendgrid-key',
+          fromEmail: 'noreply@example.com',
+          fromCompany: 'Acme Inc.',
+        },
+      },
+    },
     table: {
       rows: 'record',
       columns: [
@@ -229,6 +254,10 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: "Whether the seeded workspace's owner has verified their email",
+      data: { ownerEmail: 'owner@example.com' },
+    },
     table: { rows: 'record', columns: [{ header: 'VERIFIED', path: 'verified' }] },
   },
   {
@@ -248,6 +277,10 @@ const declared = [
     destructive: false,
     slow: false,
     openWorld: true,
+    example: {
+      summary: 'Send the owner a login link that returns to a local app',
+      data: { email: 'owner@example.com', continueUrl: 'http://localhost:3000/welcome' },
+    },
     table: { rows: 'record', columns: [] },
   },
   {
@@ -272,6 +305,15 @@ const declared = [
     destructive: false,
     slow: false,
     // The command flattens users × resources into these rows.
+    example: {
+      summary: "Alice's and Bob's access to the secret folder and two documents",
+      data: {
+        organizationId: 'acme',
+        userIds: ['alice', 'bob'],
+        folderIds: ['secret'],
+        documentIds: ['plan', 'contract'],
+      },
+    },
     table: {
       rows: 'list',
       columns: [
@@ -305,6 +347,10 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'The handbook folder and two levels below it',
+      data: { organizationId: 'acme', folderId: 'handbook', maxDepth: 2 },
+    },
     table: {
       rows: 'list',
       columns: [
@@ -344,6 +390,13 @@ const declared = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'folders', idField: 'folderId', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Add an onboarding folder inside the handbook',
+      data: {
+        organizationId: 'acme',
+        folders: [{ folderId: 'onboarding', folderName: 'Onboarding', parentFolderId: 'handbook' }],
+      },
+    },
     table: bulkTable,
   },
   {
@@ -363,6 +416,10 @@ const declared = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
+    example: {
+      summary: 'Read two documents by id',
+      data: { organizationId: 'acme', documentIds: ['welcome', 'plan'] },
+    },
     table: {
       rows: 'list',
       columns: [
@@ -396,6 +453,13 @@ const declared = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'documents', idField: 'documentId', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Rename the notes',
+      data: {
+        organizationId: 'acme',
+        documents: [{ documentId: 'notes', documentName: 'Meeting notes' }],
+      },
+    },
     table: bulkTable,
   },
   {
@@ -420,6 +484,10 @@ const declared = [
     destructiveWhen: { disabled: true },
     slow: false,
     bulk: { itemsField: 'documentIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Disable the notes',
+      data: { organizationId: 'acme', documentIds: ['notes'], disabled: true },
+    },
     table: {
       rows: 'map',
       columns: [
@@ -452,6 +520,10 @@ const declared = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'organizations', idField: 'organizationId', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Rename Acme',
+      data: { organizations: [{ organizationId: 'acme', organizationName: 'Acme Corporation' }] },
+    },
     table: bulkTable,
   },
   {
@@ -475,6 +547,10 @@ const declared = [
     destructiveWhen: { disabled: true },
     slow: false,
     bulk: { itemsField: 'organizationIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Enable Globex again',
+      data: { organizationIds: ['globex'], disabled: false },
+    },
     table: bulkTable,
   },
   {
@@ -500,6 +576,13 @@ const declared = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'organizationUserGroups', idField: 'groupId', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Add a design group to Acme',
+      data: {
+        organizationId: 'acme',
+        organizationUserGroups: [{ groupId: 'design', groupName: 'Design' }],
+      },
+    },
     table: bulkTable,
   },
   {
@@ -528,6 +611,10 @@ const declared = [
     destructive: true,
     slow: false,
     bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Take Carol off the contract',
+      data: { organizationId: 'acme', documentId: 'contract', userIds: ['carol'] },
+    },
     table: bulkTable,
   },
   {
@@ -550,6 +637,10 @@ const declared = [
     destructive: true,
     slow: true,
     bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: "Delete Carol's data in Acme",
+      data: { userIds: ['carol'], organizationIds: ['acme'] },
+    },
     table: {
       rows: 'record',
       columns: [
@@ -583,6 +674,23 @@ const declared = [
     overwritesWhen: { itemCarries: 'id' },
     slow: false,
     bulk: { itemsField: 'activities', idField: 'id', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: "Log Alice's comment on the plan",
+      data: {
+        organizationId: 'acme',
+        documentId: 'plan',
+        activities: [
+          {
+            id: 'plan-comment-1',
+            featureType: 'comment',
+            actionType: 'comment.add',
+            actionUser: { userId: 'alice', name: 'Alice' },
+            displayMessageTemplate: '{actionUser} commented on the goals',
+            displayMessageTemplateData: { actionUser: { name: 'Alice' } },
+          },
+        ],
+      },
+    },
     table: {
       rows: 'record',
       columns: [
@@ -620,6 +728,11 @@ const declared = [
     idempotent: true,
     destructive: true,
     slow: false,
+    example: {
+      summary: 'Delete the comment activity that activitiesAdd logged',
+      data: { organizationId: 'acme', activityIds: ['plan-comment-1'] },
+      after: 'activities.add',
+    },
     table: bulkTable,
   },
   {
@@ -643,6 +756,14 @@ const declared = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'users', idField: 'userId', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Show Alice as online in the plan',
+      data: {
+        organizationId: 'acme',
+        documentId: 'plan',
+        users: [{ userId: 'alice', name: 'Alice', status: 'online' }],
+      },
+    },
     table: successTable,
   },
   {
@@ -671,6 +792,16 @@ const declared = [
     overwrites: true,
     overwritesWhen: { unlessTrue: 'merge' },
     slow: false,
+    example: {
+      summary: "Merge Alice's cursor into the plan's live state",
+      data: {
+        organizationId: 'acme',
+        documentId: 'plan',
+        liveStateDataId: 'cursors',
+        data: { alice: { x: 120, y: 48 } },
+        merge: true,
+      },
+    },
     table: successTable,
   },
   {
@@ -707,6 +838,16 @@ const declared = [
     // The data replaces the editor's whole content.
     overwrites: true,
     slow: false,
+    example: {
+      summary: "Replace the plan's title",
+      data: {
+        organizationId: 'acme',
+        documentId: 'plan',
+        editorId: 'title',
+        type: 'text',
+        data: 'Q4 plan',
+      },
+    },
     table: { rows: 'record', columns: [] },
   },
   {
@@ -739,6 +880,10 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: "Alice's ten newest notifications",
+      data: { organizationId: 'acme', userId: 'alice', pageSize: 10, order: 'desc' },
+    },
     table: {
       rows: 'list',
       columns: [
@@ -777,6 +922,10 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: "Bob's notification settings on the roadmap",
+      data: { organizationId: 'acme', userId: 'bob', documentIds: ['roadmap'] },
+    },
     table: configTable,
   },
   {
@@ -800,6 +949,10 @@ const declared = [
     destructive: false,
     slow: false,
     bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
+    example: {
+      summary: "Bob's notification settings on the roadmap",
+      data: { organizationId: 'acme', userId: 'bob', documentIds: ['roadmap'] },
+    },
     table: configTable,
   },
   {
@@ -829,6 +982,16 @@ const declared = [
     destructive: false,
     slow: false,
     openWorld: true,
+    example: {
+      summary: 'Make a sentence friendlier',
+      unsuccessful:
+        'The fixture holds no OpenAI key: give one (fixture `aiKeys`, or POST /_emulator/ai-keys) for the emulator to ask OpenAI.',
+      data: {
+        model: 'gpt-4o-mini',
+        prompt: 'Make this sound friendlier',
+        text: 'Ship the beta by Friday.',
+      },
+    },
     table: { rows: 'record', columns: [{ header: 'TEXT', path: 'text' }] },
   },
   {
@@ -851,6 +1014,10 @@ const declared = [
     idempotent: false,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'Move the welcome document to a new id',
+      data: { organizationId: 'acme', documentId: 'welcome', newDocumentId: 'welcome-2027' },
+    },
     table: { rows: 'record', columns: [{ header: 'MIGRATION', path: 'migrationId' }] },
   },
   {
@@ -868,6 +1035,12 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'Follow the migration that documentsMigrate started',
+      data: { organizationId: 'acme', migrationId: '<migrationId from documentsMigrate>' },
+      after: 'documents.migrate',
+      fill: { migrationId: { answer: 'migrationId' } },
+    },
     table: {
       rows: 'record',
       columns: [
@@ -896,6 +1069,12 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'Follow the deletion that usersPurge started',
+      data: { jobId: '<jobId from usersPurge>' },
+      after: 'users.purge',
+      fill: { jobId: { answer: 'jobId' } },
+    },
     table: {
       rows: 'record',
       columns: [
@@ -921,6 +1100,7 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: { summary: 'Read the basic webhook configuration', data: {} },
     table: webhookConfigTable,
   },
   {
@@ -946,6 +1126,16 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'Send raw notifications to a URL, with a shared token',
+      data: {
+        useWebhookService: true,
+        webhookServiceConfig: {
+          authToken: 'acme-hook-token',
+          rawNotificationUrl: 'https://example.com/hooks/raw',
+        },
+      },
+    },
     table: webhookConfigTable,
   },
   {
@@ -963,6 +1153,11 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'Read the advanced configuration that webhooksAdvancedConfigUpdate switched on',
+      data: {},
+      after: 'webhooks.advancedConfig.update',
+    },
     table: advancedConfigTable,
   },
   {
@@ -992,6 +1187,7 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: { summary: 'Switch advanced webhooks on', data: { isEnabled: true } },
     table: advancedConfigTable,
   },
   {
@@ -1020,6 +1216,16 @@ const declared = [
     idempotent: false,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'Deliver comment events to a URL',
+      data: {
+        url: 'https://example.com/hooks/comments',
+        description: 'Comments for the Acme app',
+        filterTypes: ['comment.add', 'comment.update'],
+        rateLimit: 10,
+      },
+      after: 'webhooks.advancedConfig.update',
+    },
     table: endpointTable,
   },
   {
@@ -1047,6 +1253,11 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'The first ten endpoints',
+      data: { limit: 10 },
+      after: 'webhooks.endpoints.create',
+    },
     table: { ...endpointTable, rows: 'list', at: 'endpoints' },
   },
   {
@@ -1079,6 +1290,15 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'Describe the endpoint that webhooksEndpointsCreate added',
+      data: {
+        endpointId: '<id from webhooksEndpointsCreate>',
+        description: 'Comments for the Acme app, staging',
+      },
+      after: 'webhooks.endpoints.create',
+      fill: { endpointId: { answer: 'id' } },
+    },
     table: endpointTable,
   },
   {
@@ -1096,6 +1316,12 @@ const declared = [
     idempotent: true,
     destructive: true,
     slow: false,
+    example: {
+      summary: 'Remove the endpoint that webhooksEndpointsCreate added',
+      data: { endpointId: '<id from webhooksEndpointsCreate>' },
+      after: 'webhooks.endpoints.create',
+      fill: { endpointId: { answer: 'id' } },
+    },
     table: {
       rows: 'record',
       columns: [
@@ -1119,6 +1345,12 @@ const declared = [
     idempotent: true,
     destructive: false,
     slow: false,
+    example: {
+      summary: 'The signing secret of the endpoint that webhooksEndpointsCreate added',
+      data: { endpointId: '<id from webhooksEndpointsCreate>' },
+      after: 'webhooks.endpoints.create',
+      fill: { endpointId: { answer: 'id' } },
+    },
     table: {
       rows: 'record',
       columns: [

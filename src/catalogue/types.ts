@@ -51,6 +51,38 @@ export interface BulkSpec {
  */
 export type OverwriteRule = { unlessTrue: string } | { itemCarries: string };
 
+/**
+ * A value of an example's `data` that a fresh emulator cannot know in advance: an id or key
+ * that an earlier call made. `answer` is a dotted path into the `data` of the answer to the
+ * example of `ExampleStep.after`; `credential` is one of the caller's own credentials.
+ */
+export type ExampleValue = { answer: string } | { credential: 'apiKey' };
+
+/**
+ * One request a user could send, as the OpenAPI document shows it: it works when sent with
+ * the credentials of the first workspace of examples/fixtures/basic.json to
+ * `svc emulator start --seed examples/fixtures/basic.json`, fresh, once the example it comes
+ * `after` (if any, and that one's own, in turn) has been sent.
+ */
+export interface OperationExample {
+  /** What it does, in a few words. */
+  summary: string;
+  /** The request body's `data`, valid against the operation's request schema. */
+  data: Readonly<Record<string, unknown>>;
+  /** The operation whose example must be sent first, on the same emulator. */
+  after?: string;
+  /**
+   * Members of `data` that hold a stand-in, to be replaced by what this says; `data` shows a
+   * readable stand-in such as `<migrationId from documentsMigrate>`.
+   */
+  fill?: Readonly<Record<string, ExampleValue>>;
+  /**
+   * Why a fresh emulator answers this example with `success: false` (a 200 that says what
+   * is missing), as the service would; absent, every `success` in the answer is true.
+   */
+  unsuccessful?: string;
+}
+
 export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   /** The spec's operation number; 28 is the deletion-status call of `docs/wire-notes.md`. */
   number: number;
@@ -94,4 +126,6 @@ export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
   openWorld?: boolean;
   bulk?: BulkSpec;
   table: TableLayout;
+  /** A request a user could send to a fresh emulator, shown in the OpenAPI document. */
+  example: OperationExample;
 }

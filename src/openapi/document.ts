@@ -1,6 +1,6 @@
 import { bulkResult } from '../catalogue/resource-schemas.js';
 import { operations } from '../catalogue/operations.js';
-import type { AuthLevel, Operation } from '../catalogue/types.js';
+import type { AuthLevel, ExampleValue, Operation } from '../catalogue/types.js';
 import { toJsonSchema, type JsonSchema } from '../mcp/json-schema.js';
 import { VERSION } from '../version.js';
 
@@ -135,6 +135,40 @@ function successBody(op: Operation, data: JsonSchema | undefined, paged: boolean
   }
 }
 
+/** Where the examples run: the fixture the README and examples/ use, on a fresh emulator. */
+export const EXAMPLE_FIXTURE = 'examples/fixtures/basic.json';
+
+function describeValue(member: string, value: ExampleValue, after: string | undefined): string {
+  if ('credential' in value) {
+    return `\`${member}\` is your own \`${value.credential}\` (SVC_API_KEY in the line \`svc emulator start --seed\` prints).`;
+  }
+  return `\`${member}\` is the \`${value.answer}\` in the \`data\` of the answer to ${after ?? 'the earlier'}'s example.`;
+}
+
+/**
+ * The operation's example as an OpenAPI Example Object. What must happen first is said in
+ * words and, for tools, in `x-svc-after` (an operationId) and `x-svc-fill` (the members that
+ * an earlier answer or a credential gives).
+ */
+function requestExample(op: Operation): JsonSchema {
+  const { summary, data, after, fill, unsuccessful } = op.example;
+  const afterId = after === undefined ? undefined : operationId(after);
+  const lines = [
+    `Works against a fresh \`svc emulator start --seed ${EXAMPLE_FIXTURE}\`, with the credentials of its first workspace (owner@example.com).`,
+    ...(afterId === undefined ? [] : [`Send ${afterId}'s example first.`]),
+    ...Object.entries(fill ?? {}).map(([member, value]) => describeValue(member, value, afterId)),
+    ...(unsuccessful === undefined ? [] : [`It answers \`success: false\`. ${unsuccessful}`]),
+  ];
+  return {
+    summary,
+    description: lines.join(' '),
+    value: { data },
+    ...(afterId !== undefined && { 'x-svc-after': afterId }),
+    ...(fill !== undefined && { 'x-svc-fill': fill }),
+    ...(unsuccessful !== undefined && { 'x-svc-unsuccessful': unsuccessful }),
+  };
+}
+
 function pathItem(op: Operation, components: Record<string, JsonSchema>): JsonSchema {
   const id = operationId(op.name);
   const request = embedded(toJsonSchema(op.request, 'input'), `${id}Request`, components);
@@ -163,6 +197,7 @@ function pathItem(op: Operation, components: Record<string, JsonSchema>): JsonSc
               properties: { data: request },
               additionalProperties: false,
             },
+            examples: { example: requestExample(op) },
           },
         },
       },
@@ -223,7 +258,8 @@ export function openApiDocument(): JsonSchema {
       title: 'Collaboration API',
       version: VERSION,
       description:
-        'Every operation svc sends and its emulator answers, made from svc\'s catalogue by `svc openapi`. Every call is a POST of `{"data": {...}}`.',
+        'Every operation svc sends and its emulator answers, made from svc\'s catalogue by `svc openapi`. Every call is a POST of `{"data": {...}}`. ' +
+        `Each request has an example that works against a fresh \`svc emulator start --seed ${EXAMPLE_FIXTURE}\` (the fixture of svc's repository).`,
     },
     servers: [
       {

@@ -112,6 +112,28 @@ describe('operations catalogue', () => {
     }
   });
 
+  it('gives every operation an example its request schema accepts, in an order that ends', () => {
+    for (const op of operations as readonly Operation[]) {
+      const { summary, data, after, fill } = op.example;
+      expect(summary.trim(), op.name).not.toBe('');
+      const parsed = op.request.safeParse(data);
+      expect(parsed.error?.issues ?? [], `${op.name}: its example's data`).toEqual([]);
+      // What comes first is another operation's example, and following `after` ends.
+      const byName = new Map((operations as readonly Operation[]).map((o) => [o.name, o]));
+      const seen = new Set([op.name]);
+      for (let next = after; next !== undefined; next = byName.get(next)?.example.after) {
+        expect(byName.get(next), `${op.name}: after ${next}`).toBeDefined();
+        expect(seen.has(next), `${op.name}: after ${next} comes back`).toBe(false);
+        seen.add(next);
+      }
+      // A stand-in replaces a member the data has; an answer's value needs an answer first.
+      for (const [member, value] of Object.entries(fill ?? {})) {
+        expect(Object.keys(data), `${op.name}: fill ${member}`).toContain(member);
+        if ('answer' in value) expect(after, `${op.name}: fill ${member}`).toBeDefined();
+      }
+    }
+  });
+
   it('enforces the documented limits of 30 ids', () => {
     const ids = Array.from({ length: 31 }, (_, i) => `d${i}`);
     expect(
