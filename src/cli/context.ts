@@ -65,11 +65,13 @@ export class Context {
   }
 
   /**
-   * What a command needs before it acts and that must load first: jq, whose expression is
-   * compiled here so that a mistake in it stops the command before anything is sent. A
-   * command that prints no JSON document (its declaration says so) refuses `--jq`.
+   * What a command needs before it acts and that must load first: the colours of a terminal,
+   * and jq, whose expression is compiled here so that a mistake in it stops the command
+   * before anything is sent. A command that prints no JSON document (its declaration says
+   * so) refuses `--jq`.
    */
   async prepare(command: string, printsJson = true): Promise<void> {
+    await this.out.loadStyles();
     if (this.globals.jq === undefined) return;
     if (!printsJson) {
       throw new UsageError(`--jq: svc ${command} prints no JSON document for jq to read`);

@@ -1,5 +1,4 @@
 import type { TableLayout } from '../catalogue/types.js';
-import { Chalk, type ChalkInstance } from 'chalk';
 import { COLUMN_GAP } from './fit-columns.js';
 import { fitTable, wrapWords } from './table-fit.js';
 import { UsageError } from '../errors/errors.js';
@@ -11,6 +10,7 @@ import type { JsonKind } from './json-stream.js';
 import { outputError } from './output-failure.js';
 import type { PagerSettings } from './pager.js';
 import type { IOStreams } from './streams.js';
+import { plainStyle, styleFor, type Style } from './style.js';
 import { visibleText } from './visible.js';
 
 /**
@@ -19,8 +19,11 @@ import { visibleText } from './visible.js';
  * to stderr.
  */
 export class Output {
-  /** Styles for stdout and stderr: plain when the stream may not have colour, or under --json. */
-  readonly style: { out: ChalkInstance; err: ChalkInstance };
+  /**
+   * Styles for stdout and stderr: plain when the stream may not have colour, or under --json,
+   * and until `loadStyles` has loaded the coloured ones.
+   */
+  style: { out: Style; err: Style } = { out: plainStyle, err: plainStyle };
 
   /** The first write to stdout that failed (a full disk, an I/O error). */
   private failure: Error | undefined;
@@ -45,15 +48,20 @@ export class Output {
     this.quiet = options.quiet === true;
     this.pager = options.pager;
     this.limit = options.limit === undefined ? undefined : new ListingLimit(options.limit);
-    this.style = {
-      out: new Chalk({ level: io.colorStdout && !json ? 1 : 0 }),
-      err: new Chalk({ level: io.colorStderr && !json ? 1 : 0 }),
-    };
     // Kept to be reported by `settled`: unheard, the event would end the process with a
     // stack trace.
     io.stdout.on('error', (err: Error) => {
       this.failure ??= err;
     });
+  }
+
+  /** Loads the coloured styles for the streams that may have colour (not under --json). */
+  async loadStyles(): Promise<void> {
+    const [out, err] = await Promise.all([
+      styleFor(this.io.colorStdout && !this.json),
+      styleFor(this.io.colorStderr && !this.json),
+    ]);
+    this.style = { out, err };
   }
 
   /** Progress for people (spinners, a retry's status line) may be shown on stderr. */

@@ -1,6 +1,6 @@
 import { CancelledError, UsageError } from '../errors/errors.js';
-import { Chalk, type ChalkInstance } from 'chalk';
 import type { IOStreams } from './streams.js';
+import { plainStyle, styleFor, type Style } from './style.js';
 import { visibleLine, visibleText } from './visible.js';
 
 export interface TextQuestion {
@@ -24,11 +24,10 @@ export interface Choice<T extends string> {
  * @inquirer/prompts is loaded only when a question is really asked.
  */
 export class Prompter {
-  private readonly paint: ChalkInstance;
+  /** The questions' styles: the coloured ones load with the first question. */
+  private paint: Style = plainStyle;
 
-  constructor(private readonly io: IOStreams) {
-    this.paint = new Chalk({ level: io.colorStderr ? 1 : 0 });
-  }
+  constructor(private readonly io: IOStreams) {}
 
   get enabled(): boolean {
     return this.io.canPrompt;
@@ -36,7 +35,7 @@ export class Prompter {
 
   async text(q: TextQuestion): Promise<string> {
     this.require(q.flag);
-    const { input } = await import('@inquirer/prompts');
+    const { input } = await this.prompts();
     return this.ask(() =>
       input(
         {
@@ -57,7 +56,7 @@ export class Prompter {
    */
   async secret(q: Omit<TextQuestion, 'default'>): Promise<string> {
     this.require(q.flag);
-    const { password } = await import('@inquirer/prompts');
+    const { password } = await this.prompts();
     for (;;) {
       const answer = await this.ask(() =>
         password(
@@ -73,7 +72,7 @@ export class Prompter {
 
   async confirm(message: string, defaultYes = false): Promise<boolean> {
     this.require('--yes');
-    const { confirm } = await import('@inquirer/prompts');
+    const { confirm } = await this.prompts();
     return this.ask(() =>
       confirm(
         { message: visibleLine(message), default: defaultYes, theme: this.theme() },
@@ -89,7 +88,7 @@ export class Prompter {
     def?: T,
   ): Promise<T> {
     this.require(flag);
-    const { select } = await import('@inquirer/prompts');
+    const { select } = await this.prompts();
     return this.ask(() =>
       select<T>(
         {
@@ -109,13 +108,23 @@ export class Prompter {
     choices: Choice<T>[],
   ): Promise<T[]> {
     this.require(flag);
-    const { checkbox } = await import('@inquirer/prompts');
+    const { checkbox } = await this.prompts();
     return this.ask(() =>
       checkbox<T>(
         { message: visibleLine(message), choices: visibleChoices(choices), theme: this.theme() },
         this.context(),
       ),
     );
+  }
+
+  /** @inquirer/prompts, and the styles of its questions, loaded with the first question. */
+  private async prompts() {
+    const [prompts, paint] = await Promise.all([
+      import('@inquirer/prompts'),
+      styleFor(this.io.colorStderr),
+    ]);
+    this.paint = paint;
+    return prompts;
   }
 
   private require(flag: string): void {

@@ -107,7 +107,9 @@ describe('Output.data without --json, on a TTY', () => {
 
   it('headers are bold when stdout has colour', async () => {
     const t = fakeTerminal({ stdoutTTY: true });
-    await new Output(t.io, false).data(tokens, tokensLayout);
+    const out = new Output(t.io, false);
+    await out.loadStyles();
+    await out.data(tokens, tokensLayout);
     const first = t.stdout.text.split('\n')[0] ?? '';
     expect(first).toContain('\u001b[1mNAME\u001b[22m');
     expect(first).toContain('\u001b[1mTOKEN\u001b[22m');
@@ -200,10 +202,25 @@ describe('Output.info and Output.warn', () => {
     expect(t.stderr.text).toBe('working\nwarning: careful\n');
   });
 
-  it('warn is yellow on a colour stderr', () => {
+  it('warn is yellow on a colour stderr', async () => {
     const t = fakeTerminal({ stderrTTY: true });
-    new Output(t.io, false).warn('careful');
+    const out = new Output(t.io, false);
+    await out.loadStyles();
+    out.warn('careful');
     expect(t.stderr.text).toBe('\u001b[33mwarning:\u001b[39m careful\n');
+  });
+
+  it('is plain until the colours have loaded, and where no stream has colour', async () => {
+    const colourless = fakeTerminal();
+    const out = new Output(colourless.io, false);
+    await out.loadStyles();
+    out.warn('careful');
+    const early = fakeTerminal({ stderrTTY: true });
+    new Output(early.io, false).warn('careful');
+    expect([colourless.stderr.text, early.stderr.text]).toEqual([
+      'warning: careful\n',
+      'warning: careful\n',
+    ]);
   });
 
   it('under --json, info and warn are JSON lines, even on a TTY', () => {
