@@ -33,6 +33,10 @@ export default defineConfig({
           ...shared,
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // A test here runs svc several times, one process after another: on two loaded
+          // cores each start can take seconds. The limit is for a hang, which it still
+          // catches; what a test says about time, it asserts itself.
+          testTimeout: 60_000,
           sequence: { groupOrder: 1 },
           maxWorkers: override ?? 3,
         },
