@@ -1,6 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { toolSpecs } from '../../../src/mcp/tools.js';
-import { committedToolList } from '../../../src/mcp/tools-list.js';
 
 /** Each read of an operation's request or response schema, as `name.request`. */
 const reads = vi.hoisted(() => [] as string[]);
@@ -19,7 +17,12 @@ vi.mock('../../../src/catalogue/operations.js', async (importOriginal) => {
 });
 
 describe('what tools/list shows, given the committed tool list', () => {
-  it("reads none of the catalogue's schemas: a tool's first call does", () => {
+  it("reads none of the catalogue's schemas: a tool's first call does", async () => {
+    // Loaded afresh, through the counting catalogue: the unit tests share their workers'
+    // modules, and another file may have loaded these with the real one.
+    vi.resetModules();
+    const { toolSpecs } = await import('../../../src/mcp/tools.js');
+    const { committedToolList } = await import('../../../src/mcp/tools-list.js');
     const committed = committedToolList() ?? [];
     const listed = toolSpecs(undefined, committed).map((t) => [
       t.name,
