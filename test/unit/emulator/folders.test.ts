@@ -1,10 +1,7 @@
 import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
 import { mkdtempSync, rmSync } from 'node:fs';
-
 import { tmpdir } from 'node:os';
-
 import { join } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 import type { Folder } from '../../../src/catalogue/models.js';
 import { startEmulator } from '../../../src/emulator/server.js';
