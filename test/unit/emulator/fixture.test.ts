@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from './fixture.js';
 import { createWorkspace, request } from './helpers.js';
 import { basicFixture, SEED_CLOCK } from './seed.js';
@@ -124,5 +124,20 @@ describe('after the block', () => {
     expect(sharedUrl).toBeDefined();
     expect(await answers(sharedUrl ?? '')).toBe(false);
     expect(() => sharedFixture?.url).toThrow(/only during the tests of the block/);
+  });
+});
+
+describe('options known only once an earlier hook ran', () => {
+  let ownerEmail = 'not yet';
+  beforeAll(() => {
+    ownerEmail = 'late@example.com';
+  });
+  const emu = useEmulator({
+    shared: true,
+    lateOptions: () => ({ seedJson: JSON.stringify({ workspaces: [{ ownerEmail }] }) }),
+  });
+
+  it('are read when the emulator starts', async () => {
+    expect(await ownerEmails(emu.url)).toEqual(['late@example.com']);
   });
 });

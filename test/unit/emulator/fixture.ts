@@ -23,6 +23,11 @@ export interface FixtureOptions extends Omit<EmulatorOptions, 'now'> {
    * for every test of the block, for tests that only read, or that build on each other.
    */
   shared?: boolean;
+  /**
+   * Options known only once the hooks before this call have run (a server they started, a
+   * file they wrote), read at each start and laid over the others.
+   */
+  lateOptions?: () => Omit<EmulatorOptions, 'now'>;
 }
 
 /** The emulator of the running test, and what its seed made. */
@@ -47,7 +52,7 @@ export interface EmulatorFixture {
  * after this call run after the start and before the close.
  */
 export function useEmulator(options: FixtureOptions = {}): EmulatorFixture {
-  const { clock: startClock, shared = false, ...emulatorOptions } = options;
+  const { clock: startClock, shared = false, lateOptions, ...emulatorOptions } = options;
   let running: RunningEmulator | undefined;
   let clock = startClock;
   let ownerCall: Call | undefined;
@@ -57,6 +62,7 @@ export function useEmulator(options: FixtureOptions = {}): EmulatorFixture {
     ownerCall = undefined;
     running = await startEmulator({
       ...emulatorOptions,
+      ...lateOptions?.(),
       ...(startClock !== undefined && { now: () => clock ?? startClock }),
     });
   }
