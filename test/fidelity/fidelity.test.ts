@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operation, operations } from '../../src/catalogue/operations.js';
-import { type RunningEmulator, startEmulator } from '../../src/emulator/server.js';
 import type { SeededWorkspace } from '../../src/emulator/server.js';
 import { keyHeaders, post, request, workspaceHeaders } from '../unit/emulator/helpers.js';
 import {
@@ -12,12 +11,14 @@ import {
 } from './documented-examples.js';
 import { specRows } from '../support/api-doc.js';
 import { shapeDifferences } from './shape.js';
+import { useEmulator } from '../unit/emulator/fixture.js';
 
 /** The spec's operations, as docs/api.md's summary table lists them: not the calls it leaves out. */
 const specNumbers = new Set(specRows.map((row) => row.number));
 const SPEC_OPERATIONS = operations.filter((op) => specNumbers.has(op.number));
 
-let emulator: RunningEmulator;
+// Jobs wait for an admin call, so a migration is still `pending` when its status is read.
+const emu = useEmulator({ shared: true, jobDelay: 'manual' });
 let seeded: SeededWorkspace;
 const ctx: ExampleContext = {
   fresh: { workspaceId: '', workspaceToken: '', apiKey: '', authToken: '' },
@@ -26,9 +27,7 @@ const ctx: ExampleContext = {
 };
 
 beforeAll(async () => {
-  // Jobs wait for an admin call, so a migration is still `pending` when its status is read.
-  emulator = await startEmulator({ jobDelay: 'manual' });
-  const reply = await request(`${emulator.url}/_emulator/seed`, {
+  const reply = await request(`${emu.url}/_emulator/seed`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(fidelityFixture),
@@ -37,7 +36,6 @@ beforeAll(async () => {
   if (!workspace) throw new Error(`seeding failed: ${reply.text}`);
   seeded = workspace;
 });
-afterAll(() => emulator.close());
 
 function headersFor(example: DocumentedExample): Record<string, string> {
   const auth = operation(example.operation).auth;
@@ -60,7 +58,7 @@ async function remember(example: DocumentedExample, answer: unknown): Promise<vo
     const apiKey = Object.keys(apiKeyList)[0] ?? '';
     ctx.fresh = { workspaceId: ws.id, workspaceToken: ws.authToken, apiKey, authToken: '' };
     const tokens = await post(
-      emulator.url,
+      emu.url,
       operation('workspace.authTokens').path,
       { apiKey },
       workspaceHeaders(ctx.fresh),
@@ -94,7 +92,7 @@ describe('the documented examples', () => {
   it.each(documentedExamples.map((e) => [`${operation(e.operation).number}. ${e.title}`, e]))(
     'op %s: the answer has the documented shape',
     async (_name, example) => {
-      const reply = await play(emulator.url, example);
+      const reply = await play(emu.url, example);
       expect(reply.status, reply.text).toBe(example.httpStatus);
       expect(shapeDifferences(example.answer as never, reply.json), reply.text).toEqual([]);
       await remember(example, reply.json);
@@ -103,13 +101,10 @@ describe('the documented examples', () => {
 });
 
 describe('the documented rate limits', () => {
-  let limited: RunningEmulator;
-  beforeAll(async () => {
-    limited = await startEmulator({
-      rateLimits: { 'workspace.create': 1, 'workspace.emailStatus': 1, 'workspace.loginLink': 1 },
-    });
+  const limited = useEmulator({
+    shared: true,
+    rateLimits: { 'workspace.create': 1, 'workspace.emailStatus': 1, 'workspace.loginLink': 1 },
   });
-  afterAll(() => limited.close());
 
   it.each(rateLimitExamples.map((e) => [`${operation(e.operation).number}. ${e.title}`, e]))(
     'op %s: RESOURCE_EXHAUSTED once the limit is spent',

@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { adminRead } from './collab.js';
 import { expectError, expectSuccess, type Reply } from './helpers.js';
 import { adminPost, migrationStatus, startMigration } from './jobs.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
-
-type Call = (path: string, data: unknown) => Promise<Reply>;
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
 interface StoredActivity {
   organizationId: string;
@@ -15,19 +13,7 @@ interface StoredActivity {
   activity: Record<string, unknown> & { id: string };
 }
 
-let emulator: RunningEmulator;
-let call: Call;
-let clock: number;
-let workspaceId: string;
-
-beforeEach(async () => {
-  clock = SEED_CLOCK;
-  emulator = await startEmulator({ seed: basicFixture, now: () => clock, jobDelay: 0 });
-  const { owner } = seededWorkspaces(emulator);
-  workspaceId = owner.workspaceId;
-  call = callAs(emulator, owner);
-});
-afterEach(() => emulator.close());
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK, jobDelay: 0 });
 
 const comment = (userId: string, extra: Record<string, unknown> = {}) => ({
   featureType: 'comment',
@@ -37,12 +23,16 @@ const comment = (userId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 function add(activities: unknown[], documentId = 'plan', organizationId = 'acme'): Promise<Reply> {
-  return call('/v2/activities/add', { organizationId, documentId, activities });
+  return emu.call('/v2/activities/add', { organizationId, documentId, activities });
 }
 
 async function stored(documentId?: string, organizationId = 'acme'): Promise<StoredActivity[]> {
-  const params = { workspaceId, organizationId, ...(documentId !== undefined && { documentId }) };
-  return (await adminRead<{ activities: StoredActivity[] }>(emulator.url, 'activities', params))
+  const params = {
+    workspaceId: emu.owner.workspaceId,
+    organizationId,
+    ...(documentId !== undefined && { documentId }),
+  };
+  return (await adminRead<{ activities: StoredActivity[] }>(emu.url, 'activities', params))
     .activities;
 }
 
@@ -87,7 +77,7 @@ describe('activities add', () => {
 
   it('overwrites an activity written again with its id, wherever it was', async () => {
     await add([comment('alice', { id: 'act-1' }), comment('bob', { id: 'act-2' })]);
-    clock += 5000;
+    emu.clock += 5000;
     const again = {
       id: 'act-1',
       featureType: 'comment',
@@ -141,7 +131,7 @@ describe('activities add', () => {
 
 describe('the activity service option', () => {
   it('gates adding and deleting: off, both are FAILED_PRECONDITION', async () => {
-    const rival = callAs(emulator, seededWorkspaces(emulator).rival);
+    const rival = emu.callAs(emu.rival);
     const addReply = await rival('/v2/activities/add', {
       organizationId: 'acme',
       documentId: 'plan',
@@ -157,11 +147,11 @@ describe('the activity service option', () => {
 
   it('lets a workspace write once switched on, and keeps each workspace to its own', async () => {
     await add([comment('alice', { id: 'act-1' })]);
-    await adminPost(emulator.url, 'seed', {
+    await adminPost(emu.url, 'seed', {
       workspaces: [{ ownerEmail: 'rival@example.com', consoleOptions: { activityService: true } }],
     });
-    const { rival } = seededWorkspaces(emulator);
-    const asRival = callAs(emulator, rival);
+    const { rival } = emu;
+    const asRival = emu.callAs(rival);
     const deleted = await asRival('/v2/activities/delete', {
       organizationId: 'acme',
       activityIds: ['act-1'],
@@ -187,7 +177,7 @@ describe('activities delete', () => {
   });
 
   const remove = (selectors: Record<string, unknown>) =>
-    call('/v2/activities/delete', { organizationId: 'acme', ...selectors });
+    emu.call('/v2/activities/delete', { organizationId: 'acme', ...selectors });
 
   it('by ids: each id reports its own outcome', async () => {
     const reply = await remove({ activityIds: ['p1', 'nope', 'n2', 'p1'] });
@@ -258,7 +248,7 @@ describe('activities delete', () => {
   });
 
   it('fails every id of an organization that does not exist, creating nothing', async () => {
-    const reply = await call('/v2/activities/delete', {
+    const reply = await emu.call('/v2/activities/delete', {
       organizationId: 'nowhere',
       activityIds: ['p1'],
     });
@@ -272,13 +262,13 @@ describe("a document's activities", () => {
   it('move with it when it is migrated', async () => {
     await add([comment('alice', { id: 'p1' })]);
     await add([comment('bob', { id: 'n1' })], 'notes');
-    const migrationId = await startMigration(call, 'plan', 'plan-2');
-    expect(await migrationStatus(call, migrationId)).toMatchObject({ status: 'completed' });
+    const migrationId = await startMigration(emu.call, 'plan', 'plan-2');
+    expect(await migrationStatus(emu.call, migrationId)).toMatchObject({ status: 'completed' });
 
     expect(await ids('plan')).toEqual([]);
     expect(await ids('plan-2')).toEqual(['p1']);
     expect(await ids('notes')).toEqual(['n1']);
-    const moved = await call('/v2/activities/delete', {
+    const moved = await emu.call('/v2/activities/delete', {
       organizationId: 'acme',
       documentId: 'plan-2',
     });
@@ -290,7 +280,7 @@ describe("a document's activities", () => {
   it('done by a user are deleted with the user’s data', async () => {
     await add([comment('alice', { id: 'a1' }), comment('bob', { id: 'b1' })]);
     await add([comment('alice', { id: 'a2' })], 'notes');
-    const purge = await call('/v1/users/data/delete', { userIds: ['alice'] });
+    const purge = await emu.call('/v1/users/data/delete', { userIds: ['alice'] });
     expectSuccess(purge, 'users.purge');
 
     expect(await ids()).toEqual(['b1']);

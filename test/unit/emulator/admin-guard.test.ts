@@ -1,10 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import { execa } from 'execa';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { startEmulator } from '../../../src/emulator/server.js';
 import { envelope } from '../../support/envelopes.js';
 import { createWorkspace, type Credentials, keyHeaders, post } from './helpers.js';
+import { useEmulator } from './fixture.js';
 
 interface RawReply {
   status: number;
@@ -34,19 +35,17 @@ function rawRequest(
   });
 }
 
-let emulator: RunningEmulator;
+const emu = useEmulator();
 let creds: Credentials;
 
 beforeEach(async () => {
-  emulator = await startEmulator({ port: 0 });
-  creds = await createWorkspace(emulator.url, 'guarded@example.com');
+  creds = await createWorkspace(emu.url, 'guarded@example.com');
 });
-afterEach(() => emulator.close());
 
 /** Whether the workspace made in beforeEach still answers: a reset would have removed it. */
 async function workspaceSurvives(): Promise<boolean> {
   const reply = await post(
-    emulator.url,
+    emu.url,
     '/v2/organizations/folders/get',
     { organizationId: 'o' },
     keyHeaders(creds),
@@ -54,11 +53,11 @@ async function workspaceSurvives(): Promise<boolean> {
   return reply.status === 200;
 }
 
-const self = () => `127.0.0.1:${emulator.port}`;
+const self = () => `127.0.0.1:${emu.emulator.port}`;
 
 /** A reset of everything, addressed to the emulator itself unless `headers` say otherwise. */
 const postReset = (headers: Record<string, string>, body = '{}') =>
-  rawRequest(emulator.port, 'POST', '/_emulator/reset', { host: self(), ...headers }, body);
+  rawRequest(emu.emulator.port, 'POST', '/_emulator/reset', { host: self(), ...headers }, body);
 
 describe('a web page cannot drive the admin routes', () => {
   it('refuses a reset from a foreign Origin, and nothing is wiped', async () => {
@@ -107,14 +106,17 @@ describe('a web page cannot drive the admin routes', () => {
   });
 
   it('answers no admin route to a rebound DNS name, so no token leaks', async () => {
-    for (const host of [`evil.example:${emulator.port}`, `127.0.0.1.nip.io:${emulator.port}`]) {
-      const exported = await rawRequest(emulator.port, 'GET', '/_emulator/export', { host });
+    for (const host of [
+      `evil.example:${emu.emulator.port}`,
+      `127.0.0.1.nip.io:${emu.emulator.port}`,
+    ]) {
+      const exported = await rawRequest(emu.emulator.port, 'GET', '/_emulator/export', { host });
       expect(exported.status, host).toBe(403);
       expect(exported.body).not.toContain(creds.authToken);
       expect(JSON.parse(exported.body)).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
     }
     const reset = await postReset({
-      host: `evil.example:${emulator.port}`,
+      host: `evil.example:${emu.emulator.port}`,
       'content-type': 'application/json',
     });
     expect(reset.status).toBe(403);
@@ -122,39 +124,42 @@ describe('a web page cannot drive the admin routes', () => {
   });
 
   it('refuses a Host with another port, or none', async () => {
-    const wrongPort = await rawRequest(emulator.port, 'GET', '/_emulator/health', {
-      host: `127.0.0.1:${emulator.port + 1}`,
+    const wrongPort = await rawRequest(emu.emulator.port, 'GET', '/_emulator/health', {
+      host: `127.0.0.1:${emu.emulator.port + 1}`,
     });
     expect(wrongPort.status).toBe(403);
-    const none = await rawRequest(emulator.port, 'GET', '/_emulator/health', { host: '' });
+    const none = await rawRequest(emu.emulator.port, 'GET', '/_emulator/health', { host: '' });
     expect(none.status).toBe(403);
   });
 
   it('answers no service route to a rebound DNS name either', async () => {
     const statusFor = (host: string) =>
       rawRequest(
-        emulator.port,
+        emu.emulator.port,
         'POST',
         '/v2/workspace/email/status',
         { host, 'content-type': 'application/json' },
         JSON.stringify({ data: { ownerEmail: 'guarded@example.com' } }),
       );
-    for (const host of [`evil.example:${emulator.port}`, `127.0.0.1.nip.io:${emulator.port}`]) {
+    for (const host of [
+      `evil.example:${emu.emulator.port}`,
+      `127.0.0.1.nip.io:${emu.emulator.port}`,
+    ]) {
       const reply = await statusFor(host);
       expect(reply.status, host).toBe(403);
       expect(JSON.parse(reply.body)).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
       expect(reply.body).toContain('service routes');
     }
     const created = await rawRequest(
-      emulator.port,
+      emu.emulator.port,
       'POST',
       '/v2/workspace/create',
-      { host: `evil.example:${emulator.port}`, 'content-type': 'application/json' },
+      { host: `evil.example:${emu.emulator.port}`, 'content-type': 'application/json' },
       JSON.stringify({ data: { ownerEmail: 'rebound@example.com' } }),
     );
     expect(created.status).toBe(403);
     expect(created.body).not.toContain('authToken');
-    for (const host of [self(), `localhost:${emulator.port}`]) {
+    for (const host of [self(), `localhost:${emu.emulator.port}`]) {
       expect((await statusFor(host)).status, host).toBe(200);
     }
   });
@@ -162,12 +167,12 @@ describe('a web page cannot drive the admin routes', () => {
 
 describe('the emulator’s own clients keep working', () => {
   it('accepts the bound address, localhost, and its own origin', async () => {
-    for (const host of [self(), `localhost:${emulator.port}`]) {
-      const reply = await rawRequest(emulator.port, 'GET', '/_emulator/health', { host });
+    for (const host of [self(), `localhost:${emu.emulator.port}`]) {
+      const reply = await rawRequest(emu.emulator.port, 'GET', '/_emulator/health', { host });
       expect(reply.status, host).toBe(200);
     }
     const sameOrigin = await rawRequest(
-      emulator.port,
+      emu.emulator.port,
       'POST',
       '/_emulator/jobs/run',
       {
@@ -184,7 +189,7 @@ describe('the emulator’s own clients keep working', () => {
   it('takes curl -d as documented (a form type, with no browser headers)', async () => {
     const curl = await execa(
       'curl',
-      ['-s', '-X', 'POST', '-d', '{}', `${emulator.url}/_emulator/reset`],
+      ['-s', '-X', 'POST', '-d', '{}', `${emu.url}/_emulator/reset`],
       { reject: false },
     );
     expect(curl.exitCode).toBe(0);

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../../src/version.js';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { startEmulator } from '../../../src/emulator/server.js';
 import {
   createWorkspace,
   expectError,
@@ -10,20 +10,12 @@ import {
   request,
   workspaceHeaders,
 } from './helpers.js';
+import { useEmulator } from './fixture.js';
 
-let emulator: RunningEmulator;
-let url: string;
-let clock: number;
-
-beforeEach(async () => {
-  clock = 1_700_000_000_000;
-  emulator = await startEmulator({ port: 0, now: () => clock });
-  url = emulator.url;
-});
-afterEach(() => emulator.close());
+const emu = useEmulator({ clock: 1_700_000_000_000 });
 
 function reset(body: string): ReturnType<typeof request> {
-  return request(`${url}/_emulator/reset`, {
+  return request(`${emu.url}/_emulator/reset`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
@@ -31,23 +23,23 @@ function reset(body: string): ReturnType<typeof request> {
 }
 
 async function journal(): Promise<Record<string, unknown>[]> {
-  const reply = await request(`${url}/_emulator/journal`);
+  const reply = await request(`${emu.url}/_emulator/journal`);
   expect(reply.status).toBe(200);
   return (reply.json as { entries: Record<string, unknown>[] }).entries;
 }
 
 const sendLink = (email: string) =>
-  post(url, '/v2/workspace/email/send-login-link', { email, continueUrl: 'http://localhost/' });
+  post(emu.url, '/v2/workspace/email/send-login-link', { email, continueUrl: 'http://localhost/' });
 
 describe('health', () => {
   it('answers ok with the version', async () => {
-    const reply = await request(`${url}/_emulator/health`);
+    const reply = await request(`${emu.url}/_emulator/health`);
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ status: 'ok', version: VERSION });
   });
 
   it('answers another method with INVALID_ARGUMENT', async () => {
-    const reply = await request(`${url}/_emulator/health`, { method: 'POST' });
+    const reply = await request(`${emu.url}/_emulator/health`, { method: 'POST' });
     expectError(reply, 400, 'INVALID_ARGUMENT');
     expect(reply.headers.get('allow')).toBe('GET');
   });
@@ -55,17 +47,17 @@ describe('health', () => {
 
 describe('reset', () => {
   it('with {} removes every workspace, mail and journal entry', async () => {
-    const creds = await createWorkspace(url, 'reset-all@example.com');
+    const creds = await createWorkspace(emu.url, 'reset-all@example.com');
     await sendLink('reset-all@example.com');
     const reply = await reset('{}');
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ status: 'ok' });
 
     expect(await journal()).toEqual([]);
-    expect((await request(`${url}/_emulator/outbox`)).json).toEqual({ messages: [] });
+    expect((await request(`${emu.url}/_emulator/outbox`)).json).toEqual({ messages: [] });
     expectError(
       await post(
-        url,
+        emu.url,
         '/v2/workspace/authtokens/get',
         { apiKey: creds.apiKey },
         workspaceHeaders(creds),
@@ -74,37 +66,42 @@ describe('reset', () => {
       'NOT_FOUND',
     );
     expectError(
-      await post(url, '/v2/organizations/folders/get', { organizationId: 'o' }, keyHeaders(creds)),
+      await post(
+        emu.url,
+        '/v2/organizations/folders/get',
+        { organizationId: 'o' },
+        keyHeaders(creds),
+      ),
       403,
       'PERMISSION_DENIED',
     );
     // The email is free again.
-    await createWorkspace(url, 'reset-all@example.com');
+    await createWorkspace(emu.url, 'reset-all@example.com');
   });
 
   it('with an empty body resets everything too', async () => {
-    await createWorkspace(url, 'reset-empty@example.com');
-    const reply = await request(`${url}/_emulator/reset`, { method: 'POST' });
+    await createWorkspace(emu.url, 'reset-empty@example.com');
+    const reply = await request(`${emu.url}/_emulator/reset`, { method: 'POST' });
     expect(reply.json).toEqual({ status: 'ok' });
     expectError(
-      await post(url, '/v2/workspace/email/status', { ownerEmail: 'reset-empty@example.com' }),
+      await post(emu.url, '/v2/workspace/email/status', { ownerEmail: 'reset-empty@example.com' }),
       404,
       'NOT_FOUND',
     );
   });
 
   it('with a workspaceId resets that workspace only, keeping its credentials', async () => {
-    const target = await createWorkspace(url, 'reset-one@example.com');
-    const other = await createWorkspace(url, 'reset-other@example.com');
+    const target = await createWorkspace(emu.url, 'reset-one@example.com');
+    const other = await createWorkspace(emu.url, 'reset-other@example.com');
     for (const email of ['reset-one@example.com', 'reset-other@example.com']) {
       await sendLink(email);
-      const outbox = await request(`${url}/_emulator/outbox?to=${email}`);
+      const outbox = await request(`${emu.url}/_emulator/outbox?to=${email}`);
       const link = (outbox.json as { messages: { link: string }[] }).messages[0]?.link ?? '';
       expect((await request(link)).status).toBe(302);
     }
 
     const organizations = [{ id: 'o', folders: [{ id: 'f', name: 'F' }] }];
-    const seeded = await request(`${url}/_emulator/seed`, {
+    const seeded = await request(`${emu.url}/_emulator/seed`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -123,21 +120,22 @@ describe('reset', () => {
     const reply = await reset(JSON.stringify({ workspaceId: target.workspaceId }));
     expect(reply.json).toEqual({ status: 'ok' });
 
-    const status = (ownerEmail: string) => post(url, '/v2/workspace/email/status', { ownerEmail });
+    const status = (ownerEmail: string) =>
+      post(emu.url, '/v2/workspace/email/status', { ownerEmail });
     expect(expectSuccess(await status('reset-one@example.com'), 'workspace.emailStatus')).toEqual({
       verified: false,
     });
     expect(expectSuccess(await status('reset-other@example.com'), 'workspace.emailStatus')).toEqual(
       { verified: true },
     );
-    const outbox = (await request(`${url}/_emulator/outbox`)).json as {
+    const outbox = (await request(`${emu.url}/_emulator/outbox`)).json as {
       messages: { to: string }[];
     };
     expect(outbox.messages.map((m) => m.to)).toEqual(['reset-other@example.com']);
 
     // Same credentials still work at both levels.
     const tokens = await post(
-      url,
+      emu.url,
       '/v2/workspace/authtokens/get',
       { apiKey: target.apiKey },
       workspaceHeaders(target),
@@ -148,11 +146,11 @@ describe('reset', () => {
     });
     // Its data and console options are gone; the other workspace's stay.
     const folders = (creds: typeof target) =>
-      post(url, '/v2/organizations/folders/get', { organizationId: 'o' }, keyHeaders(creds));
+      post(emu.url, '/v2/organizations/folders/get', { organizationId: 'o' }, keyHeaders(creds));
     expect(expectSuccess(await folders(target), 'folders.get')).toEqual([]);
     expect(expectSuccess(await folders(other), 'folders.get')).toHaveLength(1);
     const add = await post(
-      url,
+      emu.url,
       '/v1/organizations/folders/add',
       { organizationId: 'o', folders: [{ folderId: 'g', folderName: 'G' }] },
       keyHeaders(target),
@@ -180,7 +178,7 @@ describe('reset', () => {
     expectError(await reset('{"everything": true}'), 400, 'INVALID_ARGUMENT');
     expectError(await reset('{'), 400, 'INVALID_ARGUMENT');
     expectError(await reset('[]'), 400, 'INVALID_ARGUMENT');
-    expectError(await request(`${url}/_emulator/reset`), 400, 'INVALID_ARGUMENT');
+    expectError(await request(`${emu.url}/_emulator/reset`), 400, 'INVALID_ARGUMENT');
   });
 
   it('clears the rate limit', async () => {
@@ -204,16 +202,16 @@ describe('reset', () => {
 
 describe('journal', () => {
   it('records API requests in order, with status, error status and workspace, not admin calls', async () => {
-    const creds = await createWorkspace(url, 'journal@example.com');
-    clock += 1000;
+    const creds = await createWorkspace(emu.url, 'journal@example.com');
+    emu.clock += 1000;
     await post(
-      url,
+      emu.url,
       '/v2/organizations/folders/get',
       { organizationId: 'o' },
       { ...keyHeaders(creds), 'x-service-auth-token': 'bad' },
     );
-    await post(url, '/v2/nowhere', {});
-    await request(`${url}/_emulator/health`);
+    await post(emu.url, '/v2/nowhere', {});
+    await request(`${emu.url}/_emulator/health`);
 
     expect(await journal()).toEqual([
       {
@@ -254,9 +252,9 @@ describe('journal', () => {
 describe('outbox', () => {
   it('lists sent mail oldest first, filtered by recipient when asked', async () => {
     await sendLink('first@example.com');
-    clock += 5;
+    emu.clock += 5;
     await sendLink('second@example.com');
-    const all = (await request(`${url}/_emulator/outbox`)).json as {
+    const all = (await request(`${emu.url}/_emulator/outbox`)).json as {
       messages: Record<string, unknown>[];
     };
     expect(all.messages).toEqual([
@@ -270,7 +268,7 @@ describe('outbox', () => {
       },
       expect.objectContaining({ to: 'second@example.com', createdAt: 1_700_000_000_005 }),
     ]);
-    const filtered = (await request(`${url}/_emulator/outbox?to=SECOND@example.com`)).json as {
+    const filtered = (await request(`${emu.url}/_emulator/outbox?to=SECOND@example.com`)).json as {
       messages: { to: string }[];
     };
     expect(filtered.messages.map((m) => m.to)).toEqual(['second@example.com']);

@@ -16,6 +16,7 @@ import { type AiProvider, rewritten, startAiProvider } from '../../support/ai-pr
 import { expectError, expectSuccess, type Reply, request } from './helpers.js';
 import { adminPost } from './jobs.js';
 import { callAs } from './seed.js';
+import { useEmulator } from './fixture.js';
 
 const REWRITE = '/v2/rewriter/ask-ai';
 const OPENAI_KEY = 'sk-openai-secret-0123456789abcdef';
@@ -72,12 +73,10 @@ async function closedPort(): Promise<number> {
 }
 
 describe('AI rewrite (op 25) against the providers', () => {
-  let emulator: RunningEmulator;
-  let owner: SeededWorkspace;
-  let call: (path: string, data: unknown) => Promise<Reply>;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({
+  // The provider and the seed's directory come from the file's hooks, which run first.
+  const emu = useEmulator({
+    shared: true,
+    lateOptions: () => ({
       seed: seedFile({ openai: OPENAI_KEY, anthropic: ANTHROPIC_KEY }),
       // A base URL with a path, as behind a proxy: requests go below it.
       aiProviderUrls: {
@@ -85,19 +84,21 @@ describe('AI rewrite (op 25) against the providers', () => {
         anthropic: `${provider.url}/anthropic/`,
         google: `${provider.url}/google`,
       },
-    });
-    const [first] = emulator.seeded;
-    if (!first) throw new Error('no seeded workspace');
-    owner = first;
-    call = callAs(emulator, owner);
-    const set = await adminPost(emulator.url, 'ai-keys', {
+    }),
+  });
+  let owner: SeededWorkspace;
+  let call: (path: string, data: unknown) => Promise<Reply>;
+
+  beforeAll(async () => {
+    owner = emu.owner;
+    call = emu.call;
+    const set = await adminPost(emu.url, 'ai-keys', {
       workspaceId: owner.workspaceId,
       provider: 'google',
       apiKey: GOOGLE_KEY,
     });
     expect(set.json).toEqual({ provider: 'google', apiKey: `****${GOOGLE_KEY.slice(-4)}` });
   });
-  afterAll(() => emulator.close());
 
   it('sends a gpt- model the prompt as a system message and the text as a user message', async () => {
     const reply = await call(REWRITE, {
@@ -187,9 +188,9 @@ describe('AI rewrite (op 25) against the providers', () => {
   });
 
   it('answers success false naming the provider when the workspace has no key for it', async () => {
-    const [, other] = emulator.seeded;
+    const [, other] = emu.emulator.seeded;
     if (!other) throw new Error('no second workspace');
-    const as = callAs(emulator, other);
+    const as = emu.callAs(other);
     const cases = [
       ['gpt-4o', 'OpenAI'],
       ['claude-3-haiku', 'Anthropic'],
@@ -241,7 +242,7 @@ describe('AI rewrite (op 25) against the providers', () => {
 
   it('shows the keys masked to the admin read, never in clear', async () => {
     const reply = await request(
-      `${emulator.url}/_emulator/ai-keys/list?workspaceId=${owner.workspaceId}`,
+      `${emu.url}/_emulator/ai-keys/list?workspaceId=${owner.workspaceId}`,
     );
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({
@@ -268,7 +269,7 @@ describe('AI rewrite (op 25) against the providers', () => {
   });
 
   it('refuses bad admin calls', async () => {
-    const set = (body: unknown) => adminPost(emulator.url, 'ai-keys', body);
+    const set = (body: unknown) => adminPost(emu.url, 'ai-keys', body);
     const workspaceId = owner.workspaceId;
     expectError(
       await set({ workspaceId, provider: 'mistral', apiKey: 'k' }),
@@ -286,9 +287,9 @@ describe('AI rewrite (op 25) against the providers', () => {
       404,
       'NOT_FOUND',
     );
-    expectError(await request(`${emulator.url}/_emulator/ai-keys/list`), 400, 'INVALID_ARGUMENT');
+    expectError(await request(`${emu.url}/_emulator/ai-keys/list`), 400, 'INVALID_ARGUMENT');
     expectError(
-      await request(`${emulator.url}/_emulator/ai-keys/list?workspaceId=nope`),
+      await request(`${emu.url}/_emulator/ai-keys/list?workspaceId=nope`),
       404,
       'NOT_FOUND',
     );
@@ -296,14 +297,14 @@ describe('AI rewrite (op 25) against the providers', () => {
 
   it('uses a key set later in place of the old one', async () => {
     const newKey = 'sk-replaced-key-9876543210';
-    await adminPost(emulator.url, 'ai-keys', {
+    await adminPost(emu.url, 'ai-keys', {
       workspaceId: owner.workspaceId,
       provider: 'openai',
       apiKey: newKey,
     });
     await call(REWRITE, { model: 'gpt-4o-mini', prompt: 'p', text: 't' });
     expect(provider.requests[0]?.headers.authorization).toBe(`Bearer ${newKey}`);
-    await adminPost(emulator.url, 'ai-keys', {
+    await adminPost(emu.url, 'ai-keys', {
       workspaceId: owner.workspaceId,
       provider: 'openai',
       apiKey: OPENAI_KEY,

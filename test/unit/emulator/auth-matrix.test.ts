@@ -28,6 +28,7 @@ import {
 } from './helpers.js';
 import { adminPost } from './jobs.js';
 import { validRequests } from './valid-requests.js';
+import { useEmulator } from './fixture.js';
 
 /** The driver the emulator opens its store with on this Node. */
 const Database = sqliteDriver();
@@ -38,18 +39,16 @@ const Database = sqliteDriver();
  * another workspace's data.
  */
 
-let emulator: RunningEmulator;
+const emu = useEmulator({ shared: true, rateLimits: { 'workspace.create': 0 } });
 let a: Credentials;
 let b: Credentials;
 const tally = { rejected: 0, reads: 0, writes: 0, leaks: 0 };
 
 beforeAll(async () => {
-  emulator = await startEmulator({ rateLimits: { 'workspace.create': 0 } });
-  a = await createWorkspace(emulator.url, 'matrix-a@example.com');
-  b = await createWorkspace(emulator.url, 'matrix-b@example.com');
+  a = await createWorkspace(emu.url, 'matrix-a@example.com');
+  b = await createWorkspace(emu.url, 'matrix-b@example.com');
 });
-afterAll(async () => {
-  await emulator.close();
+afterAll(() => {
   console.log(
     `auth matrix: ${keyLevel.length} key-level operations x ${keyCases.length} cases + ` +
       `${workspaceLevel.length} workspace-level x ${workspaceCases.length} = ` +
@@ -117,7 +116,7 @@ const workspaceCases: Case[] = [
 
 describe.each(keyLevel.map((op) => [op.name, op] as const))('%s (key level)', (name, op) => {
   it.each(keyCases)('refuses %s', async (_case, headers, http, status) => {
-    expectError(await post(emulator.url, op.path, validRequests[name], headers()), http, status);
+    expectError(await post(emu.url, op.path, validRequests[name], headers()), http, status);
     tally.rejected++;
   });
 });
@@ -126,7 +125,7 @@ describe.each(workspaceLevel.map((op) => [op.name, op] as const))(
   '%s (workspace level)',
   (name, op) => {
     it.each(workspaceCases)('refuses %s', async (_case, headers, http, status) => {
-      expectError(await post(emulator.url, op.path, validRequests[name], headers()), http, status);
+      expectError(await post(emu.url, op.path, validRequests[name], headers()), http, status);
       tally.rejected++;
     });
   },

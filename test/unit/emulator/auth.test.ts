@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Credentials,
   createWorkspace,
@@ -9,19 +8,16 @@ import {
   post,
   workspaceHeaders,
 } from './helpers.js';
+import { useEmulator } from './fixture.js';
 
-let emulator: RunningEmulator;
-let url: string;
+const emu = useEmulator({ shared: true });
 let alice: Credentials;
 let bob: Credentials;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  url = emulator.url;
-  alice = await createWorkspace(url, 'alice@example.com');
-  bob = await createWorkspace(url, 'bob@example.com');
+  alice = await createWorkspace(emu.url, 'alice@example.com');
+  bob = await createWorkspace(emu.url, 'bob@example.com');
 });
-afterAll(() => emulator.close());
 
 const tokensPath = '/v2/workspace/authtokens/get';
 const keyPath = '/v2/organizations/folders/get';
@@ -29,7 +25,7 @@ const keyData = { organizationId: 'org-1' };
 
 describe('workspace-level credentials', () => {
   const send = (headers: Record<string, string>) =>
-    post(url, tokensPath, { apiKey: alice.apiKey }, headers);
+    post(emu.url, tokensPath, { apiKey: alice.apiKey }, headers);
 
   it('accepts the workspace id with its own token', async () => {
     expectSuccess(await send(workspaceHeaders(alice)), 'workspace.authTokens');
@@ -81,7 +77,7 @@ describe('workspace-level credentials', () => {
 });
 
 describe('key-level credentials', () => {
-  const send = (headers: Record<string, string>) => post(url, keyPath, keyData, headers);
+  const send = (headers: Record<string, string>) => post(emu.url, keyPath, keyData, headers);
 
   it('accepts a key with its own token (and reaches the operation)', async () => {
     expect(expectSuccess(await send(keyHeaders(alice)), 'folders.get')).toEqual([]);
@@ -133,7 +129,7 @@ describe('key-level credentials', () => {
 describe('public operations', () => {
   it('ignore credential headers, even wrong ones', async () => {
     const reply = await post(
-      url,
+      emu.url,
       '/v2/workspace/email/status',
       { ownerEmail: 'alice@example.com' },
       { ...keyHeaders({ apiKey: 'junk', authToken: 'junk' }), 'x-service-workspace-id': 'junk' },
@@ -144,11 +140,11 @@ describe('public operations', () => {
 
 describe('check order', () => {
   it('authenticates before validating data', async () => {
-    const reply = await post(url, keyPath, { organizationId: 7 }, {});
+    const reply = await post(emu.url, keyPath, { organizationId: 7 }, {});
     expectError(reply, 400, 'INVALID_ARGUMENT');
     expect((reply.json as { error: { message: string } }).error.message).toContain('headers');
     const denied = await post(
-      url,
+      emu.url,
       keyPath,
       { organizationId: 7 },
       { ...keyHeaders(alice), 'x-service-auth-token': 'x' },
@@ -157,7 +153,7 @@ describe('check order', () => {
   });
 
   it('validates data of an authenticated call before running the operation', async () => {
-    const reply = await post(url, keyPath, { organizationId: 7 }, keyHeaders(alice));
+    const reply = await post(emu.url, keyPath, { organizationId: 7 }, keyHeaders(alice));
     expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('data.organizationId');
   });
 });

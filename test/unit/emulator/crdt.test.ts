@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { envelope } from '../../support/envelopes.js';
 import {
   adminGet,
@@ -11,7 +10,8 @@ import {
 } from './collab.js';
 import { expectError, expectSuccess, type Reply } from './helpers.js';
 import { adminPost, migrationStatus, startMigration } from './jobs.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
 type Call = (path: string, data: unknown) => Promise<Reply>;
 
@@ -50,21 +50,19 @@ interface EditorView {
   state: string;
 }
 
-let emulator: RunningEmulator;
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK, jobDelay: 0 });
 let call: Call;
 let workspaceId: string;
 
 beforeEach(async () => {
-  emulator = await startEmulator({ seed: basicFixture, now: () => SEED_CLOCK, jobDelay: 0 });
-  const owner = await seedOrganizations(emulator.url, 'owner@example.com', [studio]);
+  const owner = await seedOrganizations(emu.url, 'owner@example.com', [studio]);
   workspaceId = owner.workspaceId;
-  call = callAs(emulator, owner);
+  call = emu.callAs(owner);
 });
-afterEach(() => emulator.close());
 
 function editor(editorId: string, documentId = 'doc'): Promise<EditorView> {
   const params = { workspaceId, organizationId: ORG, documentId, editorId };
-  return adminRead<EditorView>(emulator.url, 'crdt', params);
+  return adminRead<EditorView>(emu.url, 'crdt', params);
 }
 
 function update(
@@ -88,13 +86,13 @@ async function connect(editorId: string): Promise<{ doc: Y.Doc; after: number }>
   const view = await editor(editorId);
   const doc = new Y.Doc();
   Y.applyUpdate(doc, Buffer.from(view.state, 'base64'));
-  const after = (await feedEvents(emulator.url, { workspaceId })).at(-1)?.seq ?? 0;
+  const after = (await feedEvents(emu.url, { workspaceId })).at(-1)?.seq ?? 0;
   return { doc, after };
 }
 
 /** Applies to the client what the feed sent for the editor since `after`; those events. */
 async function receive(doc: Y.Doc, after: number, editorId: string): Promise<FeedEventView[]> {
-  const events = (await feedEvents(emulator.url, { workspaceId, after: String(after) })).filter(
+  const events = (await feedEvents(emu.url, { workspaceId, after: String(after) })).filter(
     (e) => e.kind === 'crdt' && e.editorId === editorId,
   );
   for (const event of events) Y.applyUpdate(doc, Buffer.from(event.update as string, 'base64'));
@@ -126,7 +124,7 @@ describe('seeded editors', () => {
   });
 
   it('are NOT_FOUND through the admin read when there is no such editor', async () => {
-    const reply = await adminGet(emulator.url, 'crdt', {
+    const reply = await adminGet(emu.url, 'crdt', {
       workspaceId,
       organizationId: ORG,
       documentId: 'doc',
@@ -191,9 +189,9 @@ describe('crdt update of a text editor', () => {
   });
 
   it('emits nothing when the content is already the new one', async () => {
-    const before = await feedEvents(emulator.url, { workspaceId });
+    const before = await feedEvents(emu.url, { workspaceId });
     await updated('text', 'text', 'Hello world');
-    expect(await feedEvents(emulator.url, { workspaceId })).toEqual(before);
+    expect(await feedEvents(emu.url, { workspaceId })).toEqual(before);
   });
 });
 
@@ -271,12 +269,12 @@ describe('crdt update of an xml editor', () => {
   });
 
   it('refuses markup that is not well formed, changing nothing', async () => {
-    const before = await feedEvents(emulator.url, { workspaceId });
+    const before = await feedEvents(emu.url, { workspaceId });
     for (const bad of ['<p><b>x</p></b>', '<p>open', 'a &nope; b', '<p a=1></p>', '</p>']) {
       const message = expectError(await update('xml', 'xml', bad), 400, 'INVALID_ARGUMENT');
       expect(message).toMatch(/well-formed markup/);
     }
-    expect(await feedEvents(emulator.url, { workspaceId })).toEqual(before);
+    expect(await feedEvents(emu.url, { workspaceId })).toEqual(before);
     expect((await editor('xml')).content).toBe(studio.crdt[3]!.data);
   });
 });
@@ -296,7 +294,7 @@ describe('crdt update errors', () => {
   });
 
   it('is NOT_FOUND for another workspace’s editor', async () => {
-    const asRival = callAs(emulator, seededWorkspaces(emulator).rival);
+    const asRival = emu.callAs(emu.rival);
     const reply = await asRival('/v2/crdt/update', {
       organizationId: ORG,
       documentId: 'doc',
@@ -327,7 +325,7 @@ describe('crdt update errors', () => {
 
 describe('crdt fixtures', () => {
   async function seedError(crdt: unknown[]): Promise<string> {
-    const reply = await adminPost(emulator.url, 'seed', {
+    const reply = await adminPost(emu.url, 'seed', {
       workspaces: [{ ownerEmail: 'owner@example.com', organizations: [{ id: 'bad', crdt }] }],
     });
     return expectError(reply, 400, 'INVALID_ARGUMENT');
@@ -356,7 +354,7 @@ describe('crdt fixtures', () => {
 
   it('replace the editors’ state when loaded again', async () => {
     await updated('text', 'text', 'changed');
-    await seedOrganizations(emulator.url, 'owner@example.com', [studio]);
+    await seedOrganizations(emu.url, 'owner@example.com', [studio]);
     expect((await editor('text')).content).toBe('Hello world');
   });
 });
@@ -378,7 +376,7 @@ describe("a document's CRDT data", () => {
     });
     expectSuccess(moved, 'crdt.update');
     expect((await editor('text', 'doc-2')).content).toBe('after the move');
-    const events = await feedEvents(emulator.url, { workspaceId, documentId: 'doc-2' });
+    const events = await feedEvents(emu.url, { workspaceId, documentId: 'doc-2' });
     expect(events.map((e) => e.editorId)).toEqual(['text', 'text']);
   });
 });

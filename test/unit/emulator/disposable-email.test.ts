@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { email } from '../../../src/catalogue/resource-schemas.js';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { refuseDisposableEmail } from '../../../src/emulator/service-rules.js';
 import { expectError, post, request } from './helpers.js';
+import { useEmulator } from './fixture.js';
 
 /**
  * An address that passes the catalogue's email check, on which mailchecker's syntax regex
@@ -48,22 +48,18 @@ describe('the disposable-domain rule', () => {
 });
 
 describe('the emulator while it checks such an address', () => {
-  let emulator: RunningEmulator;
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
-  });
-  afterAll(() => emulator.close());
+  const emu = useEmulator({ shared: true });
 
   it('answers a health check sent meanwhile', async () => {
     const started = performance.now();
-    const create = post(emulator.url, '/v2/workspace/create', { ownerEmail: backtracking });
-    const health = await request(`${emulator.url}/_emulator/health`);
+    const create = post(emu.url, '/v2/workspace/create', { ownerEmail: backtracking });
+    const health = await request(`${emu.url}/_emulator/health`);
     const healthMs = performance.now() - started;
     expect(health.status).toBe(200);
     expect(healthMs).toBeLessThan(BOUND_MS * 2);
     // Not disposable: the workspace is made.
     expect((await create).status).toBe(200);
-    const refused = await post(emulator.url, '/v2/workspace/create', {
+    const refused = await post(emu.url, '/v2/workspace/create', {
       ownerEmail: 'x@mx.mailinator.com',
     });
     expect(expectError(refused, 400, 'INVALID_ARGUMENT')).toMatch(/disposable/);

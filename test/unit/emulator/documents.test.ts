@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
-import { expectError, expectSuccess, type Reply } from './helpers.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectSuccess } from './helpers.js';
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
 interface Doc {
   id: string;
@@ -10,26 +10,19 @@ interface Doc {
   accessType?: string;
 }
 
-let emulator: RunningEmulator;
-let call: (path: string, data: unknown) => Promise<Reply>;
-
-beforeEach(async () => {
-  emulator = await startEmulator({ seed: basicFixture, now: () => SEED_CLOCK });
-  call = callAs(emulator, seededWorkspaces(emulator).owner);
-});
-afterEach(() => emulator.close());
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK });
 
 const getDocs = async (data: Record<string, unknown>): Promise<Doc[]> =>
   expectSuccess(
-    await call('/v1/organizations/documents/get', { organizationId: 'acme', ...data }),
+    await emu.call('/v1/organizations/documents/get', { organizationId: 'acme', ...data }),
     'documents.get',
   ) as Doc[];
 
 const update = (documents: unknown) =>
-  call('/v1/organizations/documents/update', { organizationId: 'acme', documents });
+  emu.call('/v1/organizations/documents/update', { organizationId: 'acme', documents });
 
 const setDisabled = (documentIds: unknown, disabled: unknown) =>
-  call('/v1/organizations/documents/access/disablestate/update', {
+  emu.call('/v1/organizations/documents/access/disablestate/update', {
     organizationId: 'acme',
     documentIds,
     disabled,
@@ -66,7 +59,7 @@ describe('documents get (op 9)', () => {
 
   it('answers INVALID_ARGUMENT for more than 30 ids', async () => {
     const documentIds = Array.from({ length: 31 }, (_, i) => `d${i}`);
-    const reply = await call('/v1/organizations/documents/get', {
+    const reply = await emu.call('/v1/organizations/documents/get', {
       organizationId: 'acme',
       documentIds,
     });
@@ -107,7 +100,7 @@ describe('documents disable state (op 11)', () => {
       notes: { success: true, disabled: true, message: expect.any(String) as string },
       ghost: { success: false, message: expect.stringMatching(/does not exist/) },
     });
-    const perms = await call('/v2/auth/permissions/get', {
+    const perms = await emu.call('/v2/auth/permissions/get', {
       organizationId: 'acme',
       userIds: ['alice'],
       documentIds: ['notes'],

@@ -1,31 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { FeedEventTable } from '../../../src/emulator/store/feed-events.js';
 import { adminGet, feedEvents, type FeedEventView, seedOrganizations } from './collab.js';
 import { expectError, expectSuccess, keyHeaders, post, type Reply } from './helpers.js';
 import { adminPost, waitUntil } from './jobs.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
 type Call = (path: string, data: unknown) => Promise<Reply>;
 
-let emulator: RunningEmulator;
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK });
 let call: Call;
 let workspaceId: string;
 
 beforeEach(async () => {
-  emulator = await startEmulator({ seed: basicFixture, now: () => SEED_CLOCK });
-  const owner = await seedOrganizations(emulator.url, 'owner@example.com', [
+  const owner = await seedOrganizations(emu.url, 'owner@example.com', [
     {
       id: 'studio',
       crdt: [{ documentId: 'doc', editorId: 'body', type: 'text', data: 'draft' }],
     },
   ]);
   workspaceId = owner.workspaceId;
-  call = callAs(emulator, owner);
+  call = emu.callAs(owner);
 });
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await emulator.close();
 });
 
 async function broadcast(
@@ -67,7 +65,7 @@ async function openStream(
 ): Promise<{ response: Response; next: () => Promise<Frame>; close: () => void }> {
   const controller = new AbortController();
   const response = await fetch(
-    `${emulator.url}/_emulator/events/stream?${new URLSearchParams(params).toString()}`,
+    `${emu.url}/_emulator/events/stream?${new URLSearchParams(params).toString()}`,
     { signal: controller.signal, headers },
   );
   const body = response.body;
@@ -107,10 +105,10 @@ describe('the event feed', () => {
     await editText('draft 2');
     await broadcast('acme', 'notes', { n: 2 });
     await broadcast('globex', 'deck', { n: 3 });
-    const rival = callAs(emulator, seededWorkspaces(emulator).rival);
+    const rival = emu.callAs(emu.rival);
     await broadcast('acme', 'plan', { rival: true }, rival);
 
-    const all = await feedEvents(emulator.url, { workspaceId });
+    const all = await feedEvents(emu.url, { workspaceId });
     expect(all.map((e) => [e.kind, e.organizationId, e.documentId])).toEqual([
       ['livestate', 'acme', 'plan'],
       ['crdt', 'studio', 'doc'],
@@ -120,16 +118,16 @@ describe('the event feed', () => {
     const seqs = all.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
 
-    const acme = await feedEvents(emulator.url, { workspaceId, organizationId: 'acme' });
+    const acme = await feedEvents(emu.url, { workspaceId, organizationId: 'acme' });
     expect(acme.map((e) => e.documentId)).toEqual(['plan', 'notes']);
-    const notes = await feedEvents(emulator.url, { workspaceId, documentId: 'notes' });
+    const notes = await feedEvents(emu.url, { workspaceId, documentId: 'notes' });
     expect(notes.map((e) => e.state)).toEqual([{ n: 2 }]);
-    const later = await feedEvents(emulator.url, { workspaceId, after: String(all[1]!.seq) });
+    const later = await feedEvents(emu.url, { workspaceId, after: String(all[1]!.seq) });
     expect(later).toEqual(all.slice(2));
   });
 
   it('checks its query', async () => {
-    const read = (params: Record<string, string>) => adminGet(emulator.url, 'events', params);
+    const read = (params: Record<string, string>) => adminGet(emu.url, 'events', params);
     expect(expectError(await read({}), 400, 'INVALID_ARGUMENT')).toContain('workspaceId');
     expect(
       expectError(await read({ workspaceId, after: '-1' }), 400, 'INVALID_ARGUMENT'),
@@ -138,23 +136,23 @@ describe('the event feed', () => {
       'docId',
     );
     expectError(await read({ workspaceId: 'nope' }), 404, 'NOT_FOUND');
-    expectError(await adminPost(emulator.url, 'events', {}), 400, 'INVALID_ARGUMENT');
+    expectError(await adminPost(emu.url, 'events', {}), 400, 'INVALID_ARGUMENT');
   });
 
   it('never reuses a seq, even after a reset', async () => {
     await broadcast('acme', 'plan', { n: 1 });
-    const [before] = await feedEvents(emulator.url, { workspaceId });
-    expect((await adminPost(emulator.url, 'reset', {})).status).toBe(200);
+    const [before] = await feedEvents(emu.url, { workspaceId });
+    expect((await adminPost(emu.url, 'reset', {})).status).toBe(200);
 
-    const creds = emulator.createWorkspace({ ownerEmail: 'again@example.com' });
+    const creds = emu.emulator.createWorkspace({ ownerEmail: 'again@example.com' });
     const reply = await post(
-      emulator.url,
+      emu.url,
       '/v2/livestate/broadcast',
       { organizationId: 'o', documentId: 'd', liveStateDataId: 's', data: { n: 2 } },
       keyHeaders(creds),
     );
     expectSuccess(reply, 'livestate.broadcast');
-    const [after] = await feedEvents(emulator.url, { workspaceId: creds.workspaceId });
+    const [after] = await feedEvents(emu.url, { workspaceId: creds.workspaceId });
     expect(after!.seq).toBeGreaterThan(before!.seq);
   });
 });
@@ -163,7 +161,7 @@ describe('the event stream', () => {
   it('replays the events after `after`, then pushes new ones as they happen', async () => {
     await broadcast('acme', 'plan', { n: 1 });
     await broadcast('acme', 'plan', { n: 2 });
-    const [first, second] = await feedEvents(emulator.url, { workspaceId });
+    const [first, second] = await feedEvents(emu.url, { workspaceId });
 
     const stream = await openStream({ workspaceId, after: String(first!.seq) });
     try {
@@ -178,7 +176,7 @@ describe('the event stream', () => {
       await editText('draft, edited');
       await broadcast('acme', 'notes', { n: 3 });
       const pushed = [await stream.next(), await stream.next()];
-      const listed = await feedEvents(emulator.url, { workspaceId, after: String(second!.seq) });
+      const listed = await feedEvents(emu.url, { workspaceId, after: String(second!.seq) });
       expect(pushed.map((f) => f.data)).toEqual(listed);
       expect(pushed.map((f) => f.event)).toEqual(['crdt', 'livestate']);
       expect(pushed.map((f) => f.id)).toEqual(listed.map((e) => String(e.seq)));
@@ -203,7 +201,7 @@ describe('the event stream', () => {
   it('resumes after the Last-Event-ID a reconnecting client sends', async () => {
     await broadcast('acme', 'plan', { n: 1 });
     await broadcast('acme', 'plan', { n: 2 });
-    const [first, second] = await feedEvents(emulator.url, { workspaceId });
+    const [first, second] = await feedEvents(emu.url, { workspaceId });
     const stream = await openStream({ workspaceId }, { 'last-event-id': String(first!.seq) });
     try {
       expect((await stream.next()).data).toEqual(second);
@@ -233,17 +231,17 @@ describe('the event stream', () => {
     await waitUntil(() => Promise.resolve(listening === 0));
     // The feed still works for everyone else.
     await broadcast('acme', 'plan', { n: 1 });
-    expect(await feedEvents(emulator.url, { workspaceId })).toHaveLength(1);
+    expect(await feedEvents(emu.url, { workspaceId })).toHaveLength(1);
   });
 
   it('ends when the emulator stops', async () => {
     const stream = await openStream({ workspaceId });
-    await emulator.close();
+    await emu.emulator.close();
     await expect(stream.next()).rejects.toThrow();
   });
 
   it('answers a bad query with the error envelope, not a stream', async () => {
-    const reply = await adminGet(emulator.url, 'events/stream', { workspaceId: 'nope' });
+    const reply = await adminGet(emu.url, 'events/stream', { workspaceId: 'nope' });
     expectError(reply, 404, 'NOT_FOUND');
   });
 });

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EmulatorError,
-  type RunningEmulator,
   type SeededWorkspace,
   startEmulator,
 } from '../../../src/emulator/server.js';
@@ -18,6 +17,7 @@ import {
   workspaceHeaders,
 } from './helpers.js';
 import { basicFixture, callAs, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
 let dir: string;
 beforeAll(() => {
@@ -177,17 +177,10 @@ describe('startEmulator({ seed })', () => {
 });
 
 describe('POST /_emulator/seed', () => {
-  let emulator: RunningEmulator;
-  let url: string;
-
-  beforeEach(async () => {
-    emulator = await startEmulator({ now: () => SEED_CLOCK });
-    url = emulator.url;
-  });
-  afterEach(() => emulator.close());
+  const emu = useEmulator({ clock: SEED_CLOCK });
 
   const seed = (body: unknown) =>
-    request(`${url}/_emulator/seed`, {
+    request(`${emu.url}/_emulator/seed`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -219,7 +212,7 @@ describe('POST /_emulator/seed', () => {
     const [creds] = workspaces;
     if (!creds) throw new Error('no credentials');
     const docs = await post(
-      url,
+      emu.url,
       '/v1/organizations/documents/get',
       { organizationId: 'o' },
       keyHeaders(creds),
@@ -230,11 +223,11 @@ describe('POST /_emulator/seed', () => {
   });
 
   it('seeds an existing workspace under its first key, replacing the organizations it names', async () => {
-    const existing = await createWorkspace(url, 'seeded@example.com');
+    const existing = await createWorkspace(emu.url, 'seeded@example.com');
     const first = ((await seed(small)).json as { workspaces: SeededWorkspace[] }).workspaces[0];
     expect(first).toMatchObject({ workspaceId: existing.workspaceId, apiKey: existing.apiKey });
 
-    const call = callAs(emulator, existing);
+    const call = emu.callAs(existing);
     await call('/v1/organizations/documents/update', {
       organizationId: 'o',
       documents: [{ documentId: 'd', documentName: 'Changed' }],
@@ -270,7 +263,7 @@ describe('POST /_emulator/seed', () => {
       'workspaces[0].organizations[0].folders[0].id',
     );
     expectError(await seed('{ nope'), 400, 'INVALID_ARGUMENT');
-    expectError(await request(`${url}/_emulator/seed`), 400, 'INVALID_ARGUMENT');
+    expectError(await request(`${emu.url}/_emulator/seed`), 400, 'INVALID_ARGUMENT');
 
     // A workspace the service itself refuses undoes the whole fixture.
     const refused = await seed({
@@ -278,7 +271,7 @@ describe('POST /_emulator/seed', () => {
     });
     expect(expectError(refused, 400, 'INVALID_ARGUMENT')).toMatch(/disposable/);
     expectError(
-      await post(url, '/v2/workspace/email/status', { ownerEmail: 'seeded@example.com' }),
+      await post(emu.url, '/v2/workspace/email/status', { ownerEmail: 'seeded@example.com' }),
       404,
       'NOT_FOUND',
     );

@@ -2,40 +2,26 @@ import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Folder } from '../../../src/catalogue/models.js';
-import {
-  type RunningEmulator,
-  type SeededWorkspace,
-  startEmulator,
-} from '../../../src/emulator/server.js';
-import { expectError, expectSuccess, keyHeaders, post, type Reply } from './helpers.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { startEmulator } from '../../../src/emulator/server.js';
+import { expectError, expectSuccess, keyHeaders, post } from './helpers.js';
+import { basicFixture, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { useEmulator } from './fixture.js';
 
 /** The driver the emulator opens its store with on this Node. */
 const BetterSqlite3 = sqliteDriver();
 
-let emulator: RunningEmulator;
-let clock: number;
-let owner: SeededWorkspace;
-let call: (path: string, data: unknown) => Promise<Reply>;
-
-beforeEach(async () => {
-  clock = SEED_CLOCK;
-  emulator = await startEmulator({ seed: basicFixture, now: () => clock });
-  owner = seededWorkspaces(emulator).owner;
-  call = callAs(emulator, owner);
-});
-afterEach(() => emulator.close());
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK });
 
 const getFolders = async (data: Record<string, unknown>): Promise<Folder[]> =>
   expectSuccess(
-    await call('/v2/organizations/folders/get', { organizationId: 'acme', ...data }),
+    await emu.call('/v2/organizations/folders/get', { organizationId: 'acme', ...data }),
     'folders.get',
   ) as Folder[];
 
 const addFolders = (folders: unknown[], organizationId = 'acme') =>
-  call('/v1/organizations/folders/add', { organizationId, folders });
+  emu.call('/v1/organizations/folders/add', { organizationId, folders });
 
 /** The tree as `id(child, …)`, to compare nesting at a glance. */
 function shape(folders: readonly Folder[]): string {
@@ -63,7 +49,7 @@ describe('folders get (op 7)', () => {
       folderId: 'secret-drafts',
       folderName: 'Drafts',
       parentFolderId: 'secret',
-      apiKey: owner.apiKey,
+      apiKey: emu.owner.apiKey,
       organizationId: 'acme',
       createdAt: SEED_CLOCK,
       lastUpdated: SEED_CLOCK,
@@ -113,7 +99,7 @@ describe('folders get (op 7)', () => {
   });
 
   it('answers NOT_FOUND for an unknown folder and an empty list for an unknown organization', async () => {
-    const reply = await call('/v2/organizations/folders/get', {
+    const reply = await emu.call('/v2/organizations/folders/get', {
       organizationId: 'acme',
       folderId: 'ghost',
     });
@@ -122,19 +108,19 @@ describe('folders get (op 7)', () => {
   });
 
   it('answers INVALID_ARGUMENT for bad arguments', async () => {
-    const negative = await call('/v2/organizations/folders/get', {
+    const negative = await emu.call('/v2/organizations/folders/get', {
       organizationId: 'acme',
       maxDepth: -1,
     });
     expect(expectError(negative, 400, 'INVALID_ARGUMENT')).toContain('data.maxDepth');
-    const noOrg = await call('/v2/organizations/folders/get', { folderId: 'handbook' });
+    const noOrg = await emu.call('/v2/organizations/folders/get', { folderId: 'handbook' });
     expect(expectError(noOrg, 400, 'INVALID_ARGUMENT')).toContain('data.organizationId');
   });
 });
 
 describe('folders add (op 8)', () => {
   it('adds a parent and its child given in that order in one request', async () => {
-    clock += 5000;
+    emu.clock += 5000;
     const reply = await addFolders([
       { folderId: 'eng', folderName: 'Engineering' },
       { folderId: 'eng-rfcs', folderName: 'RFCs', parentFolderId: 'eng' },
@@ -244,7 +230,7 @@ describe('folders add (op 8)', () => {
     expect((await getFolders({ organizationId: 'initech' })).map((f) => f.folderId)).toEqual([
       'first',
     ]);
-    const rename = await call('/v2/organizations/update', {
+    const rename = await emu.call('/v2/organizations/update', {
       organizations: [{ organizationId: 'initech', organizationName: 'Initech' }],
     });
     expect(expectSuccess(rename, 'organizations.update')).toMatchObject({
@@ -253,7 +239,7 @@ describe('folders add (op 8)', () => {
   });
 
   it('answers FAILED_PRECONDITION when the advanced queries option is off', async () => {
-    const rival = callAs(emulator, seededWorkspaces(emulator).rival);
+    const rival = emu.callAs(emu.rival);
     const reply = await rival('/v1/organizations/folders/add', {
       organizationId: 'acme',
       folders: [{ folderId: 'x', folderName: 'X' }],
@@ -338,7 +324,7 @@ describe('deep folders', () => {
 
   it('answers any maxDepth, nesting as deep as the folders go', async () => {
     expectSuccess(await addFolders(chain('c', 100)), 'folders.add');
-    const reply = await call('/v2/organizations/folders/get', {
+    const reply = await emu.call('/v2/organizations/folders/get', {
       organizationId: 'acme',
       maxDepth: 1_000_000,
     });

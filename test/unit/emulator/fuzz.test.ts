@@ -6,10 +6,10 @@ import {
   MAX_STRING_LENGTH,
 } from '../../../src/catalogue/limits.js';
 import { type OperationName, operations } from '../../../src/catalogue/operations.js';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { type Credentials, createWorkspace, keyHeaders, workspaceHeaders } from './helpers.js';
 import { validRequests as valid } from './valid-requests.js';
 import { FUZZ_SEED, scaled } from '../../support/deep.js';
+import { useEmulator } from './fixture.js';
 
 /**
  * Property-based fuzzing of every operation. Generated bodies of every kind (any JSON, any
@@ -178,25 +178,24 @@ function errorMessage(body: unknown): unknown {
 /** The words of the request limits' own refusals (src/catalogue/limits.ts, emulator/http.ts). */
 const LIMIT_MESSAGE = /nested too deeply|at most \d+ are allowed|larger than \d+ bytes/;
 
-let emulator: RunningEmulator;
+// AI providers point at a closed port: a generated valid rewrite must not reach the internet.
+const closed = 'http://127.0.0.1:9';
+const emu = useEmulator({
+  shared: true,
+  rateLimits: { 'workspace.create': 0 },
+  aiProviderUrls: { openai: closed, anthropic: closed, google: closed },
+});
 let creds: Credentials;
 const counts = { requests: 0, excessive: 0, refused: 0, serverErrors: 0, nonEnvelope: 0 };
 
 beforeAll(async () => {
-  // AI providers point at a closed port: a generated valid rewrite must not reach the internet.
-  const closed = 'http://127.0.0.1:9';
-  emulator = await startEmulator({
-    rateLimits: { 'workspace.create': 0 },
-    aiProviderUrls: { openai: closed, anthropic: closed, google: closed },
-  });
-  creds = await createWorkspace(emulator.url, 'fuzzer@example.com');
+  creds = await createWorkspace(emu.url, 'fuzzer@example.com');
 });
 afterAll(async () => {
   // Printed so that CI logs show how much was sent and what was seen.
   console.log(
     `fuzz: ${counts.requests} requests, ${counts.excessive} past the request limits (${counts.refused} answered INVALID_ARGUMENT), ${counts.serverErrors} answers of 5xx, ${counts.nonEnvelope} bodies not in the envelope`,
   );
-  await emulator.close();
 });
 
 describe('fuzzing every operation', () => {
@@ -218,7 +217,7 @@ describe('fuzzing every operation', () => {
             : {}),
       };
       const check = async ({ body, excessive }: Case): Promise<void> => {
-        const res = await fetch(`${emulator.url}${op.path}`, { method: 'POST', headers, body });
+        const res = await fetch(`${emu.url}${op.path}`, { method: 'POST', headers, body });
         const text = await res.text();
         counts.requests++;
         let parsed: unknown;

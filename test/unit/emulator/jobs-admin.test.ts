@@ -1,29 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
-import { expectError, type Reply, request } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../../src/emulator/server.js';
+import { expectError, request } from './helpers.js';
 import { adminPost, jobsOf, startMigration } from './jobs.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
-let emulator: RunningEmulator;
-let url: string;
-let call: (path: string, data: unknown) => Promise<Reply>;
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK, jobDelay: 'manual' });
 
-beforeEach(async () => {
-  emulator = await startEmulator({ seed: basicFixture, now: () => SEED_CLOCK, jobDelay: 'manual' });
-  url = emulator.url;
-  call = callAs(emulator, seededWorkspaces(emulator).owner);
-});
-afterEach(() => emulator.close());
-
-const list = async (query = '') => jobsOf(await request(`${url}/_emulator/jobs${query}`));
+const list = async (query = '') => jobsOf(await request(`${emu.url}/_emulator/jobs${query}`));
 
 describe('/_emulator/jobs', () => {
   it('lists every job with its kind, state, steps, times and workspace', async () => {
     expect(await list()).toEqual([]);
-    const migrationId = await startMigration(call, 'plan', 'plan-2');
-    const purge = await call('/v1/users/data/delete', { userIds: ['alice'] });
+    const migrationId = await startMigration(emu.call, 'plan', 'plan-2');
+    const purge = await emu.call('/v1/users/data/delete', { userIds: ['alice'] });
     const { jobId } = (purge.json as { data: { jobId: string } }).data;
-    const { workspaceId } = seededWorkspaces(emulator).owner;
+    const { workspaceId } = emu.owner;
     expect(await list()).toEqual([
       {
         id: migrationId,
@@ -51,44 +43,44 @@ describe('/_emulator/jobs', () => {
       },
     ]);
     expect(await list(`?workspaceId=${workspaceId}`)).toHaveLength(2);
-    expect(await list(`?workspaceId=${seededWorkspaces(emulator).rival.workspaceId}`)).toEqual([]);
+    expect(await list(`?workspaceId=${emu.rival.workspaceId}`)).toEqual([]);
   });
 
   it('steps every unfinished job once when no id is given', async () => {
-    const a = await startMigration(call, 'plan', 'plan-2');
-    const b = await startMigration(call, 'ghost', 'ghost-2');
-    const c = await startMigration(call, 'notes', 'notes-2');
-    await adminPost(url, 'jobs/run', { id: c });
-    const stepped = jobsOf(await adminPost(url, 'jobs/step', {}));
+    const a = await startMigration(emu.call, 'plan', 'plan-2');
+    const b = await startMigration(emu.call, 'ghost', 'ghost-2');
+    const c = await startMigration(emu.call, 'notes', 'notes-2');
+    await adminPost(emu.url, 'jobs/run', { id: c });
+    const stepped = jobsOf(await adminPost(emu.url, 'jobs/step', {}));
     expect(stepped.map((j) => [j.id, j.status])).toEqual([
       [a, 'in_progress'],
       [b, 'failed'],
     ]);
-    expect(jobsOf(await adminPost(url, 'jobs/step', {})).map((j) => j.status)).toEqual([
+    expect(jobsOf(await adminPost(emu.url, 'jobs/step', {})).map((j) => j.status)).toEqual([
       'completed',
     ]);
-    expect(jobsOf(await adminPost(url, 'jobs/step', {}))).toEqual([]);
+    expect(jobsOf(await adminPost(emu.url, 'jobs/step', {}))).toEqual([]);
   });
 
   it('runs one job, or all, to the end', async () => {
-    const a = await startMigration(call, 'plan', 'plan-2');
-    const b = await startMigration(call, 'notes', 'notes-2');
-    expect(jobsOf(await adminPost(url, 'jobs/run', { id: a }))).toMatchObject([
+    const a = await startMigration(emu.call, 'plan', 'plan-2');
+    const b = await startMigration(emu.call, 'notes', 'notes-2');
+    expect(jobsOf(await adminPost(emu.url, 'jobs/run', { id: a }))).toMatchObject([
       { id: a, status: 'completed', stepsDone: 2 },
     ]);
-    expect(jobsOf(await adminPost(url, 'jobs/run', {}))).toMatchObject([
+    expect(jobsOf(await adminPost(emu.url, 'jobs/run', {}))).toMatchObject([
       { id: b, status: 'completed' },
     ]);
   });
 
   it('answers NOT_FOUND for an unknown id, and refuses to fail a finished job', async () => {
     for (const route of ['jobs/step', 'jobs/run', 'jobs/fail']) {
-      expectError(await adminPost(url, route, { id: 'nope' }), 404, 'NOT_FOUND');
+      expectError(await adminPost(emu.url, route, { id: 'nope' }), 404, 'NOT_FOUND');
     }
-    const id = await startMigration(call, 'plan', 'plan-2');
-    await adminPost(url, 'jobs/run', { id });
+    const id = await startMigration(emu.call, 'plan', 'plan-2');
+    await adminPost(emu.url, 'jobs/run', { id });
     const message = expectError(
-      await adminPost(url, 'jobs/fail', { id }),
+      await adminPost(emu.url, 'jobs/fail', { id }),
       400,
       'FAILED_PRECONDITION',
     );
@@ -96,8 +88,8 @@ describe('/_emulator/jobs', () => {
   });
 
   it('fails a job with a default reason when none is given', async () => {
-    const id = await startMigration(call, 'plan', 'plan-2');
-    const [job] = jobsOf(await adminPost(url, 'jobs/fail', { id }));
+    const id = await startMigration(emu.call, 'plan', 'plan-2');
+    const [job] = jobsOf(await adminPost(emu.url, 'jobs/fail', { id }));
     expect(job).toMatchObject({
       status: 'failed',
       reason: expect.stringMatching(/admin/) as string,
@@ -106,12 +98,12 @@ describe('/_emulator/jobs', () => {
 
   it('answers INVALID_ARGUMENT for a bad body or method', async () => {
     expect(
-      expectError(await adminPost(url, 'jobs/step', { id: 5 }), 400, 'INVALID_ARGUMENT'),
+      expectError(await adminPost(emu.url, 'jobs/step', { id: 5 }), 400, 'INVALID_ARGUMENT'),
     ).toContain('id');
-    expectError(await adminPost(url, 'jobs/step', { jobId: 'x' }), 400, 'INVALID_ARGUMENT');
-    expectError(await adminPost(url, 'jobs/fail', {}), 400, 'INVALID_ARGUMENT');
+    expectError(await adminPost(emu.url, 'jobs/step', { jobId: 'x' }), 400, 'INVALID_ARGUMENT');
+    expectError(await adminPost(emu.url, 'jobs/fail', {}), 400, 'INVALID_ARGUMENT');
     expectError(
-      await request(`${url}/_emulator/jobs/step`, {
+      await request(`${emu.url}/_emulator/jobs/step`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{',
@@ -119,14 +111,14 @@ describe('/_emulator/jobs', () => {
       400,
       'INVALID_ARGUMENT',
     );
-    const wrongMethod = await request(`${url}/_emulator/jobs`, { method: 'POST' });
+    const wrongMethod = await request(`${emu.url}/_emulator/jobs`, { method: 'POST' });
     expectError(wrongMethod, 400, 'INVALID_ARGUMENT');
     expect(wrongMethod.headers.get('allow')).toBe('GET');
   });
 
   it('forgets a workspace’s jobs when the workspace is reset', async () => {
-    await startMigration(call, 'plan', 'plan-2');
-    await adminPost(url, 'reset', { workspaceId: seededWorkspaces(emulator).owner.workspaceId });
+    await startMigration(emu.call, 'plan', 'plan-2');
+    await adminPost(emu.url, 'reset', { workspaceId: emu.owner.workspaceId });
     expect(await list()).toEqual([]);
   });
 });

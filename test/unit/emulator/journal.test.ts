@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import { Journal, type JournalEntry } from '../../../src/emulator/journal.js';
-import { startEmulator } from '../../../src/emulator/server.js';
 import { createWorkspace, keyHeaders, post, request } from './helpers.js';
 import { validRequests } from './valid-requests.js';
+import { useEmulator } from './fixture.js';
 
 const entry = (n: number, workspaceId?: string): JournalEntry => ({
   time: n,
@@ -51,42 +51,34 @@ describe('Journal', () => {
 });
 
 describe('the journal of a running emulator', () => {
+  const emu = useEmulator();
+
   it('records a failed call with its operation, workspace and error status', async () => {
-    const emulator = await startEmulator();
-    try {
-      const creds = await createWorkspace(emulator.url, 'journal@example.com');
-      // A new workspace has no CRDT data for any editor: NOT_FOUND.
-      const op = operation('crdt.update');
-      await post(emulator.url, op.path, validRequests['crdt.update'], keyHeaders(creds));
-      const journal = await request(`${emulator.url}/_emulator/journal`);
-      const entries = (journal.json as { entries: Record<string, unknown>[] }).entries;
-      expect(entries.at(-1)).toEqual({
-        time: expect.any(Number) as number,
-        method: 'POST',
-        path: op.path,
-        httpStatus: 404,
-        errorStatus: 'NOT_FOUND',
-        operation: op.name,
-        workspaceId: creds.workspaceId,
-      });
-    } finally {
-      await emulator.close();
-    }
+    const creds = await createWorkspace(emu.url, 'journal@example.com');
+    // A new workspace has no CRDT data for any editor: NOT_FOUND.
+    const op = operation('crdt.update');
+    await post(emu.url, op.path, validRequests['crdt.update'], keyHeaders(creds));
+    const journal = await request(`${emu.url}/_emulator/journal`);
+    const entries = (journal.json as { entries: Record<string, unknown>[] }).entries;
+    expect(entries.at(-1)).toEqual({
+      time: expect.any(Number) as number,
+      method: 'POST',
+      path: op.path,
+      httpStatus: 404,
+      errorStatus: 'NOT_FOUND',
+      operation: op.name,
+      workspaceId: creds.workspaceId,
+    });
   });
 
   it('counts the items of a bulk request, so that a test can tell what was sent twice', async () => {
-    const emulator = await startEmulator();
-    try {
-      const creds = await createWorkspace(emulator.url, 'journal-items@example.com');
-      const op = operation('groups.add');
-      const groups = [1, 2, 3].map((n) => ({ groupId: `g${n}`, groupName: `G${n}` }));
-      const data = { organizationId: 'o', organizationUserGroups: groups };
-      await post(emulator.url, op.path, data, keyHeaders(creds));
-      const journal = await request(`${emulator.url}/_emulator/journal`);
-      const entries = (journal.json as { entries: Record<string, unknown>[] }).entries;
-      expect(entries.at(-1)).toMatchObject({ operation: op.name, httpStatus: 200, items: 3 });
-    } finally {
-      await emulator.close();
-    }
+    const creds = await createWorkspace(emu.url, 'journal-items@example.com');
+    const op = operation('groups.add');
+    const groups = [1, 2, 3].map((n) => ({ groupId: `g${n}`, groupName: `G${n}` }));
+    const data = { organizationId: 'o', organizationUserGroups: groups };
+    await post(emu.url, op.path, data, keyHeaders(creds));
+    const journal = await request(`${emu.url}/_emulator/journal`);
+    const entries = (journal.json as { entries: Record<string, unknown>[] }).entries;
+    expect(entries.at(-1)).toMatchObject({ operation: op.name, httpStatus: 200, items: 3 });
   });
 });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_COLLECTION_SIZE,
   MAX_JSON_DEPTH,
   MAX_STRING_LENGTH,
 } from '../../../src/catalogue/limits.js';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { seedOrganizations } from './collab.js';
 import { expectError, expectSuccess, keyHeaders, postRaw, type Reply, request } from './helpers.js';
+import { useEmulator } from './fixture.js';
 
 /** Deep enough to exhaust the stack of any recursive walk, and still under 1 MiB. */
 const DEEP = 100_000;
@@ -21,12 +21,11 @@ function nestedArrays(levels: number): string {
   return `${'['.repeat(levels)}{}${']'.repeat(levels)}`;
 }
 
-let emulator: RunningEmulator;
+const emu = useEmulator({ shared: true });
 let post: (path: string, body: string) => Promise<Reply>;
 
 beforeAll(async () => {
-  emulator = await startEmulator({});
-  const owner = await seedOrganizations(emulator.url, 'limits@example.com', [
+  const owner = await seedOrganizations(emu.url, 'limits@example.com', [
     {
       id: 'org',
       documents: [{ id: 'doc' }],
@@ -37,9 +36,8 @@ beforeAll(async () => {
     },
   ]);
   const headers = { 'content-type': 'application/json', ...keyHeaders(owner) };
-  post = (path, body) => postRaw(emulator.url, path, body, headers);
+  post = (path, body) => postRaw(emu.url, path, body, headers);
 });
-afterAll(() => emulator.close());
 
 const ids = '"organizationId":"org","documentId":"doc"';
 const broadcast = (data: string) =>
@@ -104,7 +102,7 @@ describe('nesting deeper than the request limit', () => {
   it('is INVALID_ARGUMENT in a seed fixture', async () => {
     const crdt = `{"documentId":"d","editorId":"e","type":"map","data":${nestedObjects(DEEP)}}`;
     const org = `{"id":"o","documents":[{"id":"d"}],"crdt":[${crdt}]}`;
-    const reply = await request(`${emulator.url}/_emulator/seed`, {
+    const reply = await request(`${emu.url}/_emulator/seed`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: `{"workspaces":[{"ownerEmail":"deep@example.com","organizations":[${org}]}]}`,

@@ -1,25 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { describe, expect, it } from 'vitest';
 import { adminRead, feedEvents } from './collab.js';
-import { expectError, expectSuccess, type Reply } from './helpers.js';
+import { expectError, expectSuccess } from './helpers.js';
 import { migrationStatus, startMigration } from './jobs.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
-type Call = (path: string, data: unknown) => Promise<Reply>;
-
-let emulator: RunningEmulator;
-let call: Call;
-let clock: number;
-let workspaceId: string;
-
-beforeEach(async () => {
-  clock = SEED_CLOCK;
-  emulator = await startEmulator({ seed: basicFixture, now: () => clock, jobDelay: 0 });
-  const { owner } = seededWorkspaces(emulator);
-  workspaceId = owner.workspaceId;
-  call = callAs(emulator, owner);
-});
-afterEach(() => emulator.close());
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK, jobDelay: 0 });
 
 async function broadcast(
   data: Record<string, unknown>,
@@ -27,7 +13,7 @@ async function broadcast(
   liveStateDataId = 'cursor',
   documentId = 'plan',
 ): Promise<void> {
-  const reply = await call('/v2/livestate/broadcast', {
+  const reply = await emu.call('/v2/livestate/broadcast', {
     organizationId: 'acme',
     documentId,
     liveStateDataId,
@@ -44,8 +30,8 @@ interface LiveStateView {
 }
 
 async function liveStates(documentId = 'plan'): Promise<LiveStateView[]> {
-  const params = { workspaceId, organizationId: 'acme', documentId };
-  return (await adminRead<{ liveStates: LiveStateView[] }>(emulator.url, 'livestate', params))
+  const params = { workspaceId: emu.owner.workspaceId, organizationId: 'acme', documentId };
+  return (await adminRead<{ liveStates: LiveStateView[] }>(emu.url, 'livestate', params))
     .liveStates;
 }
 
@@ -59,13 +45,13 @@ describe('live state broadcast', () => {
     expect(await liveStates()).toEqual([
       { liveStateDataId: 'cursor', state: { x: 1, y: 2, label: null }, updatedAt: SEED_CLOCK },
     ]);
-    const events = await feedEvents(emulator.url, { workspaceId });
+    const events = await feedEvents(emu.url, { workspaceId: emu.owner.workspaceId });
     expect(events).toEqual([
       {
         seq: expect.any(Number) as number,
         time: SEED_CLOCK,
         kind: 'livestate',
-        workspaceId,
+        workspaceId: emu.owner.workspaceId,
         organizationId: 'acme',
         documentId: 'plan',
         liveStateDataId: 'cursor',
@@ -78,7 +64,7 @@ describe('live state broadcast', () => {
 
   it('without merge replaces the state; it persists until overwritten', async () => {
     await broadcast({ x: 1, y: 2 });
-    clock += 1000;
+    emu.clock += 1000;
     await broadcast({ z: 3 }, false);
     expect(await liveStates()).toEqual([
       { liveStateDataId: 'cursor', state: { z: 3 }, updatedAt: SEED_CLOCK + 1000 },
@@ -90,7 +76,7 @@ describe('live state broadcast', () => {
     await broadcast({ y: 20, style: { color: 'blue' }, label: null, extra: [1] }, true);
     expect(await stateOf()).toEqual({ x: 1, y: 20, style: { color: 'blue' }, extra: [1] });
 
-    const events = await feedEvents(emulator.url, { workspaceId });
+    const events = await feedEvents(emu.url, { workspaceId: emu.owner.workspaceId });
     expect(events.map((e) => e.merge)).toEqual([false, true]);
     expect(events[1]).toMatchObject({
       data: { y: 20, style: { color: 'blue' }, label: null, extra: [1] },
@@ -114,7 +100,7 @@ describe('live state broadcast', () => {
   });
 
   it('refuses data that is not an object', async () => {
-    const reply = await call('/v2/livestate/broadcast', {
+    const reply = await emu.call('/v2/livestate/broadcast', {
       organizationId: 'acme',
       documentId: 'plan',
       liveStateDataId: 'cursor',
@@ -122,18 +108,21 @@ describe('live state broadcast', () => {
     });
     expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('data.data');
     expect(await liveStates()).toEqual([]);
-    expect(await feedEvents(emulator.url, { workspaceId })).toEqual([]);
+    expect(await feedEvents(emu.url, { workspaceId: emu.owner.workspaceId })).toEqual([]);
   });
 
   it('creates the organization on first use', async () => {
-    const reply = await call('/v2/livestate/broadcast', {
+    const reply = await emu.call('/v2/livestate/broadcast', {
       organizationId: 'fresh',
       documentId: 'd',
       liveStateDataId: 's',
       data: { on: true },
     });
     expectSuccess(reply, 'livestate.broadcast');
-    const events = await feedEvents(emulator.url, { workspaceId, organizationId: 'fresh' });
+    const events = await feedEvents(emu.url, {
+      workspaceId: emu.owner.workspaceId,
+      organizationId: 'fresh',
+    });
     expect(events.map((e) => e.state)).toEqual([{ on: true }]);
   });
 });
@@ -141,15 +130,20 @@ describe('live state broadcast', () => {
 describe("a document's live state", () => {
   it('moves with it when it is migrated, with its events', async () => {
     await broadcast({ x: 1 });
-    const migrationId = await startMigration(call, 'plan', 'plan-2');
-    expect(await migrationStatus(call, migrationId)).toMatchObject({ status: 'completed' });
+    const migrationId = await startMigration(emu.call, 'plan', 'plan-2');
+    expect(await migrationStatus(emu.call, migrationId)).toMatchObject({ status: 'completed' });
     expect(await liveStates('plan')).toEqual([]);
     expect((await liveStates('plan-2')).map((s) => s.state)).toEqual([{ x: 1 }]);
-    expect(await feedEvents(emulator.url, { workspaceId, documentId: 'plan' })).toEqual([]);
-    const moved = await feedEvents(emulator.url, { workspaceId, documentId: 'plan-2' });
+    expect(
+      await feedEvents(emu.url, { workspaceId: emu.owner.workspaceId, documentId: 'plan' }),
+    ).toEqual([]);
+    const moved = await feedEvents(emu.url, {
+      workspaceId: emu.owner.workspaceId,
+      documentId: 'plan-2',
+    });
     expect(moved.map((e) => e.state)).toEqual([{ x: 1 }]);
 
-    await call('/v2/livestate/broadcast', {
+    await emu.call('/v2/livestate/broadcast', {
       organizationId: 'acme',
       documentId: 'plan-2',
       liveStateDataId: 'cursor',

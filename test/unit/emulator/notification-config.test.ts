@@ -2,12 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
-import { expectError, expectSuccess, type Reply } from './helpers.js';
+import { startEmulator } from '../../../src/emulator/server.js';
+import { expectError, expectSuccess } from './helpers.js';
 import { adminPost, startMigration } from './jobs.js';
-import { callAs } from './seed.js';
-
-type Call = (path: string, data: unknown) => Promise<Reply>;
+import { useEmulator } from './fixture.js';
 
 const V2 = '/v2/notifications/config/get';
 const V1 = '/v1/notifications/config/get';
@@ -44,28 +42,18 @@ interface Item {
 }
 
 let dir: string;
-let emulator: RunningEmulator;
-let call: Call;
-let apiKey: string;
+const emu = useEmulator({ shared: true, seedJson: JSON.stringify(fixture), jobDelay: 0 });
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'svc-config-test-'));
-  const seed = join(dir, 'fixture.json');
-  writeFileSync(seed, JSON.stringify(fixture));
-  emulator = await startEmulator({ seed, jobDelay: 0 });
-  const [owner] = emulator.seeded;
-  if (!owner) throw new Error('no seeded workspace');
-  apiKey = owner.apiKey;
-  call = callAs(emulator, owner);
 });
-afterAll(async () => {
-  await emulator.close();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
 async function v2(data: Record<string, unknown>): Promise<Item[]> {
   return expectSuccess(
-    await call(V2, { organizationId: 'acme', ...data }),
+    await emu.call(V2, { organizationId: 'acme', ...data }),
     'notifications.config.v2',
   ) as Item[];
 }
@@ -75,11 +63,21 @@ describe('notification config v2 (op 23)', () => {
     expect(await v2({ userId: 'carol', documentIds: ['plan', 'unknown', 'plan'] })).toEqual([
       {
         config: { inbox: 'ALL', email: 'MINE' },
-        metadata: { organizationId: 'acme', apiKey, documentId: 'plan', userId: 'carol' },
+        metadata: {
+          organizationId: 'acme',
+          apiKey: emu.owner.apiKey,
+          documentId: 'plan',
+          userId: 'carol',
+        },
       },
       {
         config: { inbox: 'ALL', email: 'MINE' },
-        metadata: { organizationId: 'acme', apiKey, documentId: 'unknown', userId: 'carol' },
+        metadata: {
+          organizationId: 'acme',
+          apiKey: emu.owner.apiKey,
+          documentId: 'unknown',
+          userId: 'carol',
+        },
       },
     ]);
   });
@@ -113,7 +111,7 @@ describe('notification config v2 (op 23)', () => {
       ).toEqual([
         {
           config: { inbox: 'MINE', email: 'MINE', slack: 'ALL' },
-          metadata: { organizationId: 'acme', apiKey, userId: 'alice' },
+          metadata: { organizationId: 'acme', apiKey: emu.owner.apiKey, userId: 'alice' },
         },
       ]);
     }
@@ -123,26 +121,26 @@ describe('notification config v2 (op 23)', () => {
 
   it('needs documentIds unless getOrganizationConfig is true, and a userId', async () => {
     expectError(
-      await call(V2, { organizationId: 'acme', userId: 'alice' }),
+      await emu.call(V2, { organizationId: 'acme', userId: 'alice' }),
       400,
       'INVALID_ARGUMENT',
     );
     expectError(
-      await call(V2, { organizationId: 'acme', userId: 'alice', getOrganizationConfig: false }),
+      await emu.call(V2, { organizationId: 'acme', userId: 'alice', getOrganizationConfig: false }),
       400,
       'INVALID_ARGUMENT',
     );
     expectError(
-      await call(V2, { organizationId: 'acme', documentIds: ['plan'] }),
+      await emu.call(V2, { organizationId: 'acme', documentIds: ['plan'] }),
       400,
       'INVALID_ARGUMENT',
     );
   });
 
   it("shows one workspace's settings to no other", async () => {
-    const [, other] = emulator.seeded;
+    const [, other] = emu.emulator.seeded;
     if (!other) throw new Error('no second workspace');
-    const reply = await callAs(emulator, other)(V2, {
+    const reply = await emu.callAs(other)(V2, {
       organizationId: 'acme',
       userId: 'alice',
       getOrganizationConfig: true,
@@ -156,7 +154,7 @@ describe('notification config v2 (op 23)', () => {
 
 describe('notification config v1 (op 24)', () => {
   it('answers one item per document, as v2 does', async () => {
-    const reply = await call(V1, {
+    const reply = await emu.call(V1, {
       organizationId: 'acme',
       userId: 'alice',
       documentIds: ['plan', 'notes', 'plan'],
@@ -168,27 +166,27 @@ describe('notification config v1 (op 24)', () => {
 
   it('needs documentIds, at most 30', async () => {
     const base = { organizationId: 'acme', userId: 'alice' };
-    expectError(await call(V1, base), 400, 'INVALID_ARGUMENT');
-    expectError(await call(V1, { ...base, documentIds: [] }), 400, 'INVALID_ARGUMENT');
+    expectError(await emu.call(V1, base), 400, 'INVALID_ARGUMENT');
+    expectError(await emu.call(V1, { ...base, documentIds: [] }), 400, 'INVALID_ARGUMENT');
     const many = Array.from({ length: 31 }, (_, i) => `d${i}`);
-    expectError(await call(V1, { ...base, documentIds: many }), 400, 'INVALID_ARGUMENT');
+    expectError(await emu.call(V1, { ...base, documentIds: many }), 400, 'INVALID_ARGUMENT');
     const thirty = expectSuccess(
-      await call(V1, { ...base, documentIds: many.slice(0, 30) }),
+      await emu.call(V1, { ...base, documentIds: many.slice(0, 30) }),
       'notifications.config.v1',
     ) as Item[];
     expect(thirty).toHaveLength(30);
   });
 
   it('needs the notification config option', async () => {
-    const [, other] = emulator.seeded;
+    const [, other] = emu.emulator.seeded;
     if (!other) throw new Error('no second workspace');
-    const as = callAs(emulator, other);
+    const as = emu.callAs(other);
     const data = { organizationId: 'acme', userId: 'alice', documentIds: ['plan'] };
     const message = expectError(await as(V1, data), 400, 'FAILED_PRECONDITION');
     expect(message).toMatch(/notification config/);
     // v2 is not gated.
     expectSuccess(await as(V2, data), 'notifications.config.v2');
-    await adminPost(emulator.url, 'seed', {
+    await adminPost(emu.url, 'seed', {
       workspaces: [
         { ownerEmail: 'v1-off@example.com', consoleOptions: { notificationConfig: true } },
       ],
@@ -199,7 +197,7 @@ describe('notification config v1 (op 24)', () => {
 
 describe('notification configs and the jobs', () => {
   it('moves the settings for a document when it is migrated', async () => {
-    await startMigration(call, 'plan', 'plan-2');
+    await startMigration(emu.call, 'plan', 'plan-2');
     const items = await v2({ userId: 'bob', documentIds: ['plan', 'plan-2'] });
     expect(items.map((i) => i.config)).toEqual([
       { inbox: 'ALL', email: 'MINE' },
@@ -208,7 +206,7 @@ describe('notification configs and the jobs', () => {
   });
 
   it("removes a deleted user's settings", async () => {
-    const reply = await call('/v1/users/data/delete', { userIds: ['alice'] });
+    const reply = await emu.call('/v1/users/data/delete', { userIds: ['alice'] });
     expect(reply.status).toBe(202);
     const items = await v2({ userId: 'alice', documentIds: ['plan-2'] });
     expect(items.map((i) => i.config)).toEqual([{ inbox: 'ALL', email: 'MINE' }]);

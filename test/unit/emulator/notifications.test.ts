@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { startEmulator } from '../../../src/emulator/server.js';
 import { expectError, expectSuccess, type Reply, request } from './helpers.js';
 import { adminPost, startMigration } from './jobs.js';
-import { callAs } from './seed.js';
+import { useEmulator } from './fixture.js';
 
 type Call = (path: string, data: unknown) => Promise<Reply>;
 
@@ -158,18 +158,15 @@ function page(reply: Reply): Page {
 }
 
 describe('notifications get (op 22)', () => {
-  let emulator: RunningEmulator;
   let call: Call;
   let apiKey: string;
 
-  beforeAll(async () => {
-    emulator = await startEmulator({ seed: fixtureFile('basic.json', basicFixture) });
-    const [owner] = emulator.seeded;
-    if (!owner) throw new Error('no seeded workspace');
+  const emu = useEmulator({ shared: true, seedJson: JSON.stringify(basicFixture) });
+  beforeAll(() => {
+    const owner = emu.owner;
     apiKey = owner.apiKey;
-    call = callAs(emulator, owner);
+    call = emu.call;
   });
-  afterAll(() => emulator.close());
 
   const combinations: [string, Filter[]][] = [
     ['document', [{ documentId: 'd1' }, { documentId: 'd2' }]],
@@ -353,9 +350,9 @@ describe('notifications get (op 22)', () => {
   });
 
   it('needs the advanced queries option', async () => {
-    const [, other] = emulator.seeded;
+    const [, other] = emu.emulator.seeded;
     if (!other) throw new Error('no second workspace');
-    const gated = callAs(emulator, other);
+    const gated = emu.callAs(other);
     const message = expectError(
       await gated(GET, { organizationId: 'acme', documentId: 'd1' }),
       400,
@@ -365,21 +362,18 @@ describe('notifications get (op 22)', () => {
   });
 
   it("shows one workspace's notifications to no other", async () => {
-    const [, other] = emulator.seeded;
+    const [, other] = emu.emulator.seeded;
     if (!other) throw new Error('no second workspace');
-    await adminPost(emulator.url, 'seed', {
+    await adminPost(emu.url, 'seed', {
       workspaces: [{ ownerEmail: 'gated@example.com', consoleOptions: { advancedQueries: true } }],
     });
-    const got = page(
-      await callAs(emulator, other)(GET, { organizationId: 'acme', documentId: 'd1' }),
-    );
+    const got = page(await emu.callAs(other)(GET, { organizationId: 'acme', documentId: 'd1' }));
     expect(got.data.map((n) => n.id)).toEqual(['n01']);
   });
 });
 
 describe('paging thousands of notifications while more arrive', () => {
   const COUNT = 2500;
-  let emulator: RunningEmulator;
   let call: Call;
   let workspaceId: string;
 
@@ -391,24 +385,22 @@ describe('paging thousands of notifications while more arrive', () => {
     notifyUsersByUserId: { alice: true },
   }));
 
-  beforeAll(async () => {
-    emulator = await startEmulator({
-      seed: fixtureFile('bulk.json', {
-        workspaces: [
-          {
-            ownerEmail: 'bulk@example.com',
-            consoleOptions: { advancedQueries: true },
-            organizations: [{ id: 'acme', notifications: bulk }],
-          },
-        ],
-      }),
-    });
-    const [owner] = emulator.seeded;
-    if (!owner) throw new Error('no seeded workspace');
-    workspaceId = owner.workspaceId;
-    call = callAs(emulator, owner);
+  const emu = useEmulator({
+    shared: true,
+    seedJson: JSON.stringify({
+      workspaces: [
+        {
+          ownerEmail: 'bulk@example.com',
+          consoleOptions: { advancedQueries: true },
+          organizations: [{ id: 'acme', notifications: bulk }],
+        },
+      ],
+    }),
   });
-  afterAll(() => emulator.close());
+  beforeAll(() => {
+    workspaceId = emu.owner.workspaceId;
+    call = emu.call;
+  });
 
   it('answers 1000 by default, and at most 1000 whatever the pageSize', async () => {
     for (const pageSize of [undefined, 1000, 1001, 5000]) {
@@ -460,7 +452,7 @@ describe('paging thousands of notifications while more arrive', () => {
           { timestamp: T - 10_000 - round, id: `${order}-${round}-old` },
           { timestamp: T + 400, id: `${order}-${round}-mid` },
         ];
-        const reply = await adminPost(emulator.url, 'notifications', {
+        const reply = await adminPost(emu.url, 'notifications', {
           workspaceId,
           organizationId: 'acme',
           notifications: added.map((k) => ({
@@ -491,29 +483,25 @@ describe('paging thousands of notifications while more arrive', () => {
 });
 
 describe('the notifications admin call', () => {
-  let emulator: RunningEmulator;
   let call: Call;
   let workspaceId: string;
   let apiKey: string;
 
-  beforeAll(async () => {
-    emulator = await startEmulator({
-      now: () => T + 42,
-      seed: fixtureFile('admin.json', {
-        workspaces: [
-          { ownerEmail: 'admin@example.com', consoleOptions: { advancedQueries: true } },
-        ],
-      }),
-    });
-    const [owner] = emulator.seeded;
-    if (!owner) throw new Error('no seeded workspace');
-    ({ workspaceId, apiKey } = owner);
-    call = callAs(emulator, owner);
+  const emu = useEmulator({
+    shared: true,
+    clock: T + 42,
+    seedJson: JSON.stringify({
+      workspaces: [{ ownerEmail: 'admin@example.com', consoleOptions: { advancedQueries: true } }],
+    }),
   });
-  afterAll(() => emulator.close());
+  beforeAll(() => {
+    const owner = emu.owner;
+    ({ workspaceId, apiKey } = owner);
+    call = emu.call;
+  });
 
   it('creates the organization, generates ids and times, and replaces an id it has', async () => {
-    const first = await adminPost(emulator.url, 'notifications', {
+    const first = await adminPost(emu.url, 'notifications', {
       workspaceId,
       apiKey,
       organizationId: 'fresh',
@@ -528,7 +516,7 @@ describe('the notifications admin call', () => {
     expect(ids[0]).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(ids[1]).toBe('fixed');
 
-    await adminPost(emulator.url, 'notifications', {
+    await adminPost(emu.url, 'notifications', {
       workspaceId,
       organizationId: 'fresh',
       notifications: [{ id: 'fixed', documentId: 'd', timestamp: T, displayBodyMessage: 'two' }],
@@ -549,7 +537,7 @@ describe('the notifications admin call', () => {
   });
 
   it('refuses a bad body, an unknown workspace or API key', async () => {
-    const add = (body: unknown) => adminPost(emulator.url, 'notifications', body);
+    const add = (body: unknown) => adminPost(emu.url, 'notifications', body);
     const one = [{ documentId: 'd' }];
     expectError(
       await add({ workspaceId, organizationId: 'o', notifications: [] }),
@@ -585,39 +573,36 @@ describe('the notifications admin call', () => {
       404,
       'NOT_FOUND',
     );
-    const wrongMethod = await request(`${emulator.url}/_emulator/notifications`);
+    const wrongMethod = await request(`${emu.url}/_emulator/notifications`);
     expectError(wrongMethod, 400, 'INVALID_ARGUMENT');
   });
 });
 
 describe('notifications and the jobs', () => {
-  let emulator: RunningEmulator;
   let call: Call;
 
-  beforeAll(async () => {
-    emulator = await startEmulator({
-      jobDelay: 0,
-      seed: fixtureFile('jobs.json', {
-        workspaces: [
-          {
-            ownerEmail: 'jobs@example.com',
-            consoleOptions: { advancedQueries: true },
-            organizations: [
-              {
-                id: 'acme',
-                documents: [{ id: 'd1' }, { id: 'd2' }],
-                notifications: given,
-              },
-            ],
-          },
-        ],
-      }),
-    });
-    const [owner] = emulator.seeded;
-    if (!owner) throw new Error('no seeded workspace');
-    call = callAs(emulator, owner);
+  const emu = useEmulator({
+    shared: true,
+    jobDelay: 0,
+    seedJson: JSON.stringify({
+      workspaces: [
+        {
+          ownerEmail: 'jobs@example.com',
+          consoleOptions: { advancedQueries: true },
+          organizations: [
+            {
+              id: 'acme',
+              documents: [{ id: 'd1' }, { id: 'd2' }],
+              notifications: given,
+            },
+          ],
+        },
+      ],
+    }),
   });
-  afterAll(() => emulator.close());
+  beforeAll(() => {
+    call = emu.call;
+  });
 
   it('moves a document’s notifications with it when it is migrated', async () => {
     const before = expectedIds({ documentId: 'd1' }, 'desc');

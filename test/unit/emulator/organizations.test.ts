@@ -1,34 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type RunningEmulator,
-  type SeededWorkspace,
-  startEmulator,
-} from '../../../src/emulator/server.js';
-import { expectError, expectSuccess, type Reply } from './helpers.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { describe, expect, it } from 'vitest';
+import { type SeededWorkspace } from '../../../src/emulator/server.js';
+import { expectError, expectSuccess } from './helpers.js';
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
-let emulator: RunningEmulator;
-let owner: SeededWorkspace;
-let rival: SeededWorkspace;
-let call: (path: string, data: unknown) => Promise<Reply>;
-
-beforeEach(async () => {
-  emulator = await startEmulator({ seed: basicFixture, now: () => SEED_CLOCK });
-  ({ owner, rival } = seededWorkspaces(emulator));
-  call = callAs(emulator, owner);
-});
-afterEach(() => emulator.close());
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK });
 
 const rename = (as: SeededWorkspace, organizations: unknown) =>
-  callAs(emulator, as)('/v2/organizations/update', { organizations });
+  emu.callAs(as)('/v2/organizations/update', { organizations });
 const setDisabled = (as: SeededWorkspace, organizationIds: unknown, disabled: unknown) =>
-  callAs(emulator, as)('/v1/organizations/access/disablestate/update', {
+  emu.callAs(as)('/v1/organizations/access/disablestate/update', {
     organizationIds,
     disabled,
   });
 
 async function orgEntry(as: SeededWorkspace, userId: string): Promise<unknown> {
-  const reply = await callAs(emulator, as)('/v2/auth/permissions/get', {
+  const reply = await emu.callAs(as)('/v2/auth/permissions/get', {
     organizationId: 'acme',
     userIds: [userId],
   });
@@ -41,7 +28,7 @@ async function orgEntry(as: SeededWorkspace, userId: string): Promise<unknown> {
 
 describe('organizations update (op 12)', () => {
   it('renames each organization, failing an unknown one only', async () => {
-    const reply = await rename(owner, [
+    const reply = await rename(emu.owner, [
       { organizationId: 'acme', organizationName: 'Acme Corp' },
       { organizationId: 'initech', organizationName: 'Initech' },
     ]);
@@ -52,7 +39,7 @@ describe('organizations update (op 12)', () => {
   });
 
   it('answers INVALID_ARGUMENT for an item without a name', async () => {
-    const reply = await rename(owner, [{ organizationId: 'acme' }]);
+    const reply = await rename(emu.owner, [{ organizationId: 'acme' }]);
     expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain(
       'data.organizations[0].organizationName',
     );
@@ -61,14 +48,14 @@ describe('organizations update (op 12)', () => {
 
 describe('organizations disable state (op 13)', () => {
   it('disables an organization, switching access off for all users, and enables it again', async () => {
-    expect(await orgEntry(owner, 'alice')).toEqual({ accessRole: 'editor' });
-    const off = await setDisabled(owner, ['acme', 'initech'], true);
+    expect(await orgEntry(emu.owner, 'alice')).toEqual({ accessRole: 'editor' });
+    const off = await setDisabled(emu.owner, ['acme', 'initech'], true);
     expect(expectSuccess(off, 'organizations.setDisabled')).toEqual({
       acme: { success: true, id: 'acme', message: expect.any(String) as string },
       initech: { success: false, id: 'initech', message: expect.stringMatching(/does not exist/) },
     });
-    expect(await orgEntry(owner, 'alice')).toMatchObject({ errorCode: 'permission_denied' });
-    const doc = await call('/v2/auth/permissions/get', {
+    expect(await orgEntry(emu.owner, 'alice')).toMatchObject({ errorCode: 'permission_denied' });
+    const doc = await emu.call('/v2/auth/permissions/get', {
       organizationId: 'acme',
       userIds: ['erin'],
       documentIds: ['notes'],
@@ -81,15 +68,15 @@ describe('organizations disable state (op 13)', () => {
       },
     });
 
-    const on = await setDisabled(owner, ['acme'], false);
+    const on = await setDisabled(emu.owner, ['acme'], false);
     expect(expectSuccess(on, 'organizations.setDisabled')).toMatchObject({
       acme: { success: true },
     });
-    expect(await orgEntry(owner, 'alice')).toEqual({ accessRole: 'editor' });
+    expect(await orgEntry(emu.owner, 'alice')).toEqual({ accessRole: 'editor' });
   });
 
   it('answers INVALID_ARGUMENT for an empty list', async () => {
-    expect(expectError(await setDisabled(owner, [], true), 400, 'INVALID_ARGUMENT')).toContain(
+    expect(expectError(await setDisabled(emu.owner, [], true), 400, 'INVALID_ARGUMENT')).toContain(
       'data.organizationIds',
     );
   });
@@ -98,33 +85,33 @@ describe('organizations disable state (op 13)', () => {
 describe('isolation between workspaces', () => {
   it("cannot read or change another workspace's organization of the same id", async () => {
     // The rival's own "acme" is a different organization, with no documents or folders.
-    const docs = await callAs(emulator, rival)('/v1/organizations/documents/get', {
+    const docs = await emu.callAs(emu.rival)('/v1/organizations/documents/get', {
       organizationId: 'acme',
     });
     expect(expectSuccess(docs, 'documents.get')).toEqual([]);
-    const folders = await callAs(emulator, rival)('/v2/organizations/folders/get', {
+    const folders = await emu.callAs(emu.rival)('/v2/organizations/folders/get', {
       organizationId: 'acme',
     });
     expect(expectSuccess(folders, 'folders.get')).toEqual([]);
 
     expectSuccess(
-      await rename(rival, [{ organizationId: 'acme', organizationName: 'Mine' }]),
+      await rename(emu.rival, [{ organizationId: 'acme', organizationName: 'Mine' }]),
       'organizations.update',
     );
-    expectSuccess(await setDisabled(rival, ['acme'], true), 'organizations.setDisabled');
-    const globex = await setDisabled(rival, ['globex'], false);
+    expectSuccess(await setDisabled(emu.rival, ['acme'], true), 'organizations.setDisabled');
+    const globex = await setDisabled(emu.rival, ['globex'], false);
     expect(expectSuccess(globex, 'organizations.setDisabled')).toMatchObject({
       globex: { success: false },
     });
-    const update = await callAs(emulator, rival)('/v1/organizations/documents/update', {
+    const update = await emu.callAs(emu.rival)('/v1/organizations/documents/update', {
       organizationId: 'acme',
       documents: [{ documentId: 'notes', documentName: 'Stolen' }],
     });
     expect(expectSuccess(update, 'documents.update')).toMatchObject({ notes: { success: false } });
 
     // The owner's organization is untouched.
-    expect(await orgEntry(owner, 'alice')).toEqual({ accessRole: 'editor' });
-    const mine = await call('/v1/organizations/documents/get', {
+    expect(await orgEntry(emu.owner, 'alice')).toEqual({ accessRole: 'editor' });
+    const mine = await emu.call('/v1/organizations/documents/get', {
       organizationId: 'acme',
       documentIds: ['notes'],
     });

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectSuccess, type Reply } from './helpers.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
 interface Entry {
   accessRole?: string;
@@ -18,17 +18,8 @@ interface UserPermissions {
 }
 type Permissions = Record<string, UserPermissions>;
 
-let emulator: RunningEmulator;
-let clock: number;
-let ask: (data: unknown) => Promise<Reply>;
-
-beforeEach(async () => {
-  clock = SEED_CLOCK;
-  emulator = await startEmulator({ seed: basicFixture, now: () => clock });
-  const call = callAs(emulator, seededWorkspaces(emulator).owner);
-  ask = (data) => call('/v2/auth/permissions/get', data);
-});
-afterEach(() => emulator.close());
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK });
+const ask = (data: unknown): Promise<Reply> => emu.call('/v2/auth/permissions/get', data);
 
 async function permissions(data: {
   organizationId?: string;
@@ -145,9 +136,9 @@ describe('permissions get (op 6)', () => {
     });
     expect(await onDocument('bob', 'contract')).toEqual(denied('restricted'));
 
-    clock = 4_102_444_800_000;
+    emu.clock = 4_102_444_800_000;
     expect((await onDocument('carol', 'contract'))?.accessRole).toBe('viewer');
-    clock = 4_102_444_801_000;
+    emu.clock = 4_102_444_801_000;
     expect(await onDocument('carol', 'contract')).toEqual(denied('restricted'));
   });
 
@@ -218,7 +209,7 @@ describe('permissions get (op 6)', () => {
   });
 
   it("cannot see another workspace's organization of the same id", async () => {
-    const rival = callAs(emulator, seededWorkspaces(emulator).rival);
+    const rival = emu.callAs(emu.rival);
     const reply = await rival('/v2/auth/permissions/get', {
       organizationId: 'acme',
       userIds: ['alice'],

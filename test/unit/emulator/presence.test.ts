@@ -1,34 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { describe, expect, it } from 'vitest';
 import { adminGet, adminRead } from './collab.js';
-import { expectError, expectSuccess, type Reply } from './helpers.js';
+import { expectError, expectSuccess } from './helpers.js';
 import { migrationStatus, startMigration } from './jobs.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
-type Call = (path: string, data: unknown) => Promise<Reply>;
-
-let emulator: RunningEmulator;
-let call: Call;
-let workspaceId: string;
-
-beforeEach(async () => {
-  emulator = await startEmulator({ seed: basicFixture, now: () => SEED_CLOCK, jobDelay: 0 });
-  const { owner } = seededWorkspaces(emulator);
-  workspaceId = owner.workspaceId;
-  call = callAs(emulator, owner);
-});
-afterEach(() => emulator.close());
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK, jobDelay: 0 });
 
 const alice = { userId: 'alice', name: 'Alice', email: 'alice@example.com', status: 'online' };
 const bob = { userId: 'bob', name: 'Bob', status: 'away' };
 
 function addPresence(users: unknown[], documentId = 'plan', organizationId = 'acme') {
-  return call('/v2/presence/add', { organizationId, documentId, users });
+  return emu.call('/v2/presence/add', { organizationId, documentId, users });
 }
 
-async function presence(documentId = 'plan', ws = workspaceId): Promise<unknown[]> {
+async function presence(documentId = 'plan', ws = emu.owner.workspaceId): Promise<unknown[]> {
   const params = { workspaceId: ws, organizationId: 'acme', documentId };
-  return (await adminRead<{ users: unknown[] }>(emulator.url, 'presence', params)).users;
+  return (await adminRead<{ users: unknown[] }>(emu.url, 'presence', params)).users;
 }
 
 describe('presence add', () => {
@@ -61,20 +49,20 @@ describe('presence add', () => {
 
   it('keeps each workspace’s lists apart', async () => {
     await addPresence([alice]);
-    const { rival } = seededWorkspaces(emulator);
-    const asRival = callAs(emulator, rival);
+    const { rival } = emu;
+    const asRival = emu.callAs(rival);
     await asRival('/v2/presence/add', { organizationId: 'acme', documentId: 'plan', users: [bob] });
     expect(await presence()).toEqual([alice]);
     expect(await presence('plan', rival.workspaceId)).toEqual([bob]);
   });
 
-  it('is read by an admin call that checks its query', async () => {
-    const missing = await adminGet(emulator.url, 'presence', {
-      workspaceId,
+  it('is read by an admin emu.call that checks its query', async () => {
+    const missing = await adminGet(emu.url, 'presence', {
+      workspaceId: emu.owner.workspaceId,
       organizationId: 'acme',
     });
     expect(expectError(missing, 400, 'INVALID_ARGUMENT')).toContain('documentId');
-    const unknown = await adminGet(emulator.url, 'presence', {
+    const unknown = await adminGet(emu.url, 'presence', {
       workspaceId: 'no-such-workspace',
       organizationId: 'acme',
       documentId: 'plan',
@@ -86,8 +74,8 @@ describe('presence add', () => {
 describe('a presence list', () => {
   it('moves with its document when it is migrated', async () => {
     await addPresence([alice, bob]);
-    const migrationId = await startMigration(call, 'plan', 'plan-2');
-    expect(await migrationStatus(call, migrationId)).toMatchObject({ status: 'completed' });
+    const migrationId = await startMigration(emu.call, 'plan', 'plan-2');
+    expect(await migrationStatus(emu.call, migrationId)).toMatchObject({ status: 'completed' });
     expect(await presence('plan')).toEqual([]);
     expect(await presence('plan-2')).toEqual([alice, bob]);
   });
@@ -95,7 +83,7 @@ describe('a presence list', () => {
   it('loses the entries of a user whose data is deleted', async () => {
     await addPresence([alice, bob]);
     await addPresence([alice], 'notes');
-    expectSuccess(await call('/v1/users/data/delete', { userIds: ['alice'] }), 'users.purge');
+    expectSuccess(await emu.call('/v1/users/data/delete', { userIds: ['alice'] }), 'users.purge');
     expect(await presence('plan')).toEqual([bob]);
     expect(await presence('notes')).toEqual([]);
   });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_STRING_LENGTH } from '../../../src/catalogue/limits.js';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { envelope } from '../../support/envelopes.js';
 import {
   createWorkspace,
@@ -12,15 +11,9 @@ import {
   rawExchange,
   request,
 } from './helpers.js';
+import { useEmulator } from './fixture.js';
 
-let emulator: RunningEmulator;
-let url: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  url = emulator.url;
-});
-afterAll(() => emulator.close());
+const emu = useEmulator({ shared: true });
 
 const create = '/v2/workspace/create';
 
@@ -38,22 +31,26 @@ describe('request bodies', () => {
     ['an extra top-level member', '{"data": {"ownerEmail": "extra@example.com"}, "extra": 1}'],
     ['a __proto__ member', '{"data": {"ownerEmail": "proto@example.com"}, "__proto__": {}}'],
   ])('answers 400 INVALID_ARGUMENT to %s', async (_what, body) => {
-    expectError(await postRaw(url, create, body), 400, 'INVALID_ARGUMENT');
+    expectError(await postRaw(emu.url, create, body), 400, 'INVALID_ARGUMENT');
   });
 
   it('created nothing for the rejected bodies that carried an email', async () => {
     for (const ownerEmail of ['extra@example.com', 'proto@example.com']) {
-      expectError(await post(url, '/v2/workspace/email/status', { ownerEmail }), 404, 'NOT_FOUND');
+      expectError(
+        await post(emu.url, '/v2/workspace/email/status', { ownerEmail }),
+        404,
+        'NOT_FOUND',
+      );
     }
   });
 
   it('names the unexpected top-level member', async () => {
-    const reply = await postRaw(url, create, '{"data": {}, "context": {}}');
+    const reply = await postRaw(emu.url, create, '{"data": {}, "context": {}}');
     expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('context');
   });
 
   it('names every wrongly typed field', async () => {
-    const reply = await post(url, create, { ownerEmail: ['a@example.com'], name: 5 });
+    const reply = await post(emu.url, create, { ownerEmail: ['a@example.com'], name: 5 });
     const message = expectError(reply, 400, 'INVALID_ARGUMENT');
     expect(message).toContain('data.ownerEmail');
     expect(message).toContain('data.name');
@@ -62,14 +59,14 @@ describe('request bodies', () => {
   it('answers 413 with an INVALID_ARGUMENT envelope to a 2 MiB body', async () => {
     const padding = 'x'.repeat(2 * 1024 * 1024);
     const reply = await postRaw(
-      url,
+      emu.url,
       create,
       JSON.stringify({ data: { ownerEmail: 'big@example.com', padding } }),
     );
     expectError(reply, 413, 'INVALID_ARGUMENT');
     // The emulator is still serving.
     expectError(
-      await post(url, '/v2/workspace/email/status', { ownerEmail: 'big@example.com' }),
+      await post(emu.url, '/v2/workspace/email/status', { ownerEmail: 'big@example.com' }),
       404,
       'NOT_FOUND',
     );
@@ -83,7 +80,7 @@ describe('request bodies', () => {
       'x'.repeat(1024 * 1024 - 10 * chunk.length - 300),
     ];
     const reply = await postRaw(
-      url,
+      emu.url,
       create,
       JSON.stringify({ data: { ownerEmail: 'near-limit@example.com', padding } }),
     );
@@ -92,8 +89,8 @@ describe('request bodies', () => {
 
   it('answers 413 at once when the declared length is far too large', async () => {
     const answer = await rawExchange(
-      emulator.port,
-      `POST ${create} HTTP/1.1\r\nHost: 127.0.0.1:${emulator.port}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{}`,
+      emu.emulator.port,
+      `POST ${create} HTTP/1.1\r\nHost: 127.0.0.1:${emu.emulator.port}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{}`,
     );
     expect(answer.startsWith('HTTP/1.1 413 ')).toBe(true);
     expect(rawBody(answer)).toEqual(
@@ -104,11 +101,11 @@ describe('request bodies', () => {
   it('requires a JSON content type', async () => {
     const body = JSON.stringify({ data: { ownerEmail: 'form@example.com' } });
     expectError(
-      await postRaw(url, create, body, { 'content-type': 'text/plain' }),
+      await postRaw(emu.url, create, body, { 'content-type': 'text/plain' }),
       400,
       'INVALID_ARGUMENT',
     );
-    const charset = await postRaw(url, create, body, {
+    const charset = await postRaw(emu.url, create, body, {
       'content-type': 'application/json; charset=utf-8',
     });
     expect(charset.status).toBe(200);
@@ -117,27 +114,27 @@ describe('request bodies', () => {
 
 describe('routing', () => {
   it('answers 404 NOT_FOUND in the envelope to an unknown path', async () => {
-    expectError(await post(url, '/v2/no/such/operation', {}), 404, 'NOT_FOUND');
+    expectError(await post(emu.url, '/v2/no/such/operation', {}), 404, 'NOT_FOUND');
     expectError(
-      await post(url, '/v2/workspace/create/', { ownerEmail: 'a@example.com' }),
+      await post(emu.url, '/v2/workspace/create/', { ownerEmail: 'a@example.com' }),
       404,
       'NOT_FOUND',
     );
-    expectError(await request(`${url}/`), 404, 'NOT_FOUND');
-    expectError(await request(`${url}/_emulator/nope`), 404, 'NOT_FOUND');
+    expectError(await request(`${emu.url}/`), 404, 'NOT_FOUND');
+    expectError(await request(`${emu.url}/_emulator/nope`), 404, 'NOT_FOUND');
   });
 
   it.each(['GET', 'PUT', 'DELETE', 'PATCH'])(
     'answers %s on an API path with INVALID_ARGUMENT',
     async (method) => {
-      const reply = await request(`${url}${create}`, { method });
+      const reply = await request(`${emu.url}${create}`, { method });
       expectError(reply, 400, 'INVALID_ARGUMENT');
       expect(reply.headers.get('allow')).toBe('POST');
     },
   );
 
   it('ignores the query string when routing', async () => {
-    const reply = await post(url, '/v2/workspace/email/status?x=1', {
+    const reply = await post(emu.url, '/v2/workspace/email/status?x=1', {
       ownerEmail: 'nobody@example.com',
     });
     expectError(reply, 404, 'NOT_FOUND');
@@ -147,7 +144,7 @@ describe('routing', () => {
   });
 
   it('answers unparsable HTTP with an envelope', async () => {
-    const answer = await rawExchange(emulator.port, 'THIS IS NOT HTTP\r\n\r\n');
+    const answer = await rawExchange(emu.emulator.port, 'THIS IS NOT HTTP\r\n\r\n');
     expect(answer.startsWith('HTTP/1.1 400 ')).toBe(true);
     expect(rawBody(answer)).toEqual(envelope.error('INVALID_ARGUMENT', 'Malformed HTTP request.'));
   });
@@ -155,24 +152,24 @@ describe('routing', () => {
 
 describe('every answer is an envelope', () => {
   it('never answers 5xx, nor a non-JSON body, to hostile input', async () => {
-    const creds = await createWorkspace(url, 'hostile@example.com');
+    const creds = await createWorkspace(emu.url, 'hostile@example.com');
     const deep = `{"data":{"organizationId":"o","documentId":"d","x":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
     const replies = await Promise.all([
-      postRaw(url, create, '\u0000\u0001'),
-      postRaw(url, create, '{"data": {"ownerEmail": "\\ud800@example.com"}}'),
-      postRaw(url, '/v2/notifications/get', deep, {
+      postRaw(emu.url, create, '\u0000\u0001'),
+      postRaw(emu.url, create, '{"data": {"ownerEmail": "\\ud800@example.com"}}'),
+      postRaw(emu.url, '/v2/notifications/get', deep, {
         'content-type': 'application/json',
         ...keyHeaders(creds),
       }),
       post(
-        url,
+        emu.url,
         '/v2/crdt/update',
         { organizationId: 'o', documentId: 'd', editorId: 'e', type: 'text', data: {} },
         keyHeaders(creds),
       ),
-      post(url, create, { ownerEmail: 'a'.repeat(300) + '@example.com' }),
+      post(emu.url, create, { ownerEmail: 'a'.repeat(300) + '@example.com' }),
       post(
-        url,
+        emu.url,
         '/v2/workspace/authtokens/get',
         { apiKey: 'k' },
         { 'x-service-workspace-id': 'w'.repeat(10000), 'x-service-auth-token': 't' },

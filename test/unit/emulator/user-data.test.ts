@@ -1,36 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { describe, expect, it } from 'vitest';
 import { envelope } from '../../support/envelopes.js';
-import { expectError, expectSuccess, type Reply } from './helpers.js';
+import { expectError, expectSuccess } from './helpers.js';
 import { access, adminPost, allowed, denied, jobsOf, stepJob } from './jobs.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
-type Call = (path: string, data: unknown) => Promise<Reply>;
-
-let emulator: RunningEmulator;
-let call: Call;
-let clock: number;
-
-beforeEach(async () => {
-  clock = SEED_CLOCK;
-  emulator = await startEmulator({ seed: basicFixture, now: () => clock, jobDelay: 'manual' });
-  call = callAs(emulator, seededWorkspaces(emulator).owner);
-});
-afterEach(() => emulator.close());
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK, jobDelay: 'manual' });
 
 async function purge(
   data: Record<string, unknown>,
 ): Promise<{ jobId: string; tasksCount: number }> {
-  const reply = await call('/v1/users/data/delete', data);
+  const reply = await emu.call('/v1/users/data/delete', data);
   return expectSuccess(reply, 'users.purge') as { jobId: string; tasksCount: number };
 }
 
 async function status(jobId: string): Promise<unknown> {
-  return expectSuccess(await call('/v2/users/data/delete/status', { jobId }), 'users.purgeStatus');
+  return expectSuccess(
+    await emu.call('/v2/users/data/delete/status', { jobId }),
+    'users.purgeStatus',
+  );
 }
 
 /** Op 15's verdict on taking the user out of the organization: false once nothing is left. */
-async function removable(userId: string, organizationId: string, as = call): Promise<boolean> {
+async function removable(userId: string, organizationId: string, as = emu.call): Promise<boolean> {
   const reply = await as('/v1/users/delete', { organizationId, userIds: [userId] });
   const result = expectSuccess(reply, 'users.remove') as Record<string, { success: boolean }>;
   return result[userId]?.success ?? false;
@@ -38,7 +30,7 @@ async function removable(userId: string, organizationId: string, as = call): Pro
 
 describe('user-data deletion (op 16)', () => {
   it('answers 202 with the top-level body, one task per organization the users appear in', async () => {
-    const reply = await call('/v1/users/data/delete', { userIds: ['alice', 'bob'] });
+    const reply = await emu.call('/v1/users/data/delete', { userIds: ['alice', 'bob'] });
     expect(reply.status).toBe(202);
     expect(reply.json).toEqual(
       envelope.topLevel(
@@ -54,7 +46,7 @@ describe('user-data deletion (op 16)', () => {
   it('has one task per named organization, each once, whether or not the users are in it', async () => {
     const job = await purge({ userIds: ['alice'], organizationIds: ['acme', 'initech', 'acme'] });
     expect(job.tasksCount).toBe(2);
-    const [view] = jobsOf(await adminPost(emulator.url, 'jobs/step', { id: job.jobId }));
+    const [view] = jobsOf(await adminPost(emu.url, 'jobs/step', { id: job.jobId }));
     expect(view).toMatchObject({
       kind: 'deletion',
       spec: { userIds: ['alice'], organizationIds: ['acme', 'initech'] },
@@ -62,7 +54,7 @@ describe('user-data deletion (op 16)', () => {
   });
 
   it('runs its tasks one by one, then the users have no access and no membership', async () => {
-    expect(await access(call, 'alice', ['plan', 'staff-list', 'notes'])).toEqual([
+    expect(await access(emu.call, 'alice', ['plan', 'staff-list', 'notes'])).toEqual([
       allowed(),
       allowed(),
       allowed(),
@@ -76,52 +68,52 @@ describe('user-data deletion (op 16)', () => {
       lastTaskCompletedTime: null,
     });
 
-    clock = SEED_CLOCK + 1000;
-    expect(await stepJob(emulator.url, jobId)).toMatchObject({ status: 'in_progress' });
+    emu.clock = SEED_CLOCK + 1000;
+    expect(await stepJob(emu.url, jobId)).toMatchObject({ status: 'in_progress' });
     expect(await status(jobId)).toEqual({
       isDeleteCompleted: false,
       tasksLeft: 1,
       lastTaskCompletedTime: SEED_CLOCK + 1000,
     });
     // The first task (acme) is done; globex is not yet.
-    expect(await access(call, 'alice', ['plan'])).toEqual([denied, denied]);
+    expect(await access(emu.call, 'alice', ['plan'])).toEqual([denied, denied]);
     expect(await removable('alice', 'acme')).toBe(false);
 
-    clock = SEED_CLOCK + 2000;
-    expect(await stepJob(emulator.url, jobId)).toMatchObject({ status: 'completed' });
+    emu.clock = SEED_CLOCK + 2000;
+    expect(await stepJob(emu.url, jobId)).toMatchObject({ status: 'completed' });
     expect(await status(jobId)).toEqual({
       isDeleteCompleted: true,
       tasksLeft: 0,
       lastTaskCompletedTime: SEED_CLOCK + 2000,
     });
-    const reply = await call('/v2/users/data/delete/status', { jobId });
+    const reply = await emu.call('/v2/users/data/delete/status', { jobId });
     expect((reply.json as { result: { message: string } }).result.message).toMatch(/completed/);
 
     // Only what anyone may open is left: the public document.
-    expect(await access(call, 'alice', ['plan', 'staff-list', 'notes'])).toEqual([
+    expect(await access(emu.call, 'alice', ['plan', 'staff-list', 'notes'])).toEqual([
       denied,
       denied,
       denied,
       allowed(),
     ]);
-    expect(await access(call, 'bob', ['staff-list'])).toEqual([denied, denied]);
+    expect(await access(emu.call, 'bob', ['staff-list'])).toEqual([denied, denied]);
     expect(await removable('alice', 'globex')).toBe(false);
     expect(await removable('bob', 'acme')).toBe(false);
     // Other users keep theirs.
-    expect(await access(call, 'dave', ['plan'])).toEqual([denied, allowed('viewer')]);
+    expect(await access(emu.call, 'dave', ['plan'])).toEqual([denied, allowed('viewer')]);
     expect(await removable('carol', 'acme')).toBe(true);
   });
 
   it('stays in the organizations it was given', async () => {
     const { jobId } = await purge({ userIds: ['alice'], organizationIds: ['globex'] });
-    await adminPost(emulator.url, 'jobs/run', { id: jobId });
+    await adminPost(emu.url, 'jobs/run', { id: jobId });
     expect(await status(jobId)).toMatchObject({ isDeleteCompleted: true });
     expect(await removable('alice', 'globex')).toBe(false);
-    expect(await access(call, 'alice', ['plan'])).toEqual([allowed(), allowed()]);
+    expect(await access(emu.call, 'alice', ['plan'])).toEqual([allowed(), allowed()]);
   });
 
   it("leaves another workspace's users of the same ids alone", async () => {
-    const seeded = await adminPost(emulator.url, 'seed', {
+    const seeded = await adminPost(emu.url, 'seed', {
       workspaces: [
         {
           ownerEmail: 'rival@example.com',
@@ -131,8 +123,8 @@ describe('user-data deletion (op 16)', () => {
     });
     expect(seeded.status).toBe(200);
     const { jobId } = await purge({ userIds: ['alice'] });
-    await adminPost(emulator.url, 'jobs/run', { id: jobId });
-    const rival = callAs(emulator, seededWorkspaces(emulator).rival);
+    await adminPost(emu.url, 'jobs/run', { id: jobId });
+    const rival = emu.callAs(emu.rival);
     expect(await removable('alice', 'acme', rival)).toBe(true);
     expectError(await rival('/v2/users/data/delete/status', { jobId }), 404, 'NOT_FOUND');
   });
@@ -149,9 +141,9 @@ describe('user-data deletion (op 16)', () => {
 
   it('answers a failed deletion with ABORTED: the reason, and the tasks it had left', async () => {
     const { jobId } = await purge({ userIds: ['alice'] });
-    await stepJob(emulator.url, jobId);
-    await adminPost(emulator.url, 'jobs/fail', { id: jobId, reason: 'Disk full.' });
-    const reply = await call('/v2/users/data/delete/status', { jobId });
+    await stepJob(emu.url, jobId);
+    await adminPost(emu.url, 'jobs/fail', { id: jobId, reason: 'Disk full.' });
+    const reply = await emu.call('/v2/users/data/delete/status', { jobId });
     expect(reply.status).toBe(409);
     expect(reply.json).toEqual({
       error: {
@@ -168,9 +160,17 @@ describe('user-data deletion (op 16)', () => {
   });
 
   it('answers NOT_FOUND for an unknown job, INVALID_ARGUMENT for no users', async () => {
-    expectError(await call('/v2/users/data/delete/status', { jobId: 'nope' }), 404, 'NOT_FOUND');
+    expectError(
+      await emu.call('/v2/users/data/delete/status', { jobId: 'nope' }),
+      404,
+      'NOT_FOUND',
+    );
     expect(
-      expectError(await call('/v1/users/data/delete', { userIds: [] }), 400, 'INVALID_ARGUMENT'),
+      expectError(
+        await emu.call('/v1/users/data/delete', { userIds: [] }),
+        400,
+        'INVALID_ARGUMENT',
+      ),
     ).toContain('data.userIds');
   });
 });

@@ -1,28 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
-import { expectError, expectSuccess, type Reply } from './helpers.js';
-import { basicFixture, callAs, SEED_CLOCK, seededWorkspaces } from './seed.js';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectSuccess } from './helpers.js';
+import { basicFixture, SEED_CLOCK } from './seed.js';
+import { useEmulator } from './fixture.js';
 
 interface Entry {
   accessRole?: string;
   errorCode?: string;
 }
 
-let emulator: RunningEmulator;
-let call: (path: string, data: unknown) => Promise<Reply>;
-
-beforeEach(async () => {
-  emulator = await startEmulator({ seed: basicFixture, now: () => SEED_CLOCK });
-  call = callAs(emulator, seededWorkspaces(emulator).owner);
-});
-afterEach(() => emulator.close());
+const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK });
 
 const remove = (data: Record<string, unknown>) =>
-  call('/v1/users/delete', { organizationId: 'acme', ...data });
+  emu.call('/v1/users/delete', { organizationId: 'acme', ...data });
 
 /** One user's entries: the organization's, then each document's. */
 async function access(userId: string, documentIds: string[]): Promise<Entry[]> {
-  const reply = await call('/v2/auth/permissions/get', {
+  const reply = await emu.call('/v2/auth/permissions/get', {
     organizationId: 'acme',
     userIds: [userId],
     documentIds,
@@ -40,7 +33,7 @@ const denied = expect.objectContaining({ errorCode: 'permission_denied' }) as En
 
 describe('user groups add (op 14)', () => {
   const add = (organizationUserGroups: unknown, organizationId = 'acme') =>
-    call('/v1/organizations/usergroups/add', { organizationId, organizationUserGroups });
+    emu.call('/v1/organizations/usergroups/add', { organizationId, organizationUserGroups });
 
   it('adds each group, failing a duplicate id only', async () => {
     const reply = await add([
@@ -65,7 +58,7 @@ describe('user groups add (op 14)', () => {
   it('creates the organization when it does not exist yet', async () => {
     const reply = await add([{ groupId: 'ops', groupName: 'Ops' }], 'initech');
     expect(expectSuccess(reply, 'groups.add')).toMatchObject({ ops: { success: true } });
-    const rename = await call('/v2/organizations/update', {
+    const rename = await emu.call('/v2/organizations/update', {
       organizations: [{ organizationId: 'initech', organizationName: 'Initech' }],
     });
     expect(expectSuccess(rename, 'organizations.update')).toMatchObject({

@@ -1,9 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers and payloads are read loosely here and checked with expect */
 import { createDecipheriv, constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { operation, type OperationName } from '../../../src/catalogue/operations.js';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { RETRY_SCHEDULE_MS } from '../../../src/emulator/webhooks/engine.js';
 import { signatureHeader } from '../../../src/emulator/webhooks/signing.js';
 import {
@@ -19,26 +18,23 @@ import {
   post,
   request,
 } from './helpers.js';
+import { useEmulator } from './fixture.js';
 
-let emulator: RunningEmulator;
+const emu = useEmulator({ shared: true, jobDelay: 'manual', webhookTimeoutMs: 300 });
 let receiver: WebhookReceiver | undefined;
 let accounts = 0;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ jobDelay: 'manual', webhookTimeoutMs: 300 });
-});
-afterAll(() => emulator.close());
 afterEach(async () => {
   await receiver?.close();
   receiver = undefined;
 });
 
 async function call(c: Credentials, name: OperationName, data: unknown): Promise<any> {
-  return expectSuccess(await post(emulator.url, operation(name).path, data, keyHeaders(c)), name);
+  return expectSuccess(await post(emu.url, operation(name).path, data, keyHeaders(c)), name);
 }
 
 async function admin(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const reply = await request(`${emulator.url}/_emulator/${path}`, {
+  const reply = await request(`${emu.url}/_emulator/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -52,15 +48,13 @@ const trigger = (c: Credentials, event: string) =>
   admin('webhooks/trigger', { event }, keyHeaders(c));
 
 async function deliveries(webhookId: string) {
-  const reply = await request(
-    `${emulator.url}/_emulator/webhooks/deliveries?webhookId=${webhookId}`,
-  );
+  const reply = await request(`${emu.url}/_emulator/webhooks/deliveries?webhookId=${webhookId}`);
   return (reply.json as { deliveries: any[] }).deliveries;
 }
 
 /** A fresh workspace with advanced webhooks on and one endpoint at a new receiver. */
 async function withEndpoint(answer: (i: number) => Answer, fields: Record<string, unknown> = {}) {
-  const c = await createWorkspace(emulator.url, `hooks-${++accounts}@example.com`);
+  const c = await createWorkspace(emu.url, `hooks-${++accounts}@example.com`);
   receiver = await startReceiver(answer);
   await call(c, 'webhooks.advancedConfig.update', { isEnabled: true });
   const endpoint = await call(c, 'webhooks.endpoints.create', { url: receiver.url, ...fields });
@@ -220,7 +214,7 @@ describe('advanced deliveries', () => {
 
 describe('basic deliveries', () => {
   async function basic(config: Record<string, unknown>) {
-    const c = await createWorkspace(emulator.url, `basic-${++accounts}@example.com`);
+    const c = await createWorkspace(emu.url, `basic-${++accounts}@example.com`);
     receiver = await startReceiver(() => 200);
     await call(c, 'webhooks.config.update', {
       useWebhookService: true,
@@ -302,7 +296,7 @@ describe('basic deliveries', () => {
 
 describe('where webhooks may go', () => {
   it('only to loopback unless the host was allowed at start: other hosts are not contacted', async () => {
-    const c = await createWorkspace(emulator.url, `hosts-${++accounts}@example.com`);
+    const c = await createWorkspace(emu.url, `hosts-${++accounts}@example.com`);
     await call(c, 'webhooks.advancedConfig.update', { isEnabled: true });
     await call(c, 'webhooks.endpoints.create', { url: 'http://hooks.example.com/in' });
     const { webhookId } = await trigger(c, 'comment.add');

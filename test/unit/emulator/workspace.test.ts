@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Workspace } from '../../../src/catalogue/models.js';
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { startEmulator } from '../../../src/emulator/server.js';
 import { DEFAULT_RATE_LIMITS } from '../../../src/emulator/service-rules.js';
 import { envelope } from '../../support/envelopes.js';
 import {
@@ -12,19 +12,13 @@ import {
   request,
   workspaceHeaders,
 } from './helpers.js';
+import { useEmulator } from './fixture.js';
 
-let emulator: RunningEmulator;
-let url: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, allowedContinueHosts: ['app.example.net'] });
-  url = emulator.url;
-});
-afterAll(() => emulator.close());
+const emu = useEmulator({ shared: true, allowedContinueHosts: ['app.example.net'] });
 
 describe('workspace create (op 1)', () => {
   it('creates a workspace whose credentials work at both auth levels', async () => {
-    const reply = await post(url, '/v2/workspace/create', {
+    const reply = await post(emu.url, '/v2/workspace/create', {
       ownerEmail: 'ada@example.com',
       name: 'Ada',
       workspaceName: 'Engines',
@@ -50,7 +44,7 @@ describe('workspace create (op 1)', () => {
     expect(Object.keys(ws.apiKeyList)).toEqual([key?.id]);
 
     const tokens = await post(
-      url,
+      emu.url,
       '/v2/workspace/authtokens/get',
       { apiKey: key?.id },
       workspaceHeaders({ workspaceId: ws.id, workspaceToken: ws.authToken }),
@@ -69,7 +63,7 @@ describe('workspace create (op 1)', () => {
 
     // A key-level operation gets past authentication and answers for the new, empty key.
     const keyLevel = await post(
-      url,
+      emu.url,
       '/v2/organizations/folders/get',
       { organizationId: 'org-1' },
       keyHeaders({ apiKey: key?.id ?? '', authToken: token }),
@@ -79,7 +73,7 @@ describe('workspace create (op 1)', () => {
 
   it('defaults the owner name to the email and the workspace name to "<name> workspace"', async () => {
     const ws = expectSuccess(
-      await post(url, '/v2/workspace/create', { ownerEmail: 'grace@example.com' }),
+      await post(emu.url, '/v2/workspace/create', { ownerEmail: 'grace@example.com' }),
       'workspace.create',
     ) as Workspace;
     expect(ws.owner.name).toBe('grace@example.com');
@@ -87,47 +81,50 @@ describe('workspace create (op 1)', () => {
     expect(ws.name).toBe('grace@example.com workspace');
 
     const named = expectSuccess(
-      await post(url, '/v2/workspace/create', { ownerEmail: 'linus@example.com', name: 'Linus' }),
+      await post(emu.url, '/v2/workspace/create', {
+        ownerEmail: 'linus@example.com',
+        name: 'Linus',
+      }),
       'workspace.create',
     ) as Workspace;
     expect(named.name).toBe('Linus workspace');
   });
 
   it('gives every workspace its own ids and tokens', async () => {
-    const a = await createWorkspace(url, 'unique-a@example.com');
-    const b = await createWorkspace(url, 'unique-b@example.com');
+    const a = await createWorkspace(emu.url, 'unique-a@example.com');
+    const b = await createWorkspace(emu.url, 'unique-b@example.com');
     expect(new Set([a.workspaceId, b.workspaceId]).size).toBe(2);
     expect(new Set([a.apiKey, b.apiKey]).size).toBe(2);
     expect(new Set([a.workspaceToken, b.workspaceToken, a.authToken, b.authToken]).size).toBe(4);
   });
 
   it('rejects a disposable email domain with INVALID_ARGUMENT', async () => {
-    const reply = await post(url, '/v2/workspace/create', { ownerEmail: 'x@mailinator.com' });
+    const reply = await post(emu.url, '/v2/workspace/create', { ownerEmail: 'x@mailinator.com' });
     expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toMatch(/disposable/);
-    const status = await post(url, '/v2/workspace/email/status', {
+    const status = await post(emu.url, '/v2/workspace/email/status', {
       ownerEmail: 'x@mailinator.com',
     });
     expectError(status, 404, 'NOT_FOUND');
   });
 
   it('rejects a second workspace for the same email, whatever its case, with ALREADY_EXISTS', async () => {
-    await createWorkspace(url, 'twice@example.com');
+    await createWorkspace(emu.url, 'twice@example.com');
     expectError(
-      await post(url, '/v2/workspace/create', { ownerEmail: 'twice@example.com' }),
+      await post(emu.url, '/v2/workspace/create', { ownerEmail: 'twice@example.com' }),
       409,
       'ALREADY_EXISTS',
     );
     expectError(
-      await post(url, '/v2/workspace/create', { ownerEmail: 'Twice@Example.com' }),
+      await post(emu.url, '/v2/workspace/create', { ownerEmail: 'Twice@Example.com' }),
       409,
       'ALREADY_EXISTS',
     );
   });
 
   it('names the offending field when data has the wrong type', async () => {
-    const reply = await post(url, '/v2/workspace/create', { ownerEmail: 42 });
+    const reply = await post(emu.url, '/v2/workspace/create', { ownerEmail: 42 });
     expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('data.ownerEmail');
-    const bad = await post(url, '/v2/workspace/create', { ownerEmail: 'not-an-email' });
+    const bad = await post(emu.url, '/v2/workspace/create', { ownerEmail: 'not-an-email' });
     expect(expectError(bad, 400, 'INVALID_ARGUMENT')).toContain('data.ownerEmail');
   });
 });
@@ -227,10 +224,10 @@ describe('workspace create rate limit', () => {
 
 describe('auth tokens (op 2)', () => {
   it('answers NOT_FOUND for the key of another workspace and for an unknown key', async () => {
-    const mine = await createWorkspace(url, 'tokens-mine@example.com');
-    const theirs = await createWorkspace(url, 'tokens-theirs@example.com');
+    const mine = await createWorkspace(emu.url, 'tokens-mine@example.com');
+    const theirs = await createWorkspace(emu.url, 'tokens-theirs@example.com');
     const foreign = await post(
-      url,
+      emu.url,
       '/v2/workspace/authtokens/get',
       { apiKey: theirs.apiKey },
       workspaceHeaders(mine),
@@ -239,7 +236,7 @@ describe('auth tokens (op 2)', () => {
     expect(foreign.text).not.toContain(theirs.authToken);
     expectError(
       await post(
-        url,
+        emu.url,
         '/v2/workspace/authtokens/get',
         { apiKey: 'no-such-key' },
         workspaceHeaders(mine),
@@ -253,19 +250,19 @@ describe('auth tokens (op 2)', () => {
 describe('email verification (ops 4 and 5)', () => {
   it('goes from unverified to verified by following the login link from the outbox', async () => {
     const email = 'verify-me@example.com';
-    await createWorkspace(url, email);
-    const before = await post(url, '/v2/workspace/email/status', { ownerEmail: email });
+    await createWorkspace(emu.url, email);
+    const before = await post(emu.url, '/v2/workspace/email/status', { ownerEmail: email });
     expect(expectSuccess(before, 'workspace.emailStatus')).toEqual({ verified: false });
     expect((before.json as { result: { message: string } }).result.message).toBe(
       'Email not yet verified.',
     );
 
     const continueUrl = 'http://localhost:3000/after-login';
-    const sent = await post(url, '/v2/workspace/email/send-login-link', { email, continueUrl });
+    const sent = await post(emu.url, '/v2/workspace/email/send-login-link', { email, continueUrl });
     expect(expectSuccess(sent, 'workspace.loginLink')).toBeNull();
     expect(sent.json).toEqual(envelope.standard(null, { message: expect.any(String) as string }));
 
-    const outbox = await request(`${url}/_emulator/outbox?to=${encodeURIComponent(email)}`);
+    const outbox = await request(`${emu.url}/_emulator/outbox?to=${encodeURIComponent(email)}`);
     expect(outbox.status).toBe(200);
     const { messages } = outbox.json as {
       messages: {
@@ -280,13 +277,13 @@ describe('email verification (ops 4 and 5)', () => {
     expect(messages).toHaveLength(1);
     const [message] = messages;
     expect(message).toMatchObject({ kind: 'login-link', to: email });
-    expect(message?.link.startsWith(`${url}/_emulator/verify?token=`)).toBe(true);
+    expect(message?.link.startsWith(`${emu.url}/_emulator/verify?token=`)).toBe(true);
 
     const followed = await request(message?.link ?? '');
     expect(followed.status).toBe(302);
     expect(followed.headers.get('location')).toBe(continueUrl);
 
-    const after = await post(url, '/v2/workspace/email/status', { ownerEmail: email });
+    const after = await post(emu.url, '/v2/workspace/email/status', { ownerEmail: email });
     expect(expectSuccess(after, 'workspace.emailStatus')).toEqual({ verified: true });
     expect((after.json as { result: { message: string } }).result.message).toBe(
       'Email verified and workspace reactivated.',
@@ -295,7 +292,7 @@ describe('email verification (ops 4 and 5)', () => {
 
   it('answers NOT_FOUND for the status of an email that owns no workspace', async () => {
     expectError(
-      await post(url, '/v2/workspace/email/status', { ownerEmail: 'nobody@example.com' }),
+      await post(emu.url, '/v2/workspace/email/status', { ownerEmail: 'nobody@example.com' }),
       404,
       'NOT_FOUND',
     );
@@ -303,12 +300,12 @@ describe('email verification (ops 4 and 5)', () => {
 
   it('sends a link to an address without a workspace, and following it verifies nothing', async () => {
     const email = 'stranger@example.com';
-    const sent = await post(url, '/v2/workspace/email/send-login-link', {
+    const sent = await post(emu.url, '/v2/workspace/email/send-login-link', {
       email,
       continueUrl: 'http://127.0.0.1:8080/',
     });
     expectSuccess(sent, 'workspace.loginLink');
-    const outbox = await request(`${url}/_emulator/outbox?to=${email}`);
+    const outbox = await request(`${emu.url}/_emulator/outbox?to=${email}`);
     const link = (outbox.json as { messages: { link: string }[] }).messages[0]?.link ?? '';
     const followed = await request(link);
     expect(followed.status).toBe(302);
@@ -325,9 +322,12 @@ describe('email verification (ops 4 and 5)', () => {
     ['http://localhost/\u001b]0;x\u0007', 'a terminal escape'],
   ])('rejects continueUrl %j (%s) with INVALID_ARGUMENT and sends nothing', async (continueUrl) => {
     const email = 'bad-continue@example.com';
-    const reply = await post(url, '/v2/workspace/email/send-login-link', { email, continueUrl });
+    const reply = await post(emu.url, '/v2/workspace/email/send-login-link', {
+      email,
+      continueUrl,
+    });
     expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('continueUrl');
-    const outbox = await request(`${url}/_emulator/outbox?to=${email}`);
+    const outbox = await request(`${emu.url}/_emulator/outbox?to=${email}`);
     expect(outbox.json).toEqual({ messages: [] });
   });
 
@@ -338,7 +338,7 @@ describe('email verification (ops 4 and 5)', () => {
     'https://console.example.com/home',
     'https://app.example.net/welcome',
   ])('accepts continueUrl %s', async (continueUrl) => {
-    const reply = await post(url, '/v2/workspace/email/send-login-link', {
+    const reply = await post(emu.url, '/v2/workspace/email/send-login-link', {
       email: 'ok-continue@example.com',
       continueUrl,
     });
@@ -347,24 +347,24 @@ describe('email verification (ops 4 and 5)', () => {
 
   it('refuses a disposable email domain with INVALID_ARGUMENT and sends nothing', async () => {
     const email = 'someone@mailinator.com';
-    const reply = await post(url, '/v2/workspace/email/send-login-link', {
+    const reply = await post(emu.url, '/v2/workspace/email/send-login-link', {
       email,
       continueUrl: 'http://localhost/',
     });
     expect(expectError(reply, 400, 'INVALID_ARGUMENT')).toContain('disposable');
-    const outbox = await request(`${url}/_emulator/outbox?to=${email}`);
+    const outbox = await request(`${emu.url}/_emulator/outbox?to=${email}`);
     expect(outbox.json).toEqual({ messages: [] });
   });
 
   it('accepts the hosts a seed file allows', async () => {
     const continueUrl = 'https://staging.example.org/in';
     const send = () =>
-      post(url, '/v2/workspace/email/send-login-link', {
+      post(emu.url, '/v2/workspace/email/send-login-link', {
         email: 'seeded@example.com',
         continueUrl,
       });
     expectError(await send(), 400, 'INVALID_ARGUMENT');
-    const seeded = await request(`${url}/_emulator/seed`, {
+    const seeded = await request(`${emu.url}/_emulator/seed`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ workspaces: [], allowedContinueHosts: ['staging.example.org'] }),
@@ -374,7 +374,7 @@ describe('email verification (ops 4 and 5)', () => {
   });
 
   it('answers NOT_FOUND for a verify link with an unknown token', async () => {
-    expectError(await request(`${url}/_emulator/verify?token=forged`), 404, 'NOT_FOUND');
-    expectError(await request(`${url}/_emulator/verify`), 400, 'INVALID_ARGUMENT');
+    expectError(await request(`${emu.url}/_emulator/verify?token=forged`), 404, 'NOT_FOUND');
+    expectError(await request(`${emu.url}/_emulator/verify`), 400, 'INVALID_ARGUMENT');
   });
 });
