@@ -49,8 +49,15 @@ for spec in "$@"; do
   echo "== Node $("$bin/node" --version): $scope tests"
   paths=()
   # The single executable and its container image embed their own Node: the Node running the
-  # tests changes nothing of them, so they run once, in the main suite.
-  [ "$scope" = e2e ] && paths=(--project e2e --exclude test/e2e/binary.test.ts --exclude test/e2e/container-image.test.ts)
+  # tests changes nothing of them, so they run once, in the main suite. So does the npm
+  # package's test: its tarball and types are the same whatever Node packs them, and what
+  # svc/emulator does on each Node is test/e2e/emulator-library.test.ts's to say.
+  [ "$scope" = e2e ] && paths=(
+    --project e2e
+    --exclude test/e2e/binary.test.ts
+    --exclude test/e2e/container-image.test.ts
+    --exclude test/e2e/emulator-package.test.ts
+  )
   # The spawned `svc` finds its node on PATH (bin/svc's shebang), so it runs this version too.
   PATH="$bin:$PATH" "$bin/node" node_modules/vitest/vitest.mjs run "${paths[@]}" || status=1
 done
