@@ -1,5 +1,5 @@
 import { ApiError, ExitStatus, NotFoundError, SvcError } from './errors.js';
-import { visibleText } from '../io/visible.js';
+import { visibleText } from '../text/visible.js';
 import { exitCodeFor, statusWordFor } from './exit-codes.js';
 
 export interface ErrorSink {

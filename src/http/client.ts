@@ -13,7 +13,7 @@ import {
   TransientError,
   UsageError,
 } from '../errors/errors.js';
-import { visibleText } from '../io/visible.js';
+import { visibleText } from '../text/visible.js';
 import { formatDuration } from './duration.js';
 import {
   decodeSuccess,

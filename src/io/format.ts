@@ -1,5 +1,5 @@
 import type { TableLayout } from '../catalogue/types.js';
-import { visibleLine } from './visible.js';
+import { visibleLine } from '../text/visible.js';
 
 export type Row = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type { Jq } from 'jq-wasm/inline';
 import { UsageError } from '../errors/errors.js';
-import { visibleText } from './visible.js';
+import { visibleText } from '../text/visible.js';
 
 /**
  * `--jq EXPR`: real jq (jq-wasm, the jq C sources compiled to WebAssembly) applied to the

@@ -11,7 +11,7 @@ import { outputError } from './output-failure.js';
 import type { PagerSettings } from './pager.js';
 import type { IOStreams } from './streams.js';
 import { plainStyle, styleFor, type Style } from './style.js';
-import { visibleText } from './visible.js';
+import { visibleText } from '../text/visible.js';
 
 /**
  * The one place that writes results. Data goes to stdout: a table on a terminal,

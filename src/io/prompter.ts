@@ -1,7 +1,7 @@
 import { CancelledError, UsageError } from '../errors/errors.js';
 import type { IOStreams } from './streams.js';
 import { plainStyle, styleFor, type Style } from './style.js';
-import { visibleLine, visibleText } from './visible.js';
+import { visibleLine, visibleText } from '../text/visible.js';
 
 export interface TextQuestion {
   message: string;

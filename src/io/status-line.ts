@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { visibleLine } from './visible.js';
+import { visibleLine } from '../text/visible.js';
 
 /** Return to the start of the line and erase it. */
 const ERASE = '\r\x1b[2K';

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { overwriteReason } from '../catalogue/destructive.js';
 import type { HttpClient } from '../http/client.js';
-import { visibleLine } from '../io/visible.js';
+import { visibleLine } from '../text/visible.js';
 import type { Args } from './input.js';
 import type { previewSchema, ToolSpec } from './tools.js';
 

@@ -1,6 +1,6 @@
 import { ApiError, SvcError } from '../errors/errors.js';
 import { isKnownStatus } from '../errors/statuses.js';
-import { visibleText } from '../io/visible.js';
+import { visibleText } from '../text/visible.js';
 
 /**
  * How a tool's answer reads to the model. Everything the service stores (names, messages,

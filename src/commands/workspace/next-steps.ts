@@ -1,7 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import { printedCommand } from '../../cli/printed-command.js';
 import { shellLines } from '../../io/shell-words.js';
-import { visibleLine } from '../../io/visible.js';
+import { visibleLine } from '../../text/visible.js';
 
 export interface NextStepsFacts {
   profile: string;

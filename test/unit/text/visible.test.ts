@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleLine, visibleText } from '../../../src/io/visible.js';
+import { visibleLine, visibleText } from '../../../src/text/visible.js';
 
 describe('visibleText', () => {
   it('shows C0, DEL and C1 control characters as \\xNN and keeps line feeds', () => {
