@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // This checkout's svc and another build of it (BENCH_AGAINST=/path/to/checkout, built), run
 // in turns by the Node that runs this script, each against bare Node: start-up, a round trip
-// with a warm and with a cold compile cache, and `svc mcp` to its tools/list. Taking turns,
-// a burst of load on a shared machine falls on both builds alike: compare the ratios.
+// with a warm and with a cold compile cache, `svc mcp` to its tools/list, and an emulator's
+// whole life (`svc emulator exec -- true`). Taking turns, a burst of load on a shared
+// machine falls on both builds alike: compare the ratios.
 //   BENCH_AGAINST=/tmp/svc-main-ref /path/to/node bench/side-by-side.mjs
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -75,6 +76,11 @@ export async function bench() {
       },
       // CPU: the main thread's, up to the answer (/proc schedstat).
       'mcp to tools/list': (bin) => timeToToolList(env, bin),
+      // An emulator started, answering, and stopped: what a test suite pays per emulator.
+      'emulator exec -- true': (bin) =>
+        timeRun(process.execPath, [bin, 'emulator', 'exec', '--no-workspace', '--', 'true'], {
+          env,
+        }),
     };
     const node = { ms: [], cpu: [] };
     const samples = Object.fromEntries(
