@@ -39,7 +39,7 @@ export const mcpShims: Plugin = {
 export default defineConfig({
   // `emulator` is the package's `svc/emulator` export (src/emulator/library.ts); its types
   // are emitted from the same source, so they cannot drift from it.
-  entry: { main: 'src/cli/main.ts', emulator: 'src/emulator/library.ts' },
+  entry: { main: 'src/main.ts', emulator: 'src/emulator/library.ts' },
   dts: { entry: { emulator: 'src/emulator/library.ts' } },
   format: ['esm'],
   platform: 'node',

@@ -7,7 +7,7 @@ import type { Invoke } from './command-kit.js';
 import type { CommandModule } from './declare/command.js';
 import type { Context, Deps } from './context.js';
 import type { GlobalOptions } from './globals.js';
-import { buildProgram } from './program.js';
+import { buildProgram, type CommandTree } from './program.js';
 
 /** Commander's "error: …\n(Did you mean …?)" → a message and a hint. */
 function fromCommanderMessage(text: string): UsageError {
@@ -43,10 +43,14 @@ function commandPath(command: Command): string {
 }
 
 /**
- * Runs one invocation and returns its exit code. Everything outside the process comes in
- * through `deps`, so tests run it in-process.
+ * Runs one invocation of the program of `tree` and returns its exit code. Everything outside
+ * the process comes in through `deps`, so tests run it in-process.
  */
-export async function main(given: readonly string[], deps: Deps): Promise<number> {
+export async function mainOf(
+  tree: CommandTree,
+  given: readonly string[],
+  deps: Deps,
+): Promise<number> {
   const argv = versionCommandFor(given) ?? given;
   const json = argv.includes('--json') || argv.some(isJqFlag);
   let context: Context | undefined;
@@ -69,7 +73,7 @@ export async function main(given: readonly string[], deps: Deps): Promise<number
       );
     };
 
-  const program = buildProgram(invoke, {
+  const program = buildProgram(tree, invoke, {
     writeOut: (s) => deps.stdout.write(s),
     writeErr: (s) => {
       if (!json) deps.stderr.write(s);
@@ -135,8 +139,8 @@ function stoppedBy(signal: AbortSignal | undefined, error: unknown): unknown {
 
 const ECHO_WINDOW_MS = 250;
 
-/** The process entry point used by bin/svc. */
-export async function run(argv: readonly string[]): Promise<number> {
+/** The process's entry point for the program of `tree` (src/main.ts gives svc's). */
+export async function runOf(tree: CommandTree, argv: readonly string[]): Promise<number> {
   const controller = new AbortController();
   let firstInterrupt: number | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -160,7 +164,7 @@ export async function run(argv: readonly string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  return main(argv, {
+  return mainOf(tree, argv, {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,

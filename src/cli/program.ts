@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { svcCommands } from '../commands/index.js';
 import { VERSION } from '../version.js';
 import type { Invoke } from './command-kit.js';
+import type { AnyCommand, GroupDeclaration } from './declare/command.js';
 import { mountTree } from './declare/mount.js';
 import { applyHelpLayout } from './help-layout.js';
 import { durationOption, urlOption } from './option-values.js';
@@ -16,11 +16,14 @@ export interface ProgramOutput {
   onError(text: string): void;
 }
 
+/** The declared commands a program mounts (svc's are `svcCommands`, src/commands/index.ts). */
+export type CommandTree = readonly (GroupDeclaration | AnyCommand)[];
+
 /**
- * The command tree. Only commander and the cheap definition modules load here; each
+ * The program of `tree`. Only commander and the cheap definition modules load here; each
  * command's implementation is imported when it runs.
  */
-export function buildProgram(invoke: Invoke, output: ProgramOutput): Command {
+export function buildProgram(tree: CommandTree, invoke: Invoke, output: ProgramOutput): Command {
   const program = new Command('svc')
     .description("Command line for the collaboration backend's REST API, with a local emulator")
     .version(VERSION, '-v, --version', 'print the version')
@@ -77,7 +80,7 @@ Examples:
   $ svc workspace tokens --json | jq -r '.authTokens[0].name'`;
     });
 
-  mountTree(program, svcCommands, invoke);
+  mountTree(program, tree, invoke);
   applyHelpLayout(program);
   checkRequiredOptionsLast(program);
   return program;

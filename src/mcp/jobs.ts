@@ -6,7 +6,6 @@ import { shown, type Answer, type CallContext, type JobProgress, type Runtime } 
 import type { ParsedArgs } from './input.js';
 import type { JobKind } from './jobs-roles.js';
 import { failure, jobWords, success } from './results.js';
-import { toolNames } from './tool-names.js';
 import { DEFAULT_WAIT_SECONDS, type ToolSpec } from './tools.js';
 
 /** One reading of a job, in the terms the tools report. */
@@ -84,11 +83,6 @@ async function readJob(
   }
 }
 
-/** The tool that reads a job of this kind, to name in what the model is told. */
-function statusTool(spec: ToolSpec): string {
-  return toolNames.find((t) => t.operation === spec.job?.status)?.name ?? spec.name;
-}
-
 /** Polls until the job ends or the wait's bound, telling the client each step forward. */
 async function waitForJob(
   rt: Runtime,
@@ -149,7 +143,7 @@ export async function followJob(
   const role = spec.job;
   if (!role) throw new Error(`${spec.name} follows no job`);
   const wait = args.own.wait === true;
-  const follow = statusTool(spec);
+  const follow = spec.statusTool ?? spec.name;
   let started: { data: unknown; message: string | undefined } | undefined;
   let id: string;
   let tasks: number | undefined;

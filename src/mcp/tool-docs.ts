@@ -1,6 +1,6 @@
 import { operation } from '../catalogue/operations.js';
 import type { Operation } from '../catalogue/types.js';
-import { toolNames, type ToolName } from './tool-names.js';
+import type { ToolName } from './tool-names.js';
 
 /** One tool as `svc mcp tools` lists it and docs/mcp.md documents it. */
 export interface ToolRow {
@@ -15,7 +15,7 @@ export interface ToolRow {
   openWorld: boolean;
 }
 
-export function toolRows(names: readonly ToolName[] = toolNames): ToolRow[] {
+export function toolRows(names: readonly ToolName[]): ToolRow[] {
   return names.map((t) => {
     const op = operation(t.operation) as Operation;
     return {
@@ -45,7 +45,7 @@ function traits(row: ToolRow): string {
  * The tool list of docs/mcp.md: one section per toolset, one line per tool. Lists rather
  * than a table, so that the text is the same before and after prettier.
  */
-export function toolListMarkdown(rows: readonly ToolRow[] = toolRows()): string {
+export function toolListMarkdown(rows: readonly ToolRow[]): string {
   const toolsets = [...new Set(rows.map((r) => r.toolset))];
   return toolsets
     .map((toolset) => {

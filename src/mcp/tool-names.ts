@@ -1,7 +1,7 @@
 import { mayDestroy } from '../catalogue/destructive.js';
 import { operation, operations, type OperationName } from '../catalogue/operations.js';
+import type { AnyCommand, GroupDeclaration } from '../cli/declare/command.js';
 import { declaredLeaves } from '../cli/declare/ownership.js';
-import { svcCommands } from '../commands/index.js';
 
 /**
  * Which MCP tools each operation becomes, and what they are called: the commands'
@@ -38,18 +38,27 @@ function summaryOf(summary: string): string {
   return summary.replace(/\s*\(asks first\)$/, '');
 }
 
-const homes = declaredLeaves(svcCommands).flatMap(({ path, declaration }) =>
-  (declaration.sends ?? []).map((sent, index) => ({
-    path,
-    sent,
-    summary: declaration.summary,
-    // A command that is the home of several operations picks one with a flag (`--api v1`);
-    // the first keeps the command's name, the others add the flag's value.
-    variant: index > 0 ? sent.chosenBy : undefined,
-  })),
-);
+type Home = {
+  path: string;
+  sent: NonNullable<AnyCommand['sends']>[number];
+  summary: string;
+  variant: string | undefined;
+};
 
-function toolNamesOf(op: (typeof operations)[number]): ToolName[] {
+function homesIn(tree: readonly (GroupDeclaration | AnyCommand)[]): Home[] {
+  return declaredLeaves(tree).flatMap(({ path, declaration }) =>
+    (declaration.sends ?? []).map((sent, index) => ({
+      path,
+      sent,
+      summary: declaration.summary,
+      // A command that is the home of several operations picks one with a flag (`--api v1`);
+      // the first keeps the command's name, the others add the flag's value.
+      variant: index > 0 ? sent.chosenBy : undefined,
+    })),
+  );
+}
+
+function toolNamesOf(op: (typeof operations)[number], homes: readonly Home[]): ToolName[] {
   const own = homes.filter((home) => home.sent.operation === op.name);
   const split = own.length > 1;
   return own.map(({ path, sent, summary, variant }) => {
@@ -66,5 +75,12 @@ function toolNamesOf(op: (typeof operations)[number]): ToolName[] {
   });
 }
 
-/** Every tool name, in catalogue order; the variants of a split operation in command order. */
-export const toolNames: readonly ToolName[] = operations.flatMap(toolNamesOf);
+/**
+ * Every tool name that the commands of `tree` give, in catalogue order; the variants of a
+ * split operation in command order. The tree is handed in (src/commands/mcp/tool-names.ts
+ * hands svc's), so that src/mcp/ does not import the commands that serve it.
+ */
+export function toolNamesFrom(tree: readonly (GroupDeclaration | AnyCommand)[]): ToolName[] {
+  const homes = homesIn(tree);
+  return operations.flatMap((op) => toolNamesOf(op, homes));
+}

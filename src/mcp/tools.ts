@@ -12,7 +12,7 @@ import {
   withoutMembers,
   type JsonSchema,
 } from './json-schema.js';
-import { toolNames, type ToolName } from './tool-names.js';
+import type { ToolName } from './tool-names.js';
 import type { ListedTool } from './tools-list.js';
 
 /**
@@ -40,6 +40,8 @@ export interface ToolSpec extends ToolName {
   /** The service pages this read itself (notifications): its page members are replaced. */
   readonly servicePaged: boolean;
   job?: JobRole;
+  /** The tool that reads this tool's job, to name in what the model is told. */
+  statusTool?: string;
   /** The members that only the tool takes (paging, confirmation, waiting). */
   readonly toolFields: z.ZodObject;
   /** What `tools/list` shows as the input schema. */
@@ -212,9 +214,14 @@ function inputJsonOf(name: ToolName, op: Operation, toolFields: z.ZodObject, hid
   return withMembers(request, own);
 }
 
-function specOf(name: ToolName, listed: ListedTool | undefined): ToolSpec {
+function specOf(
+  name: ToolName,
+  listed: ListedTool | undefined,
+  all: readonly ToolName[],
+): ToolSpec {
   const op = operation(name.operation) as Operation;
   const job = jobRoles[name.operation];
+  const statusTool = job && all.find((t) => t.operation === job.status)?.name;
   // The zod schemas check a call, and the JSON Schemas and the description are what
   // tools/list shows: each is made when first asked for, so that the server answers
   // tools/list from the committed list before it has made any tool's zod schemas. Telling a
@@ -244,6 +251,7 @@ function specOf(name: ToolName, listed: ListedTool | undefined): ToolSpec {
       openWorldHint: op.openWorld === true,
     },
     ...(job && { job }),
+    ...(statusTool !== undefined && { statusTool }),
     get description() {
       return description();
     },
@@ -269,17 +277,22 @@ function specOf(name: ToolName, listed: ListedTool | undefined): ToolSpec {
 }
 
 /**
- * The tools of these names (every tool when none are given), in catalogue order. `listed`
- * gives their descriptions and JSON Schemas as committed (src/mcp/tools-list.json); a tool
- * not in it makes them from the zod schemas.
+ * The tools of these names among `all` (every one when none are given), in catalogue order.
+ * `listed` gives their descriptions and JSON Schemas as committed (src/mcp/tools-list.json);
+ * a tool not in it makes them from the zod schemas.
  */
-export function toolSpecs(names?: readonly string[], listed?: readonly ListedTool[]): ToolSpec[] {
-  return toolNames
+export function toolSpecs(
+  all: readonly ToolName[],
+  names?: readonly string[],
+  listed?: readonly ListedTool[],
+): ToolSpec[] {
+  return all
     .filter((t) => names === undefined || names.includes(t.name))
     .map((t) =>
       specOf(
         t,
         listed?.find((l) => l.name === t.name),
+        all,
       ),
     );
 }

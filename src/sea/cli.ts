@@ -1,3 +1,3 @@
 // The CLI as the single executable carries it: a bundle of its own, compiled only when a
 // command needs it (src/sea/load-cli.ts).
-export { run } from '../cli/main.js';
+export { run } from '../main.js';

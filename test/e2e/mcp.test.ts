@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/catalogue/operations.js';
 import { selectServed } from '../../src/mcp/flags.js';
-import { toolNames } from '../../src/mcp/tool-names.js';
+import { toolNames } from '../../src/commands/mcp/tool-names.js';
 import { committedToolList } from '../../src/mcp/tools-list.js';
 import {
   BASIC_FIXTURE,
@@ -105,7 +105,7 @@ describe('svc mcp, spoken to by the SDK client', () => {
     const session = await connectMcp([], state.env);
     try {
       const { tools } = await session.client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(selectServed({}).served);
+      expect(tools.map((t) => t.name)).toEqual(selectServed({}, toolNames).served);
       for (const tool of tools) {
         const named = toolNames.find((t) => t.name === tool.name);
         const op = operations.find((o) => o.name === named?.operation) as Operation;
@@ -140,7 +140,7 @@ describe('svc mcp, spoken to by the SDK client', () => {
     const session = await connectMcp(['--read-only'], state.env, { modern: true });
     try {
       const { tools } = await session.client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(selectServed({ readOnly: true }).served);
+      expect(tools.map((t) => t.name)).toEqual(selectServed({ readOnly: true }, toolNames).served);
       const list = await session.client.callTool({
         name: 'docs_list',
         arguments: { organizationId: 'acme', documentIds: ['plan'] },

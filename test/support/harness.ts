@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { main } from '../../src/cli/main.js';
+import { main } from '../../src/main.js';
 
 class Capture extends Writable {
   text = '';

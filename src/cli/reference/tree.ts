@@ -1,6 +1,6 @@
 import { Help, type Argument, type Command, type Option } from 'commander';
 import { inheritedOptions, optionGroup } from '../help-layout.js';
-import { buildProgram } from '../program.js';
+import { buildProgram, type CommandTree } from '../program.js';
 import { isRequired } from '../required-options.js';
 
 /**
@@ -139,11 +139,11 @@ function describeCommand(
   };
 }
 
-/** The whole tree, as `svc` defines it; nothing runs. */
-export function commandTree(): CommandInfo {
+/** The whole program of `tree` (svc's: `svcCommands`), as it defines it; nothing runs. */
+export function commandTree(tree: CommandTree): CommandInfo {
   let written = '';
   const ignore = () => undefined;
-  const program = buildProgram(() => async () => undefined, {
+  const program = buildProgram(tree, () => async () => undefined, {
     writeOut: (s) => {
       written += s;
     },

@@ -6,6 +6,7 @@ import { fishScript } from './fish.js';
 import { shells, type Shell } from './index.js';
 import { completionSpec, type CommandSpec } from './spec.js';
 import { zshScript } from './zsh.js';
+import { svcCommands } from '../index.js';
 
 const generators: Record<Shell, (spec: readonly CommandSpec[]) => string> = {
   bash: bashScript,
@@ -19,7 +20,7 @@ function isShell(name: string | undefined): name is Shell {
 
 /** The completion script of one shell for svc's command tree, as committed under completions/. */
 export function completionScript(shell: Shell): string {
-  return generators[shell](completionSpec(commandTree()));
+  return generators[shell](completionSpec(commandTree(svcCommands)));
 }
 
 export async function run(ctx: Context, _opts: unknown, [shell]: string[]): Promise<void> {

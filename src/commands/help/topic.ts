@@ -8,6 +8,7 @@ import { guides } from '../../cli/reference/guides.js';
 import { helpTopics } from '../../cli/reference/topics.js';
 import { commandTree } from '../../cli/reference/tree.js';
 import { UsageError } from '../../errors/errors.js';
+import { svcCommands } from '../index.js';
 
 const exitCodeLayout: TableLayout = {
   rows: 'list',
@@ -33,9 +34,9 @@ export async function run(ctx: Context, _opts: GlobalOptions, names: string[]): 
     case 'exit-codes':
       return ctx.out.data(exitCodeTable, exitCodeLayout);
     case 'environment':
-      return ctx.out.data(environmentRows(commandTree()), environmentLayout);
+      return ctx.out.data(environmentRows(commandTree(svcCommands)), environmentLayout);
     case 'reference': {
-      const tree = commandTree();
+      const tree = commandTree(svcCommands);
       if (ctx.out.json) return ctx.out.jsonDocument(tree);
       ctx.io.stdout.write(commandReference(tree));
       return;

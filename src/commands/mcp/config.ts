@@ -6,9 +6,12 @@ import type { mcpConfigOptions } from './index.js';
 type Options = HandlerOptions<typeof mcpConfigOptions>;
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
-  const { selectServed } = await import('../../mcp/flags.js');
+  const [{ selectServed }, { toolNames }] = await Promise.all([
+    import('../../mcp/flags.js'),
+    import('./tool-names.js'),
+  ]);
   // The same names and the same checks as `svc mcp`: a snippet that cannot start is refused.
-  selectServed(opts);
+  selectServed(opts, toolNames);
   const snippet = clientConfig(opts.client, serverArgs(ctx, opts, process.cwd()));
   if (ctx.out.json) return ctx.out.jsonDocument(snippet);
   ctx.out.text(JSON.stringify(snippet, null, 2));

@@ -65,14 +65,16 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     { openAuditLog },
     { toolSpecs },
     { committedToolList },
+    { toolNames },
   ] = await Promise.all([
     import('../../mcp/flags.js'),
     import('../../mcp/confirmation.js'),
     import('../../mcp/audit.js'),
     import('../../mcp/tools.js'),
     import('../../mcp/tools-list.js'),
+    import('./tool-names.js'),
   ]);
-  const selection = selectServed(opts);
+  const selection = selectServed(opts, toolNames);
 
   let emulator: RunningEmulator | undefined;
   let target: { baseUrl: string; workspaceId?: string; make: () => Promise<HttpClient> };
@@ -96,7 +98,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ctx.now,
   );
   try {
-    const tools = toolSpecs(selection.served, committedToolList());
+    const tools = toolSpecs(toolNames, selection.served, committedToolList());
     const withheld = selection.withheld.map((w) => w.name);
     ctx.out.info(
       `svc mcp: serving ${tools.length} tool(s) for ${target.baseUrl}` +

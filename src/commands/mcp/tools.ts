@@ -7,10 +7,10 @@ type Options = HandlerOptions<typeof mcpToolsOptions>;
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const [{ selectServed }, { toolNames }, { toolRows, toolListMarkdown }] = await Promise.all([
     import('../../mcp/flags.js'),
-    import('../../mcp/tool-names.js'),
+    import('./tool-names.js'),
     import('../../mcp/tool-docs.js'),
   ]);
-  const { served } = selectServed(opts);
+  const { served } = selectServed(opts, toolNames);
   const rows = toolRows(toolNames.filter((t) => served.includes(t.name)));
   if (opts.markdown) return ctx.out.text(toolListMarkdown(rows));
   if (ctx.out.json) {
@@ -20,7 +20,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       import('../../mcp/tools.js'),
       import('../../mcp/tools-list.js'),
     ]);
-    const specs = toolSpecs(served);
+    const specs = toolSpecs(toolNames, served);
     return ctx.out.jsonDocument(
       rows.map((row, i) => ({ ...row, ...(specs[i] && listedTool(specs[i])) })),
     );

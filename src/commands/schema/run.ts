@@ -5,6 +5,7 @@ import { UsageError } from '../../errors/errors.js';
 import { namedSchemas, outputOf, writes, type Output } from './outputs.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { schemaOptions } from './index.js';
+import { svcCommands } from '../index.js';
 
 type Options = HandlerOptions<typeof schemaOptions>;
 
@@ -40,7 +41,7 @@ function jsonSchemaOf(command: string, output: Described): Record<string, unknow
 
 /** The commands (leaves) of the tree that have a schema. */
 function describedCommands(): { command: string; operations: string }[] {
-  return [...allCommands(commandTree())]
+  return [...allCommands(commandTree(svcCommands))]
     .filter((cmd) => cmd.subcommands.length === 0 && cmd.path.length > 0)
     .map((cmd) => ({ command: cmd.path.join(' '), output: outputOf(cmd.path.join(' ')) }))
     .filter((row): row is { command: string; output: Described } => 'variants' in row.output)
@@ -63,9 +64,9 @@ export async function run(ctx: Context, opts: Options, names: string[]): Promise
     });
   }
   const command = names.join(' ');
-  const cmd = findCommand(commandTree(), names);
+  const cmd = findCommand(commandTree(svcCommands), names);
   if (!cmd) {
-    const meant = nearestCommand(commandTree(), names);
+    const meant = nearestCommand(commandTree(svcCommands), names);
     throw new UsageError(`no command "svc ${command}"`, {
       hint: meant ? `did you mean svc schema ${meant.path.join(' ')}?` : 'see svc --help',
     });

@@ -7,6 +7,7 @@ import { shells, type Shell } from '../../../src/commands/completion/index.js';
 import { completionScript } from '../../../src/commands/completion/script.js';
 import { completionSpec, type CommandSpec } from '../../../src/commands/completion/spec.js';
 import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
+import { svcCommands } from '../../../src/commands/index.js';
 
 const committed: Record<Shell, string> = {
   bash: 'completions/svc.bash',
@@ -15,7 +16,7 @@ const committed: Record<Shell, string> = {
 };
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-const tree = commandTree();
+const tree = commandTree(svcCommands);
 const spec = completionSpec(tree);
 const at = (path: string): CommandSpec => {
   const cmd = spec.find((c) => c.path === path);

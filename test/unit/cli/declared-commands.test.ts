@@ -91,7 +91,7 @@ describe('the declared commands and the catalogue', () => {
 });
 
 describe('the command tree', () => {
-  const program = buildProgram(() => async () => undefined, {
+  const program = buildProgram(svcCommands, () => async () => undefined, {
     writeOut: () => undefined,
     writeErr: () => undefined,
     onError: () => undefined,

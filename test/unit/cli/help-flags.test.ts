@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
 import { runCli } from '../../support/harness.js';
+import { svcCommands } from '../../../src/commands/index.js';
 
 /** The help lines of one option: its flags line and any wrapped continuation. */
 function optionText(help: string, flags: string): string {
@@ -14,7 +15,7 @@ function optionText(help: string, flags: string): string {
     .join(' ');
 }
 
-const commands = [...allCommands(commandTree())].filter((c) => c.path.length > 0);
+const commands = [...allCommands(commandTree(svcCommands))].filter((c) => c.path.length > 0);
 
 describe('--help of every command', () => {
   it.each(commands.map((c) => [c.path.join(' '), c] as const))(

@@ -6,6 +6,7 @@ import { ExitCode } from '../../../src/errors/exit-codes.js';
 import { environmentRows, environmentTable } from '../../../src/cli/reference/environment.js';
 import { commandTree, type CommandInfo } from '../../../src/cli/reference/tree.js';
 import { runCli } from '../../support/harness.js';
+import { svcCommands } from '../../../src/commands/index.js';
 
 const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
 
@@ -64,7 +65,7 @@ describe('svc help environment', () => {
         read.add(match[1] ?? '');
       }
     }
-    const listed = new Set(environmentRows(commandTree()).map((row) => row.name));
+    const listed = new Set(environmentRows(commandTree(svcCommands)).map((row) => row.name));
     expect([...read].filter((name) => !listed.has(name))).toEqual([]);
     expect(read.size).toBeGreaterThan(5);
   });
@@ -121,7 +122,7 @@ describe('svc help environment', () => {
   it('prints a table of the variables when piped', async () => {
     const r = await runCli(['help', 'environment']);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(environmentRows(commandTree()).length);
+    expect(lines).toHaveLength(environmentRows(commandTree(svcCommands)).length);
     expect(lines[0]).toBe(
       'SVC_PROFILE\t--profile\twhich stored profile to use (default: the active one, else default)',
     );

@@ -6,6 +6,7 @@ import {
   type CommandInfo,
 } from '../../../src/cli/reference/tree.js';
 import { runCli } from '../../support/harness.js';
+import { svcCommands } from '../../../src/commands/index.js';
 
 /**
  * The words of each simple command on a shell line: pipelines, lists, redirections,
@@ -145,7 +146,7 @@ function problemsOf(root: CommandInfo, words: readonly string[]): string[] {
   return problems;
 }
 
-const tree = commandTree();
+const tree = commandTree(svcCommands);
 const commands = [...allCommands(tree)];
 const leaves = commands.filter((cmd) => cmd.subcommands.length === 0);
 

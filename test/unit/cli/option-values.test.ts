@@ -9,6 +9,7 @@ import { valueTypeOf, type ValueTypeName } from '../../../src/cli/option-values.
 import { buildProgram } from '../../../src/cli/program.js';
 import { isRequired } from '../../../src/cli/required-options.js';
 import { runCli, tempConfigDir } from '../../support/harness.js';
+import { svcCommands } from '../../../src/commands/index.js';
 
 const readableFile = join(mkdtempSync(join(tmpdir(), 'svc-option-values-')), 'items.ndjson');
 writeFileSync(readableFile, '{}\n');
@@ -27,7 +28,7 @@ const samples: Record<ValueTypeName | 'choice', { malformed: string; valid?: str
 /** Placeholders that promise a typed value: an option that shows one must parse it. */
 const TYPED_PLACEHOLDER = /<(duration|n|url|file)(\.\.\.)?>/;
 
-const program = buildProgram(() => async () => undefined, {
+const program = buildProgram(svcCommands, () => async () => undefined, {
   writeOut: () => undefined,
   writeErr: () => undefined,
   onError: () => undefined,

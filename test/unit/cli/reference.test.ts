@@ -7,9 +7,10 @@ import { commandReference, exitCodesMarkdown } from '../../../src/cli/reference/
 import { allCommands, commandTree } from '../../../src/cli/reference/tree.js';
 import { ExitCode } from '../../../src/errors/exit-codes.js';
 import { runCli } from '../../support/harness.js';
+import { svcCommands } from '../../../src/commands/index.js';
 
 const FILE = fileURLToPath(new URL('../../../docs/commands.md', import.meta.url));
-const tree = commandTree();
+const tree = commandTree(svcCommands);
 const reference = commandReference(tree);
 
 describe('docs/commands.md', () => {

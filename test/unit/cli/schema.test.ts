@@ -8,7 +8,7 @@ import { envelope, type AiAnswer } from '../../support/envelopes.js';
 import { fakeService, ok, type FakeRoute } from '../../support/fake-service.js';
 import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
-const leaves = [...allCommands(commandTree())]
+const leaves = [...allCommands(commandTree(svcCommands))]
   .filter((cmd) => cmd.path.length > 0 && cmd.subcommands.length === 0)
   .map((cmd) => cmd.path.join(' '));
 

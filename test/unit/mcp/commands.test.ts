@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import { selectServed } from '../../../src/mcp/flags.js';
-import { toolNames } from '../../../src/mcp/tool-names.js';
+import { toolNames } from '../../../src/commands/mcp/tool-names.js';
 import { offlineLogin, runCli, tempConfigDir } from '../../support/harness.js';
 
 describe('svc mcp config', () => {
@@ -105,7 +105,7 @@ describe('svc mcp at start', () => {
     });
     expect(served.code, served.stderr).toBe(0);
     expect(served.stderr).toContain(
-      `svc mcp: serving ${selectServed({}).served.length} tool(s) for http://127.0.0.1:9`,
+      `svc mcp: serving ${selectServed({}, toolNames).served.length} tool(s) for http://127.0.0.1:9`,
     );
     for (const run of [elsewhere, served])
       expect(run.stderr).not.toContain('tok_stored_secret_123');

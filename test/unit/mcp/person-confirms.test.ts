@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import type { Operation } from '../../../src/catalogue/types.js';
 import { selectServed } from '../../../src/mcp/flags.js';
-import { toolNames } from '../../../src/mcp/tool-names.js';
+import { toolNames } from '../../../src/commands/mcp/tool-names.js';
 import { buildServer } from '../../../src/mcp/server.js';
 import { toolSpecs } from '../../../src/mcp/tools.js';
 import { fakeRuntime } from './fake-runtime.js';
@@ -19,7 +19,7 @@ type Reply =
  */
 async function pair(reply?: Reply, tools = ['docs_disable', 'docs_list'], data: unknown = {}) {
   const { rt, audit, sent } = fakeRuntime(() => ({ data }));
-  const server = buildServer(rt, toolSpecs(tools));
+  const server = buildServer(rt, toolSpecs(toolNames, tools));
   const client = new Client(
     { name: 'test', version: '1.0.0' },
     reply ? { capabilities: { elicitation: { form: {} } } } : {},
@@ -143,11 +143,13 @@ describe('a tool whose requests may replace existing content', () => {
 
   it('is served as destructive: only with --allow-destructive, and hinted so', () => {
     expect(replacing.length).toBeGreaterThan(0);
-    const served = selectServed({}).served;
+    const served = selectServed({}, toolNames).served;
     for (const tool of replacing) {
       expect(served, tool.name).not.toContain(tool.name);
-      expect(selectServed({ allowDestructive: true }).served).toContain(tool.name);
-      expect(toolSpecs([tool.name])[0]?.annotations.destructiveHint, tool.name).toBe(true);
+      expect(selectServed({ allowDestructive: true }, toolNames).served).toContain(tool.name);
+      expect(toolSpecs(toolNames, [tool.name])[0]?.annotations.destructiveHint, tool.name).toBe(
+        true,
+      );
     }
   });
 

@@ -3,7 +3,7 @@ import { mayDestroy } from '../../../src/catalogue/destructive.js';
 import { operation } from '../../../src/catalogue/operations.js';
 import { UsageError } from '../../../src/errors/errors.js';
 import { selectServed } from '../../../src/mcp/flags.js';
-import { toolNames } from '../../../src/mcp/tool-names.js';
+import { toolNames } from '../../../src/commands/mcp/tool-names.js';
 
 // The tools whose requests may remove, switch off or replace data, as the catalogue says.
 const destructive = toolNames
@@ -12,7 +12,7 @@ const destructive = toolNames
 
 describe('which tools svc mcp serves', () => {
   it('by default: reads and writes that destroy nothing', () => {
-    const { served, withheld } = selectServed({});
+    const { served, withheld } = selectServed({}, toolNames);
     expect(served).toHaveLength(toolNames.length - destructive.length);
     expect(served).toContain('docs_update');
     expect(served).toContain('docs_enable');
@@ -23,20 +23,25 @@ describe('which tools svc mcp serves', () => {
   });
 
   it('destructive tools only with --allow-destructive', () => {
-    expect(selectServed({ allowDestructive: true }).served).toHaveLength(toolNames.length);
+    expect(selectServed({ allowDestructive: true }, toolNames).served).toHaveLength(
+      toolNames.length,
+    );
   });
 
   it('--read-only keeps reads only, overriding every other flag', () => {
-    const { served } = selectServed({
-      readOnly: true,
-      allowDestructive: true,
-      tools: ['docs_list', 'docs_disable', 'docs_update'],
-    });
+    const { served } = selectServed(
+      {
+        readOnly: true,
+        allowDestructive: true,
+        tools: ['docs_list', 'docs_disable', 'docs_update'],
+      },
+      toolNames,
+    );
     expect(served).toEqual(['docs_list']);
     // Every tool of a read-only operation, and nothing else, in the catalogue's order.
     const reads = toolNames.filter((t) => operation(t.operation).readOnly).map((t) => t.name);
     expect(reads.length).toBeGreaterThan(0);
-    expect(selectServed({ readOnly: true }).served).toEqual(reads);
+    expect(selectServed({ readOnly: true }, toolNames).served).toEqual(reads);
   });
 
   it('--toolsets and --tools narrow the choice (a tool in either), --exclude-tools takes out', () => {
@@ -46,8 +51,10 @@ describe('which tools svc mcp serves', () => {
     );
     expect(chosen.map((t) => t.name)).toContain('folders_add');
     expect(
-      selectServed({ toolsets: ['folders'], tools: ['ai_rewrite'], excludeTools: ['folders_add'] })
-        .served,
+      selectServed(
+        { toolsets: ['folders'], tools: ['ai_rewrite'], excludeTools: ['folders_add'] },
+        toolNames,
+      ).served,
     ).toEqual(chosen.map((t) => t.name).filter((name) => name !== 'folders_add'));
   });
 
@@ -59,7 +66,7 @@ describe('which tools svc mcp serves', () => {
     ]) {
       const error = (() => {
         try {
-          selectServed(flags);
+          selectServed(flags, toolNames);
         } catch (e) {
           return e;
         }
@@ -67,13 +74,15 @@ describe('which tools svc mcp serves', () => {
       expect(error).toBeInstanceOf(UsageError);
       expect(error.hint).toMatch(/^valid names: /);
     }
-    expect(() => selectServed({ toolsets: ['nope'] })).toThrow('--toolsets: unknown name "nope"');
+    expect(() => selectServed({ toolsets: ['nope'] }, toolNames)).toThrow(
+      '--toolsets: unknown name "nope"',
+    );
   });
 
   it('a choice that leaves nothing to serve is a usage error', () => {
-    expect(() => selectServed({ readOnly: true, toolsets: ['ai'] })).toThrow(
+    expect(() => selectServed({ readOnly: true, toolsets: ['ai'] }, toolNames)).toThrow(
       'no tool is left to serve',
     );
-    expect(() => selectServed({ seed: 'x.json' })).toThrow('--seed needs --emulator');
+    expect(() => selectServed({ seed: 'x.json' }, toolNames)).toThrow('--seed needs --emulator');
   });
 });

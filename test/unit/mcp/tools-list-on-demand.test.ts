@@ -23,8 +23,9 @@ describe('what tools/list shows, given the committed tool list', () => {
     vi.resetModules();
     const { toolSpecs } = await import('../../../src/mcp/tools.js');
     const { committedToolList } = await import('../../../src/mcp/tools-list.js');
+    const { toolNames } = await import('../../../src/commands/mcp/tool-names.js');
     const committed = committedToolList() ?? [];
-    const listed = toolSpecs(undefined, committed).map((t) => [
+    const listed = toolSpecs(toolNames, undefined, committed).map((t) => [
       t.name,
       t.title,
       t.description,
@@ -36,7 +37,7 @@ describe('what tools/list shows, given the committed tool list', () => {
     expect(committed.length).toBeGreaterThan(0);
     expect(reads).toEqual([]);
     // Whether a tool pages is told from its schemas, when its first call asks.
-    expect(toolSpecs(['docs_list'], committed)[0]?.listing).toEqual({ kind: 'list' });
+    expect(toolSpecs(toolNames, ['docs_list'], committed)[0]?.listing).toEqual({ kind: 'list' });
     expect(reads).toContain('documents.get.response');
   });
 });
