@@ -57,8 +57,9 @@ describe('JsonStreamWriter', () => {
   });
 });
 
+/** This process's spools: other test files' processes share the temporary directory. */
 function spoolFiles(): string[] {
-  return readdirSync(tmpdir()).filter((name) => name.startsWith('svc-out-'));
+  return readdirSync(tmpdir()).filter((name) => name.startsWith(`svc-out-${process.pid}-`));
 }
 
 describe('Output.jsonSpool', () => {
