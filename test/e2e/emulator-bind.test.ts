@@ -1,8 +1,9 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalogue/operations.js';
-import { startEmulator, type Emulator } from '../support/e2e.js';
+import type { Emulator } from '../support/e2e.js';
+import { emulatorsPerTest } from '../support/seeded-emulator.js';
 
 /** An address of this machine other than loopback, when it has one. */
 const otherAddress = Object.values(networkInterfaces())
@@ -22,20 +23,7 @@ function tryConnect(host: string, port: number): Promise<string> {
 
 const portOf = (e: Emulator) => Number(new URL(e.url).port);
 
-let running: Emulator[] = [];
-async function start(args: string[] = []): Promise<Emulator> {
-  const e = await startEmulator(args);
-  running.push(e);
-  return e;
-}
-async function stderrOf(e: Emulator): Promise<string> {
-  await e.stop();
-  return String((await e.process).stderr);
-}
-afterEach(async () => {
-  await Promise.all(running.map((e) => e.stop()));
-  running = [];
-});
+const { start, stderrOf } = emulatorsPerTest();
 
 describe('svc emulator start: where it listens', () => {
   it('binds 127.0.0.1 by default and says so in its ready line', async () => {

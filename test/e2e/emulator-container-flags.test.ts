@@ -1,8 +1,9 @@
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, svc } from '../support/e2e.js';
+import { emulatorsPerTest } from '../support/seeded-emulator.js';
 
 /**
  * What the container image stands on, as `svc emulator start` offers it to anyone: the
@@ -12,20 +13,7 @@ import { cleanEnv, startEmulator, svc, type Emulator } from '../support/e2e.js';
 const FIXTURE = fileURLToPath(new URL('../../examples/fixtures/basic.json', import.meta.url));
 const TOKEN = 'a-token-chosen-by-the-user-0123456789';
 
-let running: Emulator[] = [];
-async function start(args: string[], env: Record<string, string> = {}): Promise<Emulator> {
-  const e = await startEmulator(args, env);
-  running.push(e);
-  return e;
-}
-async function stderrOf(e: Emulator): Promise<string> {
-  await e.stop();
-  return String((await e.process).stderr);
-}
-afterEach(async () => {
-  await Promise.all(running.map((e) => e.stop()));
-  running = [];
-});
+const { start, stderrOf } = emulatorsPerTest();
 
 /** The status of a GET addressed to `host` (fetch would not let the test set Host). */
 function statusOf(url: string, path: string, headers: Record<string, string>): Promise<number> {

@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalogue/operations.js';
-import { type Emulator, seedWorkspaces, startEmulator, svc, cleanEnv } from '../support/e2e.js';
+import { type Emulator, seedWorkspaces, svc, cleanEnv } from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
+import { emulatorsPerTest } from '../support/seeded-emulator.js';
 
-let running: Emulator[] = [];
-async function start(args: string[] = []): Promise<Emulator> {
-  const e = await startEmulator(args);
-  running.push(e);
-  return e;
-}
-afterEach(async () => {
-  await Promise.all(running.map((e) => e.stop()));
-  running = [];
-});
+const { start } = emulatorsPerTest();
 
 /** The ready line svc emulator start printed. */
 async function readyLine(e: Emulator): Promise<Record<string, unknown>> {

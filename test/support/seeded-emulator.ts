@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { FaultPlan } from '../../src/emulator/faults.js';
 import {
   BASIC_FIXTURE,
@@ -130,5 +130,32 @@ export function useEmulator(setup: EmulatorSetup = {}): SeededEmulator {
     },
     envFor: (ownerEmail) => running().envFor(ownerEmail),
     stop: () => running().stop(),
+  };
+}
+
+/**
+ * Emulators that the tests of a file start themselves, each with flags of its own: every one
+ * is stopped after its test, passed or not.
+ */
+export function emulatorsPerTest(): {
+  start(args?: string[], env?: Record<string, string>): Promise<Emulator>;
+  /** Stops `e` and gives what it wrote on stderr. */
+  stderrOf(e: Emulator): Promise<string>;
+} {
+  let running: Emulator[] = [];
+  afterEach(async () => {
+    await Promise.all(running.map((e) => e.stop()));
+    running = [];
+  });
+  return {
+    async start(args = [], env = {}) {
+      const e = await startEmulator(args, env);
+      running.push(e);
+      return e;
+    },
+    async stderrOf(e) {
+      await e.stop();
+      return String((await e.process).stderr);
+    },
   };
 }
