@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { processAlive } from '../../src/io/temp-dir.js';
-import { BASIC_FIXTURE, cleanEnv, SVC, svc } from '../support/e2e.js';
+import { BASIC_FIXTURE, cleanEnv, goneWithin, SVC, svc } from '../support/e2e.js';
 
 interface DetachedReady {
   status: string;
@@ -21,15 +21,6 @@ function readEnvFile(path: string): Record<string, string> {
       .split('\n')
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
-}
-
-async function goneWithin(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (processAlive(pid)) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
 }
 
 // Each test starts and stops whole emulators, some twice: slow on a loaded machine.

@@ -3,17 +3,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/library.js';
 import { processAlive } from '../../src/io/temp-dir.js';
-import { BASIC_FIXTURE, cleanEnv, svc } from '../support/e2e.js';
-
-/** Waits until a process has gone, polling; false after `ms`. */
-async function goneWithin(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (processAlive(pid)) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
-}
+import { BASIC_FIXTURE, cleanEnv, goneWithin, svc } from '../support/e2e.js';
 
 const svcWith = (emu: Emulator, args: string[]) => svc(args, cleanEnv(emu.env()));
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
+import { processAlive } from '../../src/io/temp-dir.js';
 
 export const SVC = fileURLToPath(new URL('../../bin/svc', import.meta.url));
 
@@ -130,3 +131,13 @@ export async function seedWorkspaces(
 export const BASIC_FIXTURE = fileURLToPath(
   new URL('../../examples/fixtures/basic.json', import.meta.url),
 );
+
+/** Waits until a process has gone, polling; false after `ms`. */
+export async function goneWithin(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (processAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
