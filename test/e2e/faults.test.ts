@@ -3,16 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Faults, type FaultPlan } from '../../src/emulator/faults.js';
+import { scaled } from '../support/deep.js';
 import { svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
  * A bulk import through a service in trouble: a fifth of the folder-add requests answer
  * 503, one in twenty loses its connection (half of those after the folders were added),
- * and every request is slowed. Retries must make every folder land exactly once.
+ * and every request is slowed. Retries must make every folder land exactly once. A load
+ * test: 2,000 folders (20 batches and their retries) in an ordinary run, 10,000 under
+ * `npm run test:deep`.
  */
 
-const FOLDERS = 10_000;
+const FOLDERS = scaled(2_000, 10_000);
 const ADD = '/v1/organizations/folders/add';
 const plan: FaultPlan = {
   seed: 20261122,
