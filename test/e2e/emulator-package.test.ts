@@ -61,6 +61,13 @@ describe('the npm package, installed in a project of its own', () => {
       { cwd: REPO },
     );
     const tarball = join(project, packed.stdout.trim().split('\n').at(-1)!);
+    // `npm run build:binary` writes the single executable and the image's root filesystem
+    // into dist/ (each over 100 MB): they are released on their own, never in the package.
+    const entries = (await execa('tar', ['tzf', tarball])).stdout.split('\n');
+    expect(entries).toContain('package/dist/main.js');
+    expect(
+      entries.filter((entry) => /^package\/dist\/(svc-linux-x64|container\/|metafile)/.test(entry)),
+    ).toEqual([]);
     const svcDir = join(project, 'node_modules', 'svc');
     mkdirSync(svcDir, { recursive: true });
     await execa('tar', ['xzf', tarball, '-C', svcDir, '--strip-components=1']);
