@@ -73,15 +73,20 @@ export async function mainOf(
       );
     };
 
-  const program = buildProgram(tree, invoke, {
-    writeOut: (s) => deps.stdout.write(s),
-    writeErr: (s) => {
-      if (!json) deps.stderr.write(s);
+  const program = buildProgram(
+    tree,
+    invoke,
+    {
+      writeOut: (s) => deps.stdout.write(s),
+      writeErr: (s) => {
+        if (!json) deps.stderr.write(s);
+      },
+      onError: (s) => {
+        commanderError = s;
+      },
     },
-    onError: (s) => {
-      commanderError = s;
-    },
-  });
+    argv,
+  );
 
   if (argv.length === 0) {
     program.outputHelp();

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, type Option } from 'commander';
 import { VERSION } from '../version.js';
 import type { Invoke } from './command-kit.js';
 import type { AnyCommand, GroupDeclaration } from './declare/command.js';
@@ -21,9 +21,15 @@ export type CommandTree = readonly (GroupDeclaration | AnyCommand)[];
 
 /**
  * The program of `tree`. Only commander and the cheap definition modules load here; each
- * command's implementation is imported when it runs.
+ * command's implementation is imported when it runs. Given the words of a run, it mounts
+ * only what they can reach (`mountedFor`); without them, the whole tree.
  */
-export function buildProgram(tree: CommandTree, invoke: Invoke, output: ProgramOutput): Command {
+export function buildProgram(
+  tree: CommandTree,
+  invoke: Invoke,
+  output: ProgramOutput,
+  argv?: readonly string[],
+): Command {
   const program = new Command('svc')
     .description("Command line for the collaboration backend's REST API, with a local emulator")
     .version(VERSION, '-v, --version', 'print the version')
@@ -80,8 +86,41 @@ Examples:
   $ svc workspace tokens --json | jq -r '.authTokens[0].name'`;
     });
 
-  mountTree(program, tree, invoke);
+  mountTree(program, argv ? mountedFor(program, tree, argv) : tree, invoke);
   applyHelpLayout(program);
   checkRequiredOptionsLast(program);
   return program;
+}
+
+/**
+ * The entries of `tree` a run of `argv` can reach: the one group or command its first word
+ * names, when it names one. Mounting every group with all its options was about 15 ms of
+ * each command's start on Node 24, for commands the run never reaches. Anything else mounts
+ * the whole tree, so that what lists or suggests commands sees all of them: no command
+ * word, one that names nothing (commander suggests the nearest), an option svc does not
+ * know before it, and `help`, which finds the command it is asked about in the program.
+ */
+export function mountedFor(
+  program: Command,
+  tree: CommandTree,
+  argv: readonly string[],
+): CommandTree {
+  const word = firstCommandWord(program.options, argv);
+  const named = tree.find((entry) => entry.name === word);
+  return named && named.name !== 'help' ? [named] : tree;
+}
+
+/** The first word of `argv` that is not a root option or its value, if it can be told. */
+function firstCommandWord(options: readonly Option[], argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    if (!word.startsWith('-') || word === '-') return word;
+    if (word === '--') return undefined;
+    if (word.startsWith('--') && word.includes('=')) continue;
+    const option = options.find((o) => o.long === word || o.short === word);
+    if (!option) return undefined;
+    const next = argv[i + 1];
+    if (option.required || (option.optional && next !== undefined && !next.startsWith('-'))) i++;
+  }
+  return undefined;
 }
