@@ -6,6 +6,11 @@ export type Env = Readonly<Record<string, string | undefined>>;
 /** Everything from outside the process that a command may touch; tests pass fakes. */
 export interface Deps {
   stdin: Readable & { isTTY?: boolean };
+  /**
+   * Whether stdin is a terminal, where that is known without reading `stdin`: svc's own
+   * run passes it, and its `stdin` is made on first use (src/io/streams.ts says why).
+   */
+  stdinIsTTY?: boolean;
   stdout: Writable & { isTTY?: boolean; columns?: number };
   stderr: Writable & { isTTY?: boolean; columns?: number };
   env: Env;

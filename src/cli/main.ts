@@ -170,7 +170,11 @@ export async function runOf(tree: CommandTree, argv: readonly string[]): Promise
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   return mainOf(tree, argv, {
-    stdin: process.stdin,
+    // Made on first use: src/io/streams.ts says why.
+    get stdin() {
+      return process.stdin;
+    },
+    stdinIsTTY: process.getBuiltinModule('node:tty').isatty(0),
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,

@@ -11,7 +11,10 @@ export function terminalOutput(
   globals: GlobalOptions,
 ): { io: IOStreams; out: Output; prompter: Prompter } {
   const io = createIOStreams({
-    stdin: deps.stdin,
+    get stdin() {
+      return deps.stdin;
+    },
+    ...(deps.stdinIsTTY !== undefined && { stdinIsTTY: deps.stdinIsTTY }),
     stdout: deps.stdout,
     stderr: deps.stderr,
     env: deps.env,

@@ -32,7 +32,15 @@ export interface IOStreams {
 }
 
 export interface TerminalFacts {
+  /**
+   * Read only by what reads stdin. Node makes `process.stdin` on first use, and for a file
+   * or /dev/null (a CI job's stdin, a test's) that is a file stream, whose modules cost
+   * about 10 ms of a command's start on Node 24: a command that never reads stdin should
+   * not pay it.
+   */
   stdin: Readable & { isTTY?: boolean };
+  /** Whether stdin is a terminal, when known without `stdin` (`tty.isatty(0)`). */
+  stdinIsTTY?: boolean;
   stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
   stderr: Writable & { isTTY?: boolean; columns?: number };
   env: Readonly<Record<string, string | undefined>>;
@@ -57,13 +65,15 @@ function colorFor(isTTY: boolean, facts: TerminalFacts): boolean {
 }
 
 export function createIOStreams(facts: TerminalFacts): IOStreams {
-  const stdinIsTTY = facts.stdin.isTTY === true;
+  const stdinIsTTY = facts.stdinIsTTY ?? facts.stdin.isTTY === true;
   const stdoutIsTTY = facts.stdout.isTTY === true;
   const stderrIsTTY = facts.stderr.isTTY === true;
   const noInput =
     facts.noInputFlag || truthy(facts.env.SVC_NO_INPUT) || truthy(facts.env.CI) || !stdinIsTTY;
   return {
-    stdin: facts.stdin,
+    get stdin() {
+      return facts.stdin;
+    },
     stdout: facts.stdout,
     stderr: facts.stderr,
     stdinIsTTY,
