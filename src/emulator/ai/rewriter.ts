@@ -1,4 +1,4 @@
-import { RoutedDispatcher } from '../../http/dispatcher.js';
+import type { RoutedDispatcher } from '../../http/dispatcher.js';
 import { ProxyRoutes } from '../../http/proxy.js';
 import { EmulatorError } from '../errors.js';
 import {
@@ -62,7 +62,18 @@ export class AiRewriter {
   private readonly urls: Record<ProviderId, URL>;
   private readonly timeoutMs: number;
   // Proxy variables apply as for any outbound call of the CLI, loopback goes direct.
-  private readonly agent = new RoutedDispatcher(new ProxyRoutes(process.env));
+  /**
+   * Made with the first rewrite: most emulators make none, and loading undici was about
+   * 25 ms of every emulator's start.
+   */
+  private agent: Promise<RoutedDispatcher> | undefined;
+
+  private sender(): Promise<RoutedDispatcher> {
+    this.agent ??= import('../../http/dispatcher.js').then(
+      ({ RoutedDispatcher }) => new RoutedDispatcher(new ProxyRoutes(process.env)),
+    );
+    return this.agent;
+  }
 
   constructor(options: AiRewriterOptions = {}) {
     const given = options.urls ?? {};
@@ -91,7 +102,8 @@ export class AiRewriter {
     let status: number;
     let text: string;
     try {
-      const res = await this.agent.request({
+      const agent = await this.sender();
+      const res = await agent.request({
         origin: url.origin,
         path: url.pathname + url.search,
         method: 'POST',
@@ -131,6 +143,6 @@ export class AiRewriter {
 
   /** Drops open connections, failing calls still in flight. */
   close(): Promise<void> {
-    return this.agent.destroy();
+    return this.agent?.then((agent) => agent.destroy()) ?? Promise.resolve();
   }
 }

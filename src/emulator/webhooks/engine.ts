@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { defaultTriggers, webhookEvent } from '../../catalogue/webhook-events.js';
 import { newId } from '../ids.js';
 import type { SecretBox } from '../secrets.js';
@@ -54,7 +54,11 @@ export class WebhookEngine {
   private readonly debounced = new Map<string, Cancel>();
   /** When each endpoint's recent attempts started, for its rate limit. */
   private readonly recent = new Map<string, number[]>();
-  private readonly agent = new Agent({ connect: { timeout: 10_000 } });
+  /**
+   * Made with the first delivery: most emulators send none, and loading undici was about
+   * 25 ms of every emulator's start.
+   */
+  private agent: Promise<Agent> | undefined;
   private closed = false;
 
   constructor(private readonly deps: WebhookEngineDeps) {}
@@ -154,7 +158,14 @@ export class WebhookEngine {
     for (const cancel of [...this.planned.values(), ...this.debounced.values()]) cancel();
     this.planned.clear();
     this.debounced.clear();
-    return this.agent.destroy();
+    return this.agent?.then((agent) => agent.destroy()) ?? Promise.resolve();
+  }
+
+  private sender(): Promise<Agent> {
+    this.agent ??= import('undici').then(
+      ({ Agent }) => new Agent({ connect: { timeout: 10_000 } }),
+    );
+    return this.agent;
   }
 
   private plan(id: string, delayMs: number): void {
@@ -320,7 +331,8 @@ export class WebhookEngine {
     const signal = AbortSignal.timeout(this.deps.timeoutMs);
     try {
       const target = new URL(url);
-      const res = await this.agent.request({
+      const agent = await this.sender();
+      const res = await agent.request({
         origin: target.origin,
         path: target.pathname + target.search,
         method: 'POST',
