@@ -16,13 +16,28 @@ function prerenderedHelp(args, loadHelp) {
   }
   const help = loadHelp();
   if (help === undefined || !help.forms.includes(args.join(' '))) return undefined;
-  if (process.stdout.isTTY) {
+  if (stdoutMayBeTerminal() && process.stdout.isTTY) {
     const width = process.stdout.columns ?? 80;
     if (!help.columns.some(([low, high]) => width >= low && (high === null || width <= high))) {
       return undefined;
     }
   }
   return help.text;
+}
+
+/**
+ * Whether fd 1 may be a terminal, told without reading process.stdout, which makes a stream
+ * and loads Node's stream modules. A terminal is a character device; /dev/null, where
+ * scripts send what they do not want, is one too, and is told apart by its device number.
+ */
+function stdoutMayBeTerminal() {
+  try {
+    const { fstatSync, statSync } = process.getBuiltinModule('node:fs');
+    const out = fstatSync(1);
+    return out.isCharacterDevice() && out.rdev !== statSync('/dev/null').rdev;
+  } catch {
+    return true;
+  }
 }
 
 module.exports = { prerenderedHelp };

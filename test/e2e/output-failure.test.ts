@@ -86,11 +86,16 @@ describe('a result that cannot be written', () => {
     expect(r.exitCode).toBe(1);
   });
 
-  it('is one line too for what is printed before a command runs (--help)', async () => {
-    const r = await toFullDisk(['--help']);
-    expect(r.stderr).toMatch(/^error: cannot write output: ENOSPC: no space left on device[^\n]*$/);
-    expect(r.exitCode).toBe(1);
-  });
+  it.each([['--help'], ['--version']])(
+    'is one line too for what is printed before a command runs (%s)',
+    async (flag) => {
+      const r = await toFullDisk([flag]);
+      expect(r.stderr).toMatch(
+        /^error: cannot write output: ENOSPC: no space left on device[^\n]*$/,
+      );
+      expect(r.exitCode).toBe(1);
+    },
+  );
 
   it('leaves a bulk run resumable: --resume prints every result and sends nothing again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-full-bulk-'));

@@ -103,6 +103,33 @@ describe('start-up path', () => {
     }
   });
 
+  it('--version and the root help make no stream to write to a pipe or /dev/null', () => {
+    // process.stdout is a stream made when first read, with Node's stream modules: several
+    // milliseconds that `node -e 0` does not pay. The report is CommonJS, as bin/svc is: an
+    // ES module would start Node's ES module loader, which loads streams of its own.
+    const report = join(mkdtempSync(join(tmpdir(), 'svc-startup-')), 'report.cjs');
+    writeFileSync(
+      report,
+      "process.on('exit', () => require('node:fs').writeSync(2, '\\n' + JSON.stringify(process.moduleLoadList)));",
+    );
+    for (const argv of [['--version'], ['--help']]) {
+      for (const stdout of ['pipe', 'ignore'] as const) {
+        const r = spawnSync(process.execPath, ['--require', report, binPath, ...argv], {
+          encoding: 'utf8',
+          env: plainEnv(),
+          stdio: ['ignore', stdout, 'pipe'],
+        });
+        expect(r.status).toBe(0);
+        if (stdout === 'pipe') expect(r.stdout).not.toBe('');
+        const loaded = JSON.parse(r.stderr.split('\n').at(-1) ?? '') as string[];
+        const streams = loaded.filter((name) =>
+          /^NativeModule (stream|net|tty|internal\/fs\/sync_write_stream)$/.test(name),
+        );
+        expect(streams, `${argv.join(' ')} to ${stdout}`).toEqual([]);
+      }
+    }
+  });
+
   it('the rendered root help is byte for byte what commander prints', () => {
     const env = plainEnv();
     for (const argv of [['--help'], ['-h'], []]) {
