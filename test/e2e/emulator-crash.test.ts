@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scaled } from '../support/deep.js';
 import { startEmulator, svc, type Emulator } from '../support/e2e.js';
 import { startSeededEmulator } from '../support/seeded-emulator.js';
+
+/** svc runs to see acknowledged before the kill: a load test's count (test/support/deep.ts). */
+const ACKNOWLEDGED_BY_SVC = scaled(10, 30);
 
 /**
  * `kill -9` the emulator while a client writes, then restart it on the same data directory:
@@ -128,7 +132,7 @@ describe('emulator crash', () => {
       }
     };
     const loops = Promise.all([0, 1, 2].map(loop));
-    while (acknowledged.length < 30) await new Promise((r) => setTimeout(r, 20));
+    while (acknowledged.length < ACKNOWLEDGED_BY_SVC) await new Promise((r) => setTimeout(r, 20));
     const restarted = await killAndRestart(dataDir);
     killed = true;
     // The runs caught by the kill would retry the dead address for half a minute; they
