@@ -48,6 +48,30 @@ function plainEnv(): Record<string, string> {
 }
 
 /**
+ * Node's list of what `svc ...argv` loaded with `stdio`, read as it exits by a CommonJS
+ * report, as bin/svc is (an ES module would start Node's ES module loader, which loads
+ * streams of its own); the command must succeed.
+ */
+function builtinsOf(
+  argv: string[],
+  stdio: ['ignore', 'pipe' | 'ignore', 'pipe'],
+  env: NodeJS.ProcessEnv = plainEnv(),
+): string[] {
+  const report = join(mkdtempSync(join(tmpdir(), 'svc-startup-')), 'report.cjs');
+  writeFileSync(
+    report,
+    "process.on('exit', () => require('node:fs').writeSync(2, '\\n' + JSON.stringify(process.moduleLoadList)));",
+  );
+  const r = spawnSync(process.execPath, ['--require', report, binPath, ...argv], {
+    encoding: 'utf8',
+    env,
+    stdio,
+  });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stderr.split('\n').at(-1) ?? '') as string[];
+}
+
+/**
  * Node's list of what `svc ...argv` loaded (built-ins as `NativeModule name`), read as it
  * exits; the command must succeed.
  */
@@ -105,29 +129,21 @@ describe('start-up path', () => {
 
   it('--version and the root help make no stream to write to a pipe or /dev/null', () => {
     // process.stdout is a stream made when first read, with Node's stream modules: several
-    // milliseconds that `node -e 0` does not pay. The report is CommonJS, as bin/svc is: an
-    // ES module would start Node's ES module loader, which loads streams of its own.
-    const report = join(mkdtempSync(join(tmpdir(), 'svc-startup-')), 'report.cjs');
-    writeFileSync(
-      report,
-      "process.on('exit', () => require('node:fs').writeSync(2, '\\n' + JSON.stringify(process.moduleLoadList)));",
-    );
+    // milliseconds that `node -e 0` does not pay.
     for (const argv of [['--version'], ['--help']]) {
       for (const stdout of ['pipe', 'ignore'] as const) {
-        const r = spawnSync(process.execPath, ['--require', report, binPath, ...argv], {
-          encoding: 'utf8',
-          env: plainEnv(),
-          stdio: ['ignore', stdout, 'pipe'],
-        });
-        expect(r.status).toBe(0);
-        if (stdout === 'pipe') expect(r.stdout).not.toBe('');
-        const loaded = JSON.parse(r.stderr.split('\n').at(-1) ?? '') as string[];
-        const streams = loaded.filter((name) =>
+        const streams = builtinsOf(argv, ['ignore', stdout, 'pipe']).filter((name) =>
           /^NativeModule (stream|net|tty|internal\/fs\/sync_write_stream)$/.test(name),
         );
         expect(streams, `${argv.join(' ')} to ${stdout}`).toEqual([]);
       }
     }
+  });
+
+  it('a command that reads no stdin makes no stream of it: stdin from /dev/null opens no file stream', () => {
+    const env = { ...plainEnv(), SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-stdin-')) };
+    const loaded = builtinsOf(['profile', 'list'], ['ignore', 'pipe', 'pipe'], env);
+    expect(loaded).not.toContain('NativeModule internal/fs/streams');
   });
 
   it('the rendered root help is byte for byte what commander prints', () => {

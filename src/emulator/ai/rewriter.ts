@@ -61,10 +61,10 @@ function errorCode(err: unknown): string | undefined {
 export class AiRewriter {
   private readonly urls: Record<ProviderId, URL>;
   private readonly timeoutMs: number;
-  // Proxy variables apply as for any outbound call of the CLI, loopback goes direct.
   /**
-   * Made with the first rewrite: most emulators make none, and loading undici was about
-   * 25 ms of every emulator's start.
+   * Proxy variables apply as for any outbound call of the CLI, loopback goes direct. Made
+   * with the first rewrite: most emulators make none, and loading undici was about 25 ms of
+   * every emulator's start.
    */
   private agent: Promise<RoutedDispatcher> | undefined;
 
