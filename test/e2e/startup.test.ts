@@ -196,6 +196,17 @@ describe('start-up path', () => {
     expect(bundled.filter((m) => /src\/commands\/[^/]+\/(?!index\.ts$)/.test(m))).toEqual([]);
   });
 
+  it('an emulator that sends no webhook and rewrites nothing loads no HTTP client', () => {
+    const chunks = chunkInputs();
+    const env = { SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-config-')) };
+    const bundled = loadedModules(
+      ['emulator', 'exec', '--no-workspace', '--', 'true'],
+      env,
+    ).flatMap((m) => chunks.get(m) ?? [m]);
+    expect(bundled).toContain('src/emulator/server.ts');
+    expect(bundled.filter((m) => m.includes('node_modules/undici/'))).toEqual([]);
+  });
+
   it('reading profiles loads no lock library: only writing does', async () => {
     const chunks = chunkInputs();
     const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
