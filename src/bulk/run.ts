@@ -19,8 +19,8 @@ export const MAX_CONCURRENCY = 64;
 export interface BulkOptions<Item> {
   /** The `--file` value (`-` is stdin), or values a command holds from its flags. */
   source: SourceSpec;
-  /** Read when `source` is `-`. */
-  stdin?: Readable;
+  /** Called, and read, only when `source` is `-` (`OpenOptions.stdin`). */
+  stdin?: () => Readable;
   /** Overrides the extension and sniffing. */
   format?: BulkFormat;
   /** What the items are (`objectItems`, `idItems`). */

@@ -51,8 +51,11 @@ export type SourceSpec =
     };
 
 export interface OpenOptions {
-  /** Read when the path is `-`. */
-  stdin?: Readable;
+  /**
+   * Called, and read, only when the path is `-`: a command that reads no stdin makes no
+   * stream of it (src/io/streams.ts says why).
+   */
+  stdin?: () => Readable;
   /** Overrides the extension and sniffing (`--format`). */
   format?: BulkFormat;
   /** What the items are; a list of ids may come one a line. */
@@ -68,8 +71,9 @@ export function emptyInputError(label: string): UsageError {
 export async function openSource(spec: SourceSpec, options: OpenOptions = {}): Promise<BulkSource> {
   if (typeof spec !== 'string') return valuesSource(spec.values, spec.label, spec.flags ?? {});
   if (spec === '-') {
-    if (!options.stdin) throw new UsageError('--file - reads stdin, but there is none here');
-    const spooled = await plainText(await spoolTo(options.stdin, 'stdin'), 'stdin');
+    const stdin = options.stdin?.();
+    if (!stdin) throw new UsageError('--file - reads stdin, but there is none here');
+    const spooled = await plainText(await spoolTo(stdin, 'stdin'), 'stdin');
     // Runs fed different input on stdin are different work: each has a journal of its own.
     return fileSource(spooled, '-', 'stdin', `stdin ${spooled.sha256}`, options);
   }

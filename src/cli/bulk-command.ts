@@ -228,8 +228,7 @@ export async function runBulkCommand<Item>(
   const progress = await openRunProgress(ctx, flags, spec, client.baseUrl, notices);
   const common = {
     source,
-    // Only a run that reads stdin makes the stream (src/io/streams.ts says why).
-    ...(source === '-' && { stdin: ctx.io.stdin }),
+    stdin: () => ctx.io.stdin,
     describe: spec.items,
     ...(flags.allowUnknownFields && { allowUnknownFields: true }),
     ...(flags.batchSize !== undefined && { batchSize: flags.batchSize }),

@@ -37,13 +37,11 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   }
   const client = await ctx.client();
   const base = opts.org?.length ? { organizationIds: opts.org } : {};
-  const source = users
-    ? { values: users, label: 'the flags', flags: { userId: '--user' } }
-    : (opts.file ?? '-');
   const common = {
-    source,
-    // Only a run that reads stdin makes the stream (src/io/streams.ts says why).
-    ...(source === '-' && { stdin: ctx.io.stdin }),
+    source: users
+      ? { values: users, label: 'the flags', flags: { userId: '--user' } }
+      : (opts.file ?? '-'),
+    stdin: () => ctx.io.stdin,
     describe: idItems(op, 'userId', opts.header === undefined ? {} : { header: opts.header }),
     ...(opts.allowUnknownFields && { allowUnknownFields: true }),
     ...(opts.batchSize !== undefined && { batchSize: opts.batchSize }),

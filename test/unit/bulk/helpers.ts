@@ -30,12 +30,12 @@ export function useTempDir(): () => { dir: string; file: (name: string, text: st
   };
 }
 
-/** A stdin that delivers `text` in small pieces, as a pipe would. */
-export function stdinOf(text: string, pieceSize = 7): Readable {
+/** The `stdin` option of a run: a stream that delivers `text` in small pieces, as a pipe would. */
+export function stdinOf(text: string, pieceSize = 7): () => Readable {
   const pieces: Buffer[] = [];
   const bytes = Buffer.from(text);
   for (let i = 0; i < bytes.length; i += pieceSize) pieces.push(bytes.subarray(i, i + pieceSize));
-  return Readable.from(pieces);
+  return () => Readable.from(pieces);
 }
 
 export async function rejection(promise: Promise<unknown>): Promise<Error> {

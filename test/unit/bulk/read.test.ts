@@ -190,6 +190,19 @@ describe('reading items from stdin', () => {
     expect(rows).toEqual(expectedRows([...where]));
   });
 
+  it('asks for stdin only when the input is `-`: a file or flags make no stream of it', async () => {
+    let asked = 0;
+    const stdin = () => {
+      asked++;
+      return stdinOf(ndjson)();
+    };
+    await rowsOf(temp().file('f.ndjson', ndjson), { stdin });
+    await rowsOf({ values: ['a'], label: 'the flags' }, { stdin });
+    expect(asked).toBe(0);
+    await rowsOf('-', { stdin });
+    expect(asked).toBe(1);
+  });
+
   it('removes the spool file when the source is closed', async () => {
     const spoolDir = mkdtempSync(join(tmpdir(), 'svc-bulk-spool-test-'));
     const saved = process.env.TMPDIR;
@@ -369,7 +382,7 @@ describe('encodings', () => {
   );
 
   it('reads gzip on stdin, and refuses a file that starts as gzip but is not', async () => {
-    const { rows } = await rowsOf('-', { stdin: Readable.from([gzipSync(ndjsonText)]) });
+    const { rows } = await rowsOf('-', { stdin: () => Readable.from([gzipSync(ndjsonText)]) });
     expect(rows.map((r) => r.value)).toEqual([{ folderId: 'a', folderName: 'José Müller' }]);
     const broken = written('f.csv', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]));
     const err = await rejection(rowsOf(broken));
