@@ -404,6 +404,10 @@ describe('encodings', () => {
     const copies = () =>
       readdirSync(tmpdir()).filter((n) => n.startsWith(`svc-bulk-${process.pid}-`));
     const before = copies().length;
+    // A decoded file is a copy where copies() looks: its absence below means something.
+    const open = await openSource(written('e.ndjson', gzipSync(utf16(ndjsonText))));
+    expect(copies()).toHaveLength(before + 1);
+    await open.close();
     await rowsOf(written('f.ndjson', gzipSync(utf16(ndjsonText))));
     await rejection(rowsOf(written('g.ndjson', gzipSync(Buffer.from(ndjsonText, 'latin1')))));
     expect(copies()).toHaveLength(before);

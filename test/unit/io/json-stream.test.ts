@@ -75,6 +75,8 @@ describe('Output.jsonSpool', () => {
       expected[`id-${i}`] = value;
     }
     expect(t.stdout.text).toBe('');
+    // The spool is on disk, where spoolFiles() looks: its absence below means something.
+    expect(spoolFiles()).toHaveLength(before.length + 1);
     await spool.print();
     await spool.discard();
     expect(t.stdout.text).toBe(`${JSON.stringify(expected)}\n`);
