@@ -134,3 +134,20 @@ async function foldersAddRequests(): Promise<number> {
   const { entries } = (await res.json()) as { entries: { operation?: string }[] };
   return entries.filter((e) => e.operation === 'folders.add').length;
 }
+
+describe('a reader that leaves early', () => {
+  it('is not an error (`| head`): exit 0 and nothing on stderr', async () => {
+    // The command reference is over 100 KB, more than a pipe holds: svc is still writing
+    // when head has gone.
+    const r = await execa(
+      'bash',
+      ['-c', '"$SVC" help reference | head -c 10; echo "${PIPESTATUS[0]}" >&2'],
+      {
+        env: { ...emulator.env, SVC },
+        reject: false,
+      },
+    );
+    expect(r.stdout).toHaveLength(10);
+    expect(r.stderr).toBe('0');
+  });
+});
