@@ -16,10 +16,21 @@ export function isValidProfileName(name: string): boolean {
   return PROFILE_NAME.test(name);
 }
 
-/** How long a writer waits for another svc's write to finish; each holds the lock briefly. */
-const LOCK_RETRIES = { retries: 100, minTimeout: 5, maxTimeout: 50, factor: 1.3 };
 /** A lock older than this was left by a process that died while writing. */
 const LOCK_STALE_MS = 10_000;
+/**
+ * How long a writer waits for another svc's write to finish. Each holds the lock briefly, but
+ * twenty at once on a loaded machine queue for seconds; and the wait outlasts a stale lock, so
+ * that a writer behind one that died takes over instead of failing.
+ */
+const LOCK_WAIT_MS = LOCK_STALE_MS + 5_000;
+const LOCK_RETRIES = {
+  retries: 1_000,
+  minTimeout: 5,
+  maxTimeout: 100,
+  factor: 1.3,
+  maxRetryTime: LOCK_WAIT_MS,
+};
 
 const empty = (): ConfigShape => ({ profiles: {} });
 
@@ -404,6 +415,12 @@ function cannotWrite(path: string, err: unknown): unknown {
   if (err instanceof ConfigFileError) return err;
   const code = (err as NodeJS.ErrnoException).code;
   if (code === undefined) return err;
+  if (code === 'ELOCKED') {
+    return new ConfigFileError(
+      `cannot write ${path}: another svc kept it locked for ${LOCK_WAIT_MS / 1000} s`,
+      { cause: err, hint: 'try again once the other svc has finished' },
+    );
+  }
   return new ConfigFileError(`cannot write ${path}: ${reasonOf(err)}`, { cause: err });
 }
 

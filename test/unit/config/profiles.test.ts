@@ -10,10 +10,12 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProfileExistsError, ProfileStore } from '../../../src/config/profiles.js';
 import { ConfigFileError } from '../../../src/errors/errors.js';
@@ -142,6 +144,32 @@ describe('ProfileStore writes', () => {
       (await ProfileStore.open(join(store.path, '..'))).save(pick, { apiKey: 'b' }),
     ]);
     expect(names.sort()).toEqual(['default', 'other']);
+  });
+
+  it('waits for another svc that holds the lock for seconds, and writes once it lets go', async () => {
+    const store = await ProfileStore.open(configDir());
+    mkdirSync(join(store.path, '..'), { recursive: true });
+    const release = await lockfile.lock(store.path, { realpath: false });
+    const events: string[] = [];
+    const saved = store.save('late', { apiKey: 'k' }).then(() => events.push('saved'));
+    // Longer than twenty writers queue on a loaded machine: the wait must outlast it.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    events.push('released');
+    await release();
+    await saved;
+    expect(events).toEqual(['released', 'saved']);
+    expect((await ProfileStore.open(join(store.path, '..'))).get('late')).toEqual({ apiKey: 'k' });
+  }, 20_000);
+
+  it('takes over a lock left by a process that died while writing', async () => {
+    const store = await ProfileStore.open(configDir());
+    const lock = `${store.path}.lock`;
+    mkdirSync(lock, { recursive: true });
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, longAgo, longAgo);
+    await store.save('after', { apiKey: 'k' });
+    expect(store.get('after')).toEqual({ apiKey: 'k' });
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('writes through a symlink at config.json to a regular file of its owner, keeping the link', async () => {
