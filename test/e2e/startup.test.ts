@@ -146,6 +146,32 @@ describe('start-up path', () => {
     expect(loaded).not.toContain('NativeModule internal/fs/streams');
   });
 
+  it('a run makes one require, in the chunk that calls it, not one per chunk it loads', () => {
+    // Every chunk has a require of its own for bundled CommonJS (tsup.config.ts's banner);
+    // made as each chunk loads, a command paid for some 40 of them.
+    const dir = mkdtempSync(join(tmpdir(), 'svc-require-'));
+    const count = join(dir, 'count.cjs');
+    writeFileSync(
+      count,
+      [
+        "const m = require('node:module');",
+        'const make = m.createRequire;',
+        'let made = 0;',
+        'm.createRequire = (...args) => (made++, make(...args));',
+        "process.on('exit', () => require('node:fs').writeSync(2, '\\nrequires made: ' + made));",
+      ].join('\n'),
+    );
+    const env = { ...plainEnv(), SVC_CONFIG_DIR: join(dir, 'config') };
+    const r = spawnSync(process.execPath, ['--require', count, binPath, 'profile', 'list'], {
+      encoding: 'utf8',
+      env,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr.split('\n').at(-1)).toBe('requires made: 1');
+    const chunks = loadedModules(['profile', 'list'], env).filter((url) => url.includes('/dist/'));
+    expect(chunks.length).toBeGreaterThan(10);
+  });
+
   it('the rendered root help is byte for byte what commander prints', () => {
     const env = plainEnv();
     for (const argv of [['--help'], ['-h'], []]) {
