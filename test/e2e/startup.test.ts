@@ -162,14 +162,20 @@ describe('start-up path', () => {
       ].join('\n'),
     );
     const env = { ...plainEnv(), SVC_CONFIG_DIR: join(dir, 'config') };
-    const r = spawnSync(process.execPath, ['--require', count, binPath, 'profile', 'list'], {
-      encoding: 'utf8',
-      env,
-    });
-    expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr.split('\n').at(-1)).toBe('requires made: 1');
-    const chunks = loadedModules(['profile', 'list'], env).filter((url) => url.includes('/dist/'));
-    expect(chunks.length).toBeGreaterThan(10);
+    try {
+      const r = spawnSync(process.execPath, ['--require', count, binPath, 'profile', 'list'], {
+        encoding: 'utf8',
+        env,
+      });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr.split('\n').at(-1)).toBe('requires made: 1');
+      const chunks = loadedModules(['profile', 'list'], env).filter((url) =>
+        url.includes('/dist/'),
+      );
+      expect(chunks.length).toBeGreaterThan(10);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the rendered root help is byte for byte what commander prints', () => {

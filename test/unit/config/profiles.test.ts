@@ -152,7 +152,7 @@ describe('ProfileStore writes', () => {
     const release = await lockfile.lock(store.path, { realpath: false });
     const events: string[] = [];
     const saved = store.save('late', { apiKey: 'k' }).then(() => events.push('saved'));
-    // Longer than twenty writers queue on a loaded machine: the wait must outlast it.
+    // Six seconds: about what twenty writers at once can queue on a loaded machine.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     events.push('released');
     await release();
