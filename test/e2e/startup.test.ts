@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -176,6 +184,12 @@ describe('start-up path', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    // The banner's require is a function that makes the real one: it has no require.resolve
+    // or require.cache, so no bundled code may use them (esbuild writes them `__require.x`).
+    const usingMembers = readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .filter((file) => /__require\.\w/.test(readFileSync(new URL(file, dist), 'utf8')));
+    expect(usingMembers).toEqual([]);
   });
 
   it('the rendered root help is byte for byte what commander prints', () => {
