@@ -56,42 +56,43 @@ function plainEnv(): Record<string, string> {
 }
 
 /**
- * Node's list of what `svc ...argv` loaded with `stdio`, read as it exits by a CommonJS
- * report, as bin/svc is (an ES module would start Node's ES module loader, which loads
- * streams of its own); the command must succeed.
+ * What `svc ...argv` reports as it exits, run with `stdio` after a CommonJS preload, as
+ * bin/svc is (an ES module would start Node's ES module loader, which loads streams of its
+ * own): `setup` runs first, then the value of `report`, as JSON, is the last line of stderr.
+ * The command must succeed.
  */
-function builtinsOf(
+function exitReport(
   argv: string[],
-  stdio: ['ignore', 'pipe' | 'ignore', 'pipe'],
+  { setup = '', report }: { setup?: string; report: string },
+  stdio: ['ignore', 'pipe' | 'ignore', 'pipe'] = ['ignore', 'pipe', 'pipe'],
   env: NodeJS.ProcessEnv = plainEnv(),
-): string[] {
-  const report = join(mkdtempSync(join(tmpdir(), 'svc-startup-')), 'report.cjs');
+): unknown {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-startup-'));
+  const preload = join(dir, 'report.cjs');
   writeFileSync(
-    report,
-    "process.on('exit', () => require('node:fs').writeSync(2, '\\n' + JSON.stringify(process.moduleLoadList)));",
+    preload,
+    `${setup}\nprocess.on('exit', () => require('node:fs').writeSync(2, '\\n' + JSON.stringify(${report})));`,
   );
-  const r = spawnSync(process.execPath, ['--require', report, binPath, ...argv], {
-    encoding: 'utf8',
-    env,
-    stdio,
-  });
-  expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stderr.split('\n').at(-1) ?? '') as string[];
+  try {
+    const r = spawnSync(process.execPath, ['--require', preload, binPath, ...argv], {
+      encoding: 'utf8',
+      env,
+      stdio,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return JSON.parse(r.stderr.split('\n').at(-1) ?? '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-/**
- * Node's list of what `svc ...argv` loaded (built-ins as `NativeModule name`), read as it
- * exits; the command must succeed.
- */
-function loadedBuiltins(argv: string[], env: NodeJS.ProcessEnv = process.env): string[] {
-  const report =
-    'data:text/javascript,process.on("exit",()=>process.stderr.write("\\n"+JSON.stringify(process.moduleLoadList)))';
-  const r = spawnSync(process.execPath, ['--import', report, binPath, ...argv], {
-    encoding: 'utf8',
-    env,
-  });
-  expect(r.status).toBe(0);
-  return JSON.parse(r.stderr.split('\n').at(-1) ?? '') as string[];
+/** Node's list of what `svc ...argv` loaded with `stdio` (built-ins as `NativeModule name`). */
+function builtinsOf(
+  argv: string[],
+  stdio?: ['ignore', 'pipe' | 'ignore', 'pipe'],
+  env?: NodeJS.ProcessEnv,
+): string[] {
+  return exitReport(argv, { report: 'process.moduleLoadList' }, stdio, env) as string[];
 }
 
 /** Node arguments that run the CLI itself, past the shim's fast paths: commander's output. */
@@ -157,33 +158,25 @@ describe('start-up path', () => {
   it('a run makes one require, in the chunk that calls it, not one per chunk it loads', () => {
     // Every chunk has a require of its own for bundled CommonJS (tsup.config.ts's banner);
     // made as each chunk loads, a command paid for some 40 of them.
-    const dir = mkdtempSync(join(tmpdir(), 'svc-require-'));
-    const count = join(dir, 'count.cjs');
-    writeFileSync(
-      count,
-      [
-        "const m = require('node:module');",
-        'const make = m.createRequire;',
-        'let made = 0;',
-        'm.createRequire = (...args) => (made++, make(...args));',
-        "process.on('exit', () => require('node:fs').writeSync(2, '\\nrequires made: ' + made));",
-      ].join('\n'),
+    const env = { ...plainEnv(), SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-require-')) };
+    const made = exitReport(
+      ['profile', 'list'],
+      {
+        setup: [
+          "const m = require('node:module');",
+          'const make = m.createRequire;',
+          'let made = 0;',
+          'm.createRequire = (...args) => (made++, make(...args));',
+        ].join('\n'),
+        report: 'made',
+      },
+      undefined,
+      env,
     );
-    const env = { ...plainEnv(), SVC_CONFIG_DIR: join(dir, 'config') };
-    try {
-      const r = spawnSync(process.execPath, ['--require', count, binPath, 'profile', 'list'], {
-        encoding: 'utf8',
-        env,
-      });
-      expect(r.status, r.stderr).toBe(0);
-      expect(r.stderr.split('\n').at(-1)).toBe('requires made: 1');
-      const chunks = loadedModules(['profile', 'list'], env).filter((url) =>
-        url.includes('/dist/'),
-      );
-      expect(chunks.length).toBeGreaterThan(10);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(made).toBe(1);
+    const chunks = loadedModules(['profile', 'list'], env).filter((url) => url.includes('/dist/'));
+    expect(chunks.length).toBeGreaterThan(10);
+    rmSync(env.SVC_CONFIG_DIR, { recursive: true, force: true });
     // The banner's require is a function that makes the real one: it has no require.resolve
     // or require.cache, so no bundled code may use them (esbuild writes them `__require.x`).
     const usingMembers = readdirSync(dist)
@@ -275,7 +268,7 @@ describe('start-up path', () => {
     // src/config/atomic-write.ts and profiles.ts import them where a write needs them.
     const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
     const heavyBuiltins = (argv: string[]) =>
-      loadedBuiltins(argv, { ...plainEnv(), SVC_CONFIG_DIR: dir }).filter(
+      builtinsOf(argv, undefined, { ...plainEnv(), SVC_CONFIG_DIR: dir }).filter(
         (m) => m === 'NativeModule crypto' || m === 'NativeModule fs/promises',
       );
     try {
