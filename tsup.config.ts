@@ -30,6 +30,15 @@ export const mcpShims: Plugin = {
   },
 };
 
+/**
+ * Bundled CommonJS packages call require(); ESM chunks have none of their own. Every chunk
+ * gets one, made at its first call: a round trip loads some 45 chunks, making 45 costs 2 to
+ * 5 ms on Node 24 and 26, and only the chunk holding esbuild's `__require` calls its own.
+ */
+export const lazyRequire = {
+  js: "import { createRequire as __svcCreateRequire } from 'node:module'; let __svcRequire; const require = (id) => (__svcRequire ??= __svcCreateRequire(import.meta.url))(id);",
+};
+
 // Two ESM entries with code splitting: every command, the emulator and each heavy library
 // stay in their own chunks and load only through `await import()`.
 //
@@ -54,12 +63,7 @@ export default defineConfig({
   // Built-in modules keep their `node:` names, as the source writes them.
   removeNodeProtocol: false,
   esbuildPlugins: [undiciAgentOnly, mcpShims],
-  // Bundled CommonJS packages call require(); ESM chunks have none of their own. Every chunk
-  // gets one, made at its first call: a round trip loads some 45 chunks, making 45 costs 2 to
-  // 5 ms on Node 24 and 26, and only the chunk holding esbuild's `__require` calls its own.
-  banner: {
-    js: "import { createRequire as __svcCreateRequire } from 'node:module'; let __svcRequire; const require = (id) => (__svcRequire ??= __svcCreateRequire(import.meta.url))(id);",
-  },
+  banner: lazyRequire,
   // Which chunk holds which module: the start-up test checks what each fast path loads.
   metafile: true,
   // The MCP tool list (data, src/mcp/tools-list.ts) goes next to the bundle, the root help is

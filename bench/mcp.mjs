@@ -13,13 +13,14 @@ import {
   runIfMain,
   seedWorkspace,
   startEmulator,
+  startupTargets,
   tempDir,
   timeRun,
 } from './lib/common.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? (quick ? 9 : 21));
 const calls = Number(process.env.BENCH_CALLS ?? (quick ? 200 : 1000));
-const START_TARGET = 3;
+const START_TARGET = startupTargets().mcp;
 const OVERHEAD_TARGET_MS = 1;
 
 /** `svc mcp` as a client speaks to it: JSON-RPC lines on stdin, answers by id on stdout. */

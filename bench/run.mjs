@@ -3,6 +3,7 @@
 // on this machine, then one table of all of them. BENCH_QUICK=1 for smaller sizes.
 import { bench as bulk } from './bulk.mjs';
 import { bench as emulator } from './emulator.mjs';
+import { bench as floor } from './floor.mjs';
 import { formatRow, printRows } from './lib/common.mjs';
 import { bench as mcp } from './mcp.mjs';
 import { bench as memory } from './memory.mjs';
@@ -23,6 +24,7 @@ for (const bench of [
   migrateWait,
   ui,
   mcp,
+  floor,
 ]) {
   const { title, rows, notes = [] } = await bench();
   printRows(title, rows);
