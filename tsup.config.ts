@@ -1,6 +1,6 @@
 import type { Plugin } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 /**
  * `undici` in the bundle is the agent and its request API only, without HTTP/2 (see the
@@ -31,13 +31,23 @@ export const mcpShims: Plugin = {
 };
 
 /**
- * Bundled CommonJS packages call require(); ESM chunks have none of their own. Every chunk
- * gets one, made at its first call: a round trip loads some 45 chunks, making 45 costs 2 to
- * 5 ms on Node 24 and 26, and only the chunk holding esbuild's `__require` calls its own.
+ * How the npm package's code is bundled, whatever its entries and layout: bench/floor/ bundles
+ * its programs the same way.
  */
-export const lazyRequire = {
-  js: "import { createRequire as __svcCreateRequire } from 'node:module'; let __svcRequire; const require = (id) => (__svcRequire ??= __svcCreateRequire(import.meta.url))(id);",
-};
+export const svcBundling = {
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  // Built-in modules keep their `node:` names, as the source writes them.
+  removeNodeProtocol: false,
+  esbuildPlugins: [undiciAgentOnly, mcpShims],
+  // Bundled CommonJS packages call require(); ESM chunks have none of their own. Every chunk
+  // gets one, made at its first call: a round trip loads some 45 chunks, making 45 costs 2 to
+  // 5 ms on Node 24 and 26, and only the chunk holding esbuild's `__require` calls its own.
+  banner: {
+    js: "import { createRequire as __svcCreateRequire } from 'node:module'; let __svcRequire; const require = (id) => (__svcRequire ??= __svcCreateRequire(import.meta.url))(id);",
+  },
+} satisfies Options;
 
 // Two ESM entries with code splitting: every command, the emulator and each heavy library
 // stay in their own chunks and load only through `await import()`.
@@ -50,9 +60,7 @@ export default defineConfig({
   // are emitted from the same source, so they cannot drift from it.
   entry: { main: 'src/main.ts', emulator: 'src/emulator/library.ts' },
   dts: { entry: { emulator: 'src/emulator/library.ts' } },
-  format: ['esm'],
-  platform: 'node',
-  target: 'node20',
+  ...svcBundling,
   splitting: true,
   sourcemap: false,
   clean: true,
@@ -60,10 +68,6 @@ export default defineConfig({
   // Native better-sqlite3 (both majors, see src/emulator/store/store.ts) cannot be bundled;
   // Node resolves it from node_modules.
   noExternal: [/^(?!better-sqlite3(-napi)?(\/|$))/],
-  // Built-in modules keep their `node:` names, as the source writes them.
-  removeNodeProtocol: false,
-  esbuildPlugins: [undiciAgentOnly, mcpShims],
-  banner: lazyRequire,
   // Which chunk holds which module: the start-up test checks what each fast path loads.
   metafile: true,
   // The MCP tool list (data, src/mcp/tools-list.ts) goes next to the bundle, the root help is

@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  binPath,
   cliEnv,
+  keptRounds,
   median,
   quick,
   row,
@@ -59,21 +61,17 @@ export async function bench() {
       [
         { args: ['-e', '0'] },
         { args: [floors.roundTrip, ...args], options: { env: floorEnv } },
-        { args: [join(root, 'bin/svc'), ...args], options: { env } },
+        { args: [binPath, ...args], options: { env } },
       ],
       runs,
     );
 
-    const mcp = { node: [], floor: [], svc: [] };
-    for (let round = 0; round < runs + 2; round++) {
-      const nodeMs = timeNode(['-e', '0']);
-      const floorMs = (await timeToToolList(floorEnv, floors.mcp)).ms;
-      const svcMs = (await timeToToolList(env)).ms;
-      if (round < 2) continue;
-      mcp.node.push(nodeMs);
-      mcp.floor.push(floorMs);
-      mcp.svc.push(svcMs);
-    }
+    const mcp = await keptRounds(runs, async () => ({
+      node: timeNode(['-e', '0']),
+      floor: (await timeToToolList(floorEnv, floors.mcp)).ms,
+      svc: (await timeToToolList(env)).ms,
+    }));
+    const mcpMedian = (key) => median(mcp.map((round) => round[key]));
     const targets = startupTargets();
     return {
       title: 'Floors: what svc’s libraries cost by themselves',
@@ -82,9 +80,9 @@ export async function bench() {
         floorRow(
           'svc mcp to tools/list',
           targets.mcp,
-          median(mcp.floor),
-          median(mcp.svc),
-          median(mcp.node),
+          mcpMedian('floor'),
+          mcpMedian('svc'),
+          mcpMedian('node'),
         ),
       ],
       notes: [`Node ${process.versions.node}, medians of ${runs} runs in turns`],

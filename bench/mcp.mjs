@@ -7,6 +7,7 @@ import { Agent, request } from 'node:http';
 import {
   binPath,
   cliEnv,
+  keptRounds,
   median,
   quick,
   row,
@@ -142,25 +143,17 @@ export async function bench() {
     const env = cliEnv(emulator.url, workspace, config.dir);
 
     // Start-up: bare Node and svc mcp in turns, after two rounds that fill the file cache.
-    const node = [];
-    const mcp = [];
-    const nodeCpu = [];
-    const mcpCpu = [];
-    for (let round = 0; round < runs + 2; round++) {
-      const n = timeRun(process.execPath, ['-e', '0']);
-      const m = await timeToToolList(env);
-      const c = hasSchedstat ? nodeCpuMs() : undefined;
-      if (round >= 2) {
-        node.push(n);
-        mcp.push(m.ms);
-        if (m.cpu !== undefined && c !== undefined) {
-          mcpCpu.push(m.cpu);
-          nodeCpu.push(c);
-        }
-      }
-    }
-    const nodeMs = median(node);
-    const startMs = median(mcp);
+    const rounds = await keptRounds(runs, async () => {
+      const node = timeRun(process.execPath, ['-e', '0']);
+      const mcp = await timeToToolList(env);
+      const nodeCpu = hasSchedstat ? nodeCpuMs() : undefined;
+      return { node, mcp: mcp.ms, mcpCpu: mcp.cpu, nodeCpu };
+    });
+    const nodeMs = median(rounds.map((r) => r.node));
+    const startMs = median(rounds.map((r) => r.mcp));
+    const withCpu = rounds.filter((r) => r.mcpCpu !== undefined && r.nodeCpu !== undefined);
+    const mcpCpu = withCpu.map((r) => r.mcpCpu);
+    const nodeCpu = withCpu.map((r) => r.nodeCpu);
 
     // One warm server and one kept-alive connection; calls alternate so load hits both alike.
     const server = startServer(env);

@@ -52,6 +52,20 @@ export function timeInTurns(commands, runs, warmup = 2) {
   return samples.map(median);
 }
 
+/**
+ * `measure()` once a round, awaited, for `runs` rounds after `warmup` more that fill the file
+ * cache: the kept rounds' results, in order. For measurements that are not one spawned
+ * command each (timeInTurns).
+ */
+export async function keptRounds(runs, measure, warmup = 2) {
+  const kept = [];
+  for (let round = 0; round < runs + warmup; round++) {
+    const result = await measure();
+    if (round >= warmup) kept.push(result);
+  }
+  return kept;
+}
+
 export function tempDir(prefix) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -159,24 +159,29 @@ describe('start-up path', () => {
     // Every chunk has a require of its own for bundled CommonJS (tsup.config.ts's banner);
     // made as each chunk loads, a command paid for some 40 of them.
     const env = { ...plainEnv(), SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-require-')) };
-    const made = exitReport(
-      ['profile', 'list'],
-      {
-        setup: [
-          "const m = require('node:module');",
-          'const make = m.createRequire;',
-          'let made = 0;',
-          'm.createRequire = (...args) => (made++, make(...args));',
-        ].join('\n'),
-        report: 'made',
-      },
-      undefined,
-      env,
-    );
-    expect(made).toBe(1);
-    const chunks = loadedModules(['profile', 'list'], env).filter((url) => url.includes('/dist/'));
-    expect(chunks.length).toBeGreaterThan(10);
-    rmSync(env.SVC_CONFIG_DIR, { recursive: true, force: true });
+    try {
+      const made = exitReport(
+        ['profile', 'list'],
+        {
+          setup: [
+            "const m = require('node:module');",
+            'const make = m.createRequire;',
+            'let made = 0;',
+            'm.createRequire = (...args) => (made++, make(...args));',
+          ].join('\n'),
+          report: 'made',
+        },
+        undefined,
+        env,
+      );
+      expect(made).toBe(1);
+      const chunks = loadedModules(['profile', 'list'], env).filter((url) =>
+        url.includes('/dist/'),
+      );
+      expect(chunks.length).toBeGreaterThan(10);
+    } finally {
+      rmSync(env.SVC_CONFIG_DIR, { recursive: true, force: true });
+    }
     // The banner's require is a function that makes the real one: it has no require.resolve
     // or require.cache, so no bundled code may use them (esbuild writes them `__require.x`).
     const usingMembers = readdirSync(dist)
