@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { once } from './once.js';
 import { MAX_URL_LENGTH } from './limits.js';
 import * as m from './resource-schemas.js';
-import type { Operation, TableLayout } from './types.js';
+import type { Operation, Paging, TableLayout } from './types.js';
 
 /**
  * Every operation of the API, once, as data. The CLI's commands, the HTTP core, the
@@ -65,6 +65,13 @@ const MAX_DESCRIPTION = 1000;
 const MAX_RATE_LIMIT = 1_000_000;
 const nullData = once(() => z.null().optional());
 
+/**
+ * Page sizes of the service's paged reads: 1000 when the request gives none, as documented.
+ * The docs give no maximum (except for API keys, 100); svc and the emulator take the default
+ * as the maximum too, so a page is never larger than one the service sends unasked.
+ */
+const SERVICE_PAGE_SIZES = { defaultPageSize: 1000, maxPageSize: 1000 } as const;
+
 /** The documented at-most-30 id lists (docs/wire-notes.md). */
 const MAX_IDS = 30;
 /**
@@ -115,11 +122,48 @@ function crdtDataMatches(type: z.infer<ReturnType<typeof m.crdtType>>, data: unk
 }
 const crdtShapeWord = { text: 'a string', xml: 'a string', map: 'an object', array: 'an array' };
 
+/**
+ * The traits an entry may leave out, and what they then are. An entry says only what differs
+ * from what follows from the operation itself:
+ * - `version`: the path's first segment (`/v2/…`); never written;
+ * - `readOnly`: a path ending in `/get` or `/status` reads, any other writes;
+ * - `idempotent`: true (an entry says `false` where resending could do a thing twice);
+ * - `destructive`, `slow`: false;
+ * - `auth`: `key`, the level of almost every operation;
+ * - `envelope`: `standard`; `successStatus`: 200.
+ */
+type DefaultedTrait =
+  | 'version'
+  | 'readOnly'
+  | 'idempotent'
+  | 'destructive'
+  | 'slow'
+  | 'auth'
+  | 'envelope'
+  | 'successStatus';
+
 /** An operation as written here: its schemas are functions that build them. */
-type Declared = Omit<Operation, 'request' | 'response'> & {
-  request: () => z.ZodType;
-  response: () => z.ZodType;
-};
+type Declared = Omit<Operation, 'request' | 'response' | DefaultedTrait> &
+  Partial<Omit<Pick<Operation, DefaultedTrait>, 'version'>> & {
+    request: () => z.ZodType;
+    response: () => z.ZodType;
+  };
+
+function readsByPath(path: string): boolean {
+  return path.endsWith('/get') || path.endsWith('/status');
+}
+
+/** The version a path names: `/v2/users/get` is v2. */
+type VersionOf<P> = P extends `/${infer V extends Operation['version']}/${string}` ? V : never;
+
+function versionOf(path: string): Operation['version'] {
+  const version = path.split('/')[1];
+  if (version !== 'v1' && version !== 'v2') throw new Error(`${path}: no version in the path`);
+  return version;
+}
+
+/** The value an entry gives for a trait, or the default. */
+type Trait<D, K extends string, Default> = D extends { readonly [k in K]: infer V } ? V : Default;
 
 const declared = [
   {
@@ -127,10 +171,7 @@ const declared = [
     name: 'workspace.create',
     summary: 'Create a workspace',
     path: '/v2/workspace/create',
-    version: 'v2',
     auth: 'public',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         ownerEmail: m.email(),
@@ -139,10 +180,7 @@ const declared = [
         avatar: m.url().optional(),
       }),
     response: () => m.workspace(),
-    readOnly: false,
     idempotent: false,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'Create a workspace for a new owner',
       data: {
@@ -165,16 +203,9 @@ const declared = [
     name: 'workspace.authTokens',
     summary: 'List the auth tokens of an API key',
     path: '/v2/workspace/authtokens/get',
-    version: 'v2',
     auth: 'workspace',
-    envelope: 'standard',
-    successStatus: 200,
     request: () => z.object({ apiKey: m.nonEmptyId() }),
     response: () => z.looseObject({ apiKey: z.string(), authTokens: z.array(m.authTokenEntry()) }),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'List the auth tokens of your own API key',
       data: { apiKey: '<your apiKey>' },
@@ -195,10 +226,6 @@ const declared = [
     name: 'workspace.emailConfig',
     summary: 'Update the email service configuration',
     path: '/v2/workspace/emailconfig/update',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z
         .object({
@@ -210,10 +237,6 @@ const declared = [
         }),
     // The spec says null; newer services echo the stored configuration.
     response: () => z.union([m.emailConfig(), z.null()]).optional(),
-    readOnly: false,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'Send emails through SendGrid, from Acme',
       data: {
@@ -244,16 +267,9 @@ const declared = [
     name: 'workspace.emailStatus',
     summary: "Read the owner email's verification status",
     path: '/v2/workspace/email/status',
-    version: 'v2',
     auth: 'public',
-    envelope: 'standard',
-    successStatus: 200,
     request: () => z.object({ ownerEmail: m.email() }),
     response: () => z.looseObject({ verified: z.boolean() }),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: "Whether the seeded workspace's owner has verified their email",
       data: { ownerEmail: 'owner@example.com' },
@@ -265,17 +281,11 @@ const declared = [
     name: 'workspace.loginLink',
     summary: 'Send a login link',
     path: '/v2/workspace/email/send-login-link',
-    version: 'v2',
     auth: 'public',
-    envelope: 'standard',
-    successStatus: 200,
     request: () => z.object({ email: m.email(), continueUrl: m.url() }),
     response: () => nullData(),
-    readOnly: false,
     // Resending would send a second email.
     idempotent: false,
-    destructive: false,
-    slow: false,
     openWorld: true,
     example: {
       summary: 'Send the owner a login link that returns to a local app',
@@ -288,10 +298,6 @@ const declared = [
     name: 'permissions.get',
     summary: 'Read the permissions of users on resources',
     path: '/v2/auth/permissions/get',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -300,10 +306,6 @@ const declared = [
         documentIds: m.ids().max(DEFAULT_BATCH).optional(),
       }),
     response: () => z.record(z.string(), m.userPermissions()),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     // The command flattens users × resources into these rows.
     example: {
       summary: "Alice's and Bob's access to the secret folder and two documents",
@@ -332,10 +334,6 @@ const declared = [
     name: 'folders.get',
     summary: 'Read the folders of an organization',
     path: '/v2/organizations/folders/get',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -343,10 +341,6 @@ const declared = [
         maxDepth: z.number().int().min(0).optional(),
       }),
     response: () => z.array(m.folder()),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'The handbook folder and two levels below it',
       data: { organizationId: 'acme', folderId: 'handbook', maxDepth: 2 },
@@ -366,10 +360,6 @@ const declared = [
     name: 'folders.add',
     summary: 'Add folders to an organization',
     path: '/v1/organizations/folders/add',
-    version: 'v1',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -385,10 +375,6 @@ const declared = [
           .max(DEFAULT_BATCH),
       }),
     response: () => m.bulkResult(),
-    readOnly: false,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     bulk: { itemsField: 'folders', idField: 'folderId', maxBatch: DEFAULT_BATCH },
     example: {
       summary: 'Add an onboarding folder inside the handbook',
@@ -404,17 +390,9 @@ const declared = [
     name: 'documents.get',
     summary: 'Read the documents of an organization',
     path: '/v1/organizations/documents/get',
-    version: 'v1',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({ organizationId: org(), documentIds: m.ids().max(MAX_IDS).optional() }),
     response: () => z.array(m.document()),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
     example: {
       summary: 'Read two documents by id',
@@ -435,10 +413,6 @@ const declared = [
     name: 'documents.update',
     summary: 'Rename documents',
     path: '/v1/organizations/documents/update',
-    version: 'v1',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -448,10 +422,6 @@ const declared = [
           .max(DEFAULT_BATCH),
       }),
     response: () => m.bulkResult(),
-    readOnly: false,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     bulk: { itemsField: 'documents', idField: 'documentId', maxBatch: DEFAULT_BATCH },
     example: {
       summary: 'Rename the notes',
@@ -467,10 +437,6 @@ const declared = [
     name: 'documents.setDisabled',
     summary: 'Disable or enable documents',
     path: '/v1/organizations/documents/access/disablestate/update',
-    version: 'v1',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -478,11 +444,8 @@ const declared = [
         disabled: z.boolean(),
       }),
     response: () => m.bulkResult(),
-    readOnly: false,
-    idempotent: true,
     destructive: true,
     destructiveWhen: { disabled: true },
-    slow: false,
     bulk: { itemsField: 'documentIds', maxBatch: DEFAULT_BATCH },
     example: {
       summary: 'Disable the notes',
@@ -503,10 +466,6 @@ const declared = [
     name: 'organizations.update',
     summary: 'Rename organizations',
     path: '/v2/organizations/update',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizations: z
@@ -515,10 +474,6 @@ const declared = [
           .max(DEFAULT_BATCH),
       }),
     response: () => m.bulkResult(),
-    readOnly: false,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     bulk: { itemsField: 'organizations', idField: 'organizationId', maxBatch: DEFAULT_BATCH },
     example: {
       summary: 'Rename Acme',
@@ -531,21 +486,14 @@ const declared = [
     name: 'organizations.setDisabled',
     summary: 'Disable or enable organizations',
     path: '/v1/organizations/access/disablestate/update',
-    version: 'v1',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationIds: m.ids().min(1).max(DEFAULT_BATCH),
         disabled: z.boolean(),
       }),
     response: () => m.bulkResult(),
-    readOnly: false,
-    idempotent: true,
     destructive: true,
     destructiveWhen: { disabled: true },
-    slow: false,
     bulk: { itemsField: 'organizationIds', maxBatch: DEFAULT_BATCH },
     example: {
       summary: 'Enable Globex again',
@@ -558,10 +506,6 @@ const declared = [
     name: 'groups.add',
     summary: 'Add user groups to an organization',
     path: '/v1/organizations/usergroups/add',
-    version: 'v1',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -571,10 +515,6 @@ const declared = [
           .max(DEFAULT_BATCH),
       }),
     response: () => m.bulkResult(),
-    readOnly: false,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     bulk: { itemsField: 'organizationUserGroups', idField: 'groupId', maxBatch: DEFAULT_BATCH },
     example: {
       summary: 'Add a design group to Acme',
@@ -590,10 +530,6 @@ const declared = [
     name: 'users.remove',
     summary: 'Remove users from an organization, folder or document',
     path: '/v1/users/delete',
-    version: 'v1',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z
         .object({
@@ -606,10 +542,7 @@ const declared = [
           message: 'give documentId or folderId, not both',
         }),
     response: () => m.bulkResult(),
-    readOnly: false,
-    idempotent: true,
     destructive: true,
-    slow: false,
     bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
     example: {
       summary: 'Take Carol off the contract',
@@ -622,8 +555,6 @@ const declared = [
     name: 'users.purge',
     summary: 'Delete all data of users',
     path: '/v1/users/data/delete',
-    version: 'v1',
-    auth: 'key',
     envelope: 'top-level',
     successStatus: 202,
     request: () =>
@@ -632,7 +563,6 @@ const declared = [
         organizationIds: m.ids().max(DEFAULT_BATCH).optional(),
       }),
     response: () => z.looseObject({ jobId: z.string(), tasksCount: z.number() }),
-    readOnly: false,
     idempotent: false,
     destructive: true,
     slow: true,
@@ -654,10 +584,6 @@ const declared = [
     name: 'activities.add',
     summary: 'Add activity logs to a document',
     path: '/v2/activities/add',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -665,14 +591,11 @@ const declared = [
         activities: z.array(m.activity()).min(1).max(DEFAULT_BATCH),
       }),
     response: () => z.looseObject({ success: z.boolean(), message: z.string().optional() }),
-    readOnly: false,
     // Only activities that carry an id are idempotent; the command says so per call.
     idempotent: false,
-    destructive: false,
     // An activity with the id of an existing one replaces it.
     overwrites: true,
     overwritesWhen: { itemCarries: 'id' },
-    slow: false,
     bulk: { itemsField: 'activities', idField: 'id', maxBatch: DEFAULT_BATCH },
     example: {
       summary: "Log Alice's comment on the plan",
@@ -704,10 +627,6 @@ const declared = [
     name: 'activities.delete',
     summary: 'Delete activity logs',
     path: '/v2/activities/delete',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z
         .object({
@@ -724,10 +643,7 @@ const declared = [
           { message: 'one of documentId, activityIds or targetEntityId is required' },
         ),
     response: () => m.bulkResult(),
-    readOnly: false,
-    idempotent: true,
     destructive: true,
-    slow: false,
     example: {
       summary: 'Delete the comment activity that activitiesAdd logged',
       data: { organizationId: 'acme', activityIds: ['plan-comment-1'] },
@@ -740,10 +656,6 @@ const declared = [
     name: 'presence.add',
     summary: "Add users to a document's presence list",
     path: '/v2/presence/add',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -751,10 +663,6 @@ const declared = [
         users: z.array(m.presenceUser()).min(1).max(DEFAULT_BATCH),
       }),
     response: () => z.looseObject({ success: z.boolean() }),
-    readOnly: false,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     bulk: { itemsField: 'users', idField: 'userId', maxBatch: DEFAULT_BATCH },
     example: {
       summary: 'Show Alice as online in the plan',
@@ -771,10 +679,6 @@ const declared = [
     name: 'livestate.broadcast',
     summary: "Broadcast data to a document's live state",
     path: '/v2/livestate/broadcast',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -784,14 +688,11 @@ const declared = [
         merge: z.boolean().optional(),
       }),
     response: () => z.looseObject({ success: z.boolean() }),
-    readOnly: false,
     // Each call is one more event to connected clients.
     idempotent: false,
-    destructive: false,
     // Without merge: true the data replaces the whole live state.
     overwrites: true,
     overwritesWhen: { unlessTrue: 'merge' },
-    slow: false,
     example: {
       summary: "Merge Alice's cursor into the plan's live state",
       data: {
@@ -809,10 +710,7 @@ const declared = [
     name: 'crdt.update',
     summary: "Replace a collaborative editor's data",
     path: '/v2/crdt/update',
-    version: 'v2',
-    auth: 'key',
     envelope: 'no-data',
-    successStatus: 200,
     request: () =>
       z
         .object({
@@ -832,12 +730,8 @@ const declared = [
           },
         }),
     response: () => z.undefined(),
-    readOnly: false,
-    idempotent: true,
-    destructive: false,
     // The data replaces the editor's whole content.
     overwrites: true,
-    slow: false,
     example: {
       summary: "Replace the plan's title",
       data: {
@@ -855,10 +749,6 @@ const declared = [
     name: 'notifications.get',
     summary: 'Read notifications',
     path: '/v2/notifications/get',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z
         .object({
@@ -867,8 +757,6 @@ const declared = [
           locationId: m.nonEmptyId().optional(),
           userId: m.nonEmptyId().optional(),
           notificationIds: m.ids().min(1).max(MAX_IDS).optional(),
-          pageSize: z.number().int().min(1).optional(),
-          pageToken: z.string().optional(),
           order: z.enum(['asc', 'desc']).optional(),
         })
         .refine((d) => notificationFilters.has(notificationFilterKey(d)), {
@@ -876,10 +764,7 @@ const declared = [
             'unsupported filter combination: give documentId or userId (with locationId or notificationIds as documented)',
         }),
     response: () => z.array(m.notification()),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
+    paging: { next: 'pageToken', ...SERVICE_PAGE_SIZES },
     example: {
       summary: "Alice's ten newest notifications",
       data: { organizationId: 'acme', userId: 'alice', pageSize: 10, order: 'desc' },
@@ -901,10 +786,6 @@ const declared = [
     name: 'notifications.config.v2',
     summary: "Read a user's notification settings (v2)",
     path: '/v2/notifications/config/get',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z
         .object({
@@ -918,10 +799,6 @@ const declared = [
           path: ['documentIds'],
         }),
     response: () => z.array(m.notificationConfig()),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: "Bob's notification settings on the roadmap",
       data: { organizationId: 'acme', userId: 'bob', documentIds: ['roadmap'] },
@@ -933,10 +810,6 @@ const declared = [
     name: 'notifications.config.v1',
     summary: "Read a user's notification settings (v1)",
     path: '/v1/notifications/config/get',
-    version: 'v1',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -944,10 +817,6 @@ const declared = [
         userId: m.nonEmptyId(),
       }),
     response: () => z.array(m.notificationConfig()),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
     example: {
       summary: "Bob's notification settings on the roadmap",
@@ -960,10 +829,7 @@ const declared = [
     name: 'ai.rewrite',
     summary: 'Rewrite text with an AI model',
     path: '/v2/rewriter/ask-ai',
-    version: 'v2',
-    auth: 'key',
     envelope: 'ai',
-    successStatus: 200,
     request: () =>
       z.object({
         model: m.nonEmptyId(),
@@ -976,11 +842,8 @@ const declared = [
         text: z.string().optional(),
         error: z.string().optional(),
       }),
-    readOnly: false,
     // Each call costs the customer a model request.
     idempotent: false,
-    destructive: false,
-    slow: false,
     openWorld: true,
     example: {
       summary: 'Make a sentence friendlier',
@@ -999,10 +862,6 @@ const declared = [
     name: 'documents.migrate',
     summary: 'Start migrating a document to a new id',
     path: '/v2/organizations/documents/migrate',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.object({
         organizationId: org(),
@@ -1010,10 +869,7 @@ const declared = [
         newDocumentId: m.nonEmptyId(),
       }),
     response: () => z.looseObject({ migrationId: z.string() }),
-    readOnly: false,
     idempotent: false,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'Move the welcome document to a new id',
       data: { organizationId: 'acme', documentId: 'welcome', newDocumentId: 'welcome-2027' },
@@ -1025,16 +881,8 @@ const declared = [
     name: 'documents.migrationStatus',
     summary: 'Read the status of a document migration',
     path: '/v2/organizations/documents/migrate/status',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () => z.object({ organizationId: org(), migrationId: m.nonEmptyId() }),
     response: () => z.looseObject({ migrationId: z.string(), status: m.migrationStatus() }),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'Follow the migration that documentsMigrate started',
       data: { organizationId: 'acme', migrationId: '<migrationId from documentsMigrate>' },
@@ -1054,10 +902,6 @@ const declared = [
     name: 'users.purgeStatus',
     summary: 'Read the status of a user-data deletion',
     path: '/v2/users/data/delete/status',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () => z.object({ jobId: m.nonEmptyId() }),
     response: () =>
       z.looseObject({
@@ -1065,10 +909,6 @@ const declared = [
         tasksLeft: z.number(),
         lastTaskCompletedTime: z.number().nullable().optional(),
       }),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'Follow the deletion that usersPurge started',
       data: { jobId: '<jobId from usersPurge>' },
@@ -1090,16 +930,8 @@ const declared = [
     name: 'webhooks.config.get',
     summary: 'Read the basic webhook configuration',
     path: '/v2/workspace/webhookconfig/get',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () => z.strictObject({}),
     response: () => m.webhookConfig(),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: { summary: 'Read the basic webhook configuration', data: {} },
     table: webhookConfigTable,
   },
@@ -1108,10 +940,6 @@ const declared = [
     name: 'webhooks.config.update',
     summary: 'Update the basic webhook configuration',
     path: '/v2/workspace/webhookconfig/update',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z
         .strictObject({
@@ -1122,10 +950,6 @@ const declared = [
           message: 'one of useWebhookService or webhookServiceConfig is required',
         }),
     response: () => m.webhookConfig(),
-    readOnly: false,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'Send raw notifications to a URL, with a shared token',
       data: {
@@ -1143,16 +967,8 @@ const declared = [
     name: 'webhooks.advancedConfig.get',
     summary: 'Read the advanced webhook configuration',
     path: '/v2/workspace/advancedwebhookconfig/get',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () => z.strictObject({}),
     response: () => m.advancedWebhookConfig(),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'Read the advanced configuration that webhooksAdvancedConfigUpdate switched on',
       data: {},
@@ -1165,10 +981,6 @@ const declared = [
     name: 'webhooks.advancedConfig.update',
     summary: 'Update the advanced webhook configuration',
     path: '/v2/workspace/advancedwebhookconfig/update',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z
         .strictObject({
@@ -1183,10 +995,6 @@ const declared = [
             'give at least one of isEnabled, encryptData, encodeData, publicKey, enableDataProtection',
         }),
     response: () => m.advancedWebhookConfig(),
-    readOnly: false,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: { summary: 'Switch advanced webhooks on', data: { isEnabled: true } },
     table: advancedConfigTable,
   },
@@ -1195,10 +1003,6 @@ const declared = [
     name: 'webhooks.endpoints.create',
     summary: 'Add an advanced webhook endpoint',
     path: '/v2/workspace/advancedwebhook/endpoints/create',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.strictObject({
         url: m.webhookUrl(),
@@ -1211,11 +1015,8 @@ const declared = [
         metadata: m.endpointMetadata().optional(),
       }),
     response: () => m.webhookEndpoint(),
-    readOnly: false,
     // A second call adds a second endpoint.
     idempotent: false,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'Deliver comment events to a URL',
       data: {
@@ -1233,10 +1034,6 @@ const declared = [
     name: 'webhooks.endpoints.list',
     summary: 'List the advanced webhook endpoints, a page at a time',
     path: '/v2/workspace/advancedwebhook/endpoints/get',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z.strictObject({
         limit: z.number().int().min(1).max(250).optional(),
@@ -1249,10 +1046,6 @@ const declared = [
         prevIterator: z.string().nullable(),
         done: z.boolean(),
       }),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'The first ten endpoints',
       data: { limit: 10 },
@@ -1265,10 +1058,6 @@ const declared = [
     name: 'webhooks.endpoints.update',
     summary: 'Change an advanced webhook endpoint',
     path: '/v2/workspace/advancedwebhook/endpoints/update',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () =>
       z
         .strictObject({
@@ -1286,10 +1075,6 @@ const declared = [
             'give at least one of url, description, filterTypes, channels, disabled, rateLimit, metadata',
         }),
     response: () => m.webhookEndpoint(),
-    readOnly: false,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'Describe the endpoint that webhooksEndpointsCreate added',
       data: {
@@ -1306,16 +1091,9 @@ const declared = [
     name: 'webhooks.endpoints.delete',
     summary: 'Remove an advanced webhook endpoint and invalidate its secret',
     path: '/v2/workspace/advancedwebhook/endpoints/delete',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () => z.strictObject({ endpointId: m.nonEmptyId() }),
     response: () => z.looseObject({ endpointId: z.string(), deleted: z.boolean() }),
-    readOnly: false,
-    idempotent: true,
     destructive: true,
-    slow: false,
     example: {
       summary: 'Remove the endpoint that webhooksEndpointsCreate added',
       data: { endpointId: '<id from webhooksEndpointsCreate>' },
@@ -1335,16 +1113,8 @@ const declared = [
     name: 'webhooks.endpoints.secret',
     summary: "Read an advanced webhook endpoint's signing secret",
     path: '/v2/workspace/advancedwebhook/endpoints/secret/get',
-    version: 'v2',
-    auth: 'key',
-    envelope: 'standard',
-    successStatus: 200,
     request: () => z.strictObject({ endpointId: m.nonEmptyId() }),
     response: () => z.looseObject({ endpointId: z.string(), secret: z.string() }),
-    readOnly: true,
-    idempotent: true,
-    destructive: false,
-    slow: false,
     example: {
       summary: 'The signing secret of the endpoint that webhooksEndpointsCreate added',
       data: { endpointId: '<id from webhooksEndpointsCreate>' },
@@ -1361,22 +1131,72 @@ const declared = [
   },
 ] as const satisfies readonly Declared[];
 
-/** An operation as the rest of svc reads it: `request` and `response` are its schemas. */
+/** An operation as the rest of svc reads it: its traits resolved, its schemas built. */
 type Built<D> = D extends Declared
-  ? Omit<D, 'request' | 'response'> & {
-      readonly request: ReturnType<D['request']>;
+  ? Omit<D, 'request' | 'response' | DefaultedTrait> & {
+      readonly version: VersionOf<D['path']>;
+      readonly auth: Trait<D, 'auth', 'key'>;
+      readonly envelope: Trait<D, 'envelope', 'standard'>;
+      readonly successStatus: Trait<D, 'successStatus', 200>;
+      readonly readOnly: boolean;
+      readonly idempotent: boolean;
+      readonly destructive: boolean;
+      readonly slow: boolean;
+      readonly paging?: Paging;
+      readonly request: D extends { readonly paging: Paging }
+        ? PagedRequest<ReturnType<D['request']>>
+        : ReturnType<D['request']>;
       readonly response: ReturnType<D['response']>;
     }
   : never;
 
+/** The request members `pagedRequest` adds. */
+type PageShape = { pageSize: z.ZodOptional<z.ZodNumber>; pageToken: z.ZodOptional<z.ZodString> };
+type PagedRequest<R> =
+  R extends z.ZodObject<infer Shape, infer Config> ? z.ZodObject<Shape & PageShape, Config> : never;
+
 /**
- * The operation with its schemas built the first time they are read, then kept: a command
- * builds those of the operations it sends, while the emulator, `svc schema` and `svc mcp`,
- * reading them all, build them all.
+ * The request schema of a paged read: the entry's own members, and `pageSize` and
+ * `pageToken` as its paging says.
  */
-function withSchemasOnDemand<D extends Declared>(op: D): Built<D> {
+function pagedRequest(request: () => z.ZodType, paging: Paging): () => z.ZodType {
+  return () =>
+    (request() as z.ZodObject).extend({
+      pageSize: z
+        .number()
+        .int()
+        .min(1)
+        .max(paging.maxPageSize)
+        .optional()
+        .describe(`Items per page (default ${paging.defaultPageSize}, at most ${paging.maxPageSize})`),
+      pageToken: z
+        .string()
+        .max(MAX_URL_LENGTH)
+        .optional()
+        .describe('The token the previous page answered, to read the page after it'),
+    });
+}
+
+/**
+ * The operation with its traits resolved, and its schemas built the first time they are
+ * read, then kept: a command builds those of the operations it sends, while the emulator,
+ * `svc schema` and `svc mcp`, reading them all, build them all.
+ */
+function build<D extends Declared>(op: D): Built<D> {
+  const reads = op.readOnly ?? readsByPath(op.path);
+  const traits = {
+    version: versionOf(op.path),
+    auth: op.auth ?? 'key',
+    envelope: op.envelope ?? 'standard',
+    successStatus: op.successStatus ?? 200,
+    readOnly: reads,
+    idempotent: op.idempotent ?? true,
+    destructive: op.destructive ?? false,
+    slow: op.slow ?? false,
+  };
+  const request = op.paging ? pagedRequest(op.request, op.paging) : op.request;
   const built = {};
-  for (const [key, value] of Object.entries(op)) {
+  for (const [key, value] of Object.entries({ ...op, ...traits, request })) {
     Object.defineProperty(
       built,
       key,
@@ -1389,9 +1209,7 @@ function withSchemasOnDemand<D extends Declared>(op: D): Built<D> {
 }
 
 export type Operations = readonly Built<(typeof declared)[number]>[];
-export const operations: Operations = declared.map(
-  withSchemasOnDemand,
-) satisfies readonly Operation[];
+export const operations: Operations = declared.map(build) satisfies readonly Operation[];
 export type OperationName = Operations[number]['name'];
 export type OperationByName<N extends OperationName> = Extract<Operations[number], { name: N }>;
 export type RequestOf<N extends OperationName> = z.input<OperationByName<N>['request']>;

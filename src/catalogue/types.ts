@@ -83,6 +83,21 @@ export interface OperationExample {
   unsuccessful?: string;
 }
 
+/**
+ * How the service pages a read: the request takes `pageSize` and `pageToken`, and the answer
+ * names the next page beside `data` in `result`, under the member `next`. The catalogue adds
+ * the two request members to the operation's schema; the HTTP core, the emulator's envelope,
+ * OpenAPI, `svc schema`, the paged commands and the MCP cursors all read this.
+ */
+export interface Paging {
+  /** The answer's member that holds the next page's token (absent or empty: the last page). */
+  next: 'nextPageToken' | 'pageToken';
+  /** The page size when the request gives none, as documented. */
+  defaultPageSize: number;
+  /** The largest `pageSize` accepted: the documented maximum, or svc's decision. */
+  maxPageSize: number;
+}
+
 export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   /** The spec's operation number; 28 is the deletion-status call of `docs/wire-notes.md`. */
   number: number;
@@ -125,6 +140,8 @@ export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
    */
   openWorld?: boolean;
   bulk?: BulkSpec;
+  /** Reads a page at a time: how the service pages it. */
+  paging?: Paging;
   table: TableLayout;
   /** A request a user could send to a fresh emulator, shown in the OpenAPI document. */
   example: OperationExample;

@@ -70,5 +70,5 @@ export async function answerApi(
       : undefined;
   const reply = await handler(data, { auth, scope, clientIp: clientIp(req) });
   if (reply.workspaceId !== undefined) note.workspaceId ??= reply.workspaceId;
-  return { status: op.successStatus, json: successEnvelope(op.envelope, reply) };
+  return { status: op.successStatus, json: successEnvelope(op.envelope, reply, op.paging) };
 }

@@ -1,5 +1,5 @@
 import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
-import type { EnvelopeKind } from '../catalogue/types.js';
+import type { EnvelopeKind, Paging } from '../catalogue/types.js';
 import { EmulatorError } from './errors.js';
 import type { ErasedReply } from './handlers/types.js';
 
@@ -41,7 +41,7 @@ export function unwrapRequest(text: string): Record<string, unknown> {
 }
 
 /** A handler's reply in its operation's success envelope (spec, "Common shapes"). */
-export function successEnvelope(kind: EnvelopeKind, reply: ErasedReply): unknown {
+export function successEnvelope(kind: EnvelopeKind, reply: ErasedReply, paging?: Paging): unknown {
   switch (kind) {
     case 'standard':
       return {
@@ -49,7 +49,7 @@ export function successEnvelope(kind: EnvelopeKind, reply: ErasedReply): unknown
           status: 'success',
           message: reply.message,
           data: reply.data,
-          ...(reply.pageToken !== undefined && { pageToken: reply.pageToken }),
+          ...(paging && reply.next !== undefined && { [paging.next]: reply.next }),
         },
       };
     case 'no-data':

@@ -287,7 +287,7 @@ export class HttpClient {
 
   private decode<T>(op: Operation, raw: RawResponse): ApiResult<T> {
     try {
-      return decodeSuccess(op.envelope, raw.httpStatus, raw.body) as ApiResult<T>;
+      return decodeSuccess(op.envelope, raw.httpStatus, raw.body, op.paging) as ApiResult<T>;
     } catch (err) {
       // JSON, but not the envelope: an error envelope has its status.
       if (err instanceof ApiError && err.status === undefined) {

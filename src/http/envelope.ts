@@ -1,4 +1,4 @@
-import type { EnvelopeKind } from '../catalogue/types.js';
+import type { EnvelopeKind, Paging } from '../catalogue/types.js';
 import { ApiError } from '../errors/errors.js';
 
 /** One result type for the spec's four success shapes. */
@@ -7,8 +7,11 @@ export interface ApiResult<T = unknown> {
   /** `status` of the envelope (`success`), when the shape has one. */
   status?: string;
   message?: string;
-  /** The next page of a paged read (notifications), beside `data` in `result`. */
-  pageToken?: string;
+  /**
+   * Of a paged read: the token of the next page, from the member of `result` its paging names
+   * (`nextPageToken` or `pageToken`); absent on the last page.
+   */
+  next?: string;
   httpStatus: number;
 }
 
@@ -69,8 +72,13 @@ function unexpected(httpStatus: number, what: string): ApiError {
   return new ApiError(undefined, `unexpected response from the service: ${what}`, httpStatus);
 }
 
-/** Decodes a 2xx body according to the operation's envelope kind. */
-export function decodeSuccess(kind: EnvelopeKind, httpStatus: number, body: unknown): ApiResult {
+/** Decodes a 2xx body according to the operation's envelope kind and paging. */
+export function decodeSuccess(
+  kind: EnvelopeKind,
+  httpStatus: number,
+  body: unknown,
+  paging?: Paging,
+): ApiResult {
   if (!isObject(body)) return fail();
   if (isObject(body.error)) throw errorFromBody(httpStatus, body, '');
 
@@ -97,12 +105,12 @@ export function decodeSuccess(kind: EnvelopeKind, httpStatus: number, body: unkn
         httpStatus,
       };
     default: {
-      const pageToken = str(result.pageToken);
+      const next = paging && str(result[paging.next]);
       return {
         data: result.data === undefined ? null : result.data,
         status: str(result.status),
         message: str(result.message),
-        ...(pageToken ? { pageToken } : {}),
+        ...(next ? { next } : {}),
         httpStatus,
       };
     }

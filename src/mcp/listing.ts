@@ -14,8 +14,6 @@ import { DEFAULT_LIMIT, PAGE_BYTES, type Listing, type ToolSpec } from './tools.
 
 /** Room left in a page's 64 KiB for what surrounds the items (message, cursor, flags). */
 const ENVELOPE_BYTES = 1024;
-/** The most the service is asked for in one page of its own. */
-const SERVICE_PAGE_MAX = 1000;
 
 /** A listing's items, and how to give the answer back its shape around a page of them. */
 function partsOf(
@@ -118,7 +116,7 @@ async function servicePagedPage(
       spec.op,
       {
         ...args.data,
-        pageSize: Math.min(SERVICE_PAGE_MAX, wanted),
+        pageSize: Math.min(spec.op.paging?.maxPageSize ?? wanted, wanted),
         ...(token !== undefined && { pageToken: token }),
       },
       { signal },
@@ -144,8 +142,8 @@ async function servicePagedPage(
       };
       break;
     }
-    if (answer.pageToken === undefined) break;
-    token = answer.pageToken;
+    if (answer.next === undefined) break;
+    token = answer.next;
     skip = 0;
     if (builder.full) {
       next = { pageToken: token, skip: 0 };

@@ -228,7 +228,7 @@ function specOf(
   // listing apart reads the operation's catalogue schemas, so it waits for the first call too.
   const listing = once(() => listingOf(op));
   const lists = () => listing() !== undefined;
-  const servicePaged = once(() => lists() && requestMembers(op).includes('pageToken'));
+  const servicePaged = once(() => lists() && op.paging !== undefined);
   const toolFields = once(() => toolFieldsOf(lists(), name.destructive, job !== undefined));
   const output = once(() => outputOf(op, { listing: lists(), destructive: name.destructive, job }));
   const inputJson = once(() => {

@@ -88,16 +88,11 @@ function embedded(schema: JsonSchema, prefix: string, components: Record<string,
   return rewrite(body) as JsonSchema;
 }
 
-/** Whether the operation reads page by page: its request names a `pageToken`. */
-function isPaged(request: JsonSchema): boolean {
-  return isObject(request.properties) && 'pageToken' in request.properties;
-}
-
 const status = { type: 'string', description: '`success`' };
 const message = { type: 'string' };
 
 /** The success body of the operation's envelope kind (docs/api.md, "Success envelopes"). */
-function successBody(op: Operation, data: JsonSchema | undefined, paged: boolean): JsonSchema {
+function successBody(op: Operation, data: JsonSchema | undefined): JsonSchema {
   switch (op.envelope) {
     case 'standard':
       return {
@@ -111,7 +106,12 @@ function successBody(op: Operation, data: JsonSchema | undefined, paged: boolean
               status,
               message,
               data: data ?? {},
-              ...(paged && { pageToken: { type: 'string', description: 'the next page' } }),
+              ...(op.paging && {
+                [op.paging.next]: {
+                  type: 'string',
+                  description: 'the next page: send it as `pageToken`; absent on the last page',
+                },
+              }),
             },
           },
         },
@@ -179,7 +179,7 @@ function pathItem(op: Operation, components: Record<string, JsonSchema>): JsonSc
         ? ref('BulkResult')
         : embedded(toJsonSchema(op.response, 'output'), `${id}Response`, components);
   const responseName = `${id[0]?.toUpperCase()}${id.slice(1)}Response`;
-  components[responseName] = successBody(op, data, isPaged(request));
+  components[responseName] = successBody(op, data);
   return {
     post: {
       operationId: id,

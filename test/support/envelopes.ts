@@ -9,27 +9,22 @@
  *   pool.intercept({ path, method: 'POST' }).reply(404, envelope.error('NOT_FOUND', 'gone'));
  */
 
+import type { Paging } from '../../src/catalogue/types.js';
+
 /** The outcome of an AI rewrite: the text, or why there is none. */
 export type AiAnswer = { success: true; text: string } | { success: false; error: string };
 
-/** What a `standard` envelope carries beside `data`: its message, and a paged read's token. */
-export interface StandardOptions {
-  message?: string;
-  pageToken?: string;
-}
+/**
+ * What a `standard` envelope carries beside `data`: its message, and a paged read's next-page
+ * token under whichever member its operation's paging names.
+ */
+export type StandardOptions = { message?: string } & { [K in Paging['next']]?: string };
 
 export const envelope = {
-  /** `standard`: `data` inside `result`; a paged read adds `pageToken` beside it. */
+  /** `standard`: `data` inside `result`; a paged read adds its next-page token beside it. */
   standard(data: unknown, options: StandardOptions = {}) {
-    const { message = 'ok', pageToken } = options;
-    return {
-      result: {
-        status: 'success',
-        message,
-        data,
-        ...(pageToken !== undefined && { pageToken }),
-      },
-    };
+    const { message = 'ok', ...page } = options;
+    return { result: { status: 'success', message, data, ...page } };
   },
 
   /** `top-level`: the deletion job's answer (HTTP 202), with no `result` around it. */

@@ -1,5 +1,6 @@
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
+import { pagedCommand } from '../../cli/declare/paged.js';
 import { limitOption, orgOption } from '../common-options.js';
 
 const org = orgOption.required();
@@ -11,15 +12,6 @@ export const notificationsListOptions = {
   user: opt.id('--user <id>', 'for this user'),
   id: opt.ids('--id <id...>', 'only these notifications, at most 30 (repeat, or comma-separate)'),
   order: opt.choice('--order <order>', 'by time (default desc)', ['asc', 'desc']),
-  pageSize: opt.wholeNumber('--page-size <n>', 'notifications per request (default 1000)', {
-    min: 1,
-  }),
-  pageToken: opt.text(
-    '--page-token <token>',
-    'continue from the page token a previous call printed',
-  ),
-  limit: opt.wholeNumber('--limit <n>', 'fetch pages until N notifications', { min: 1 }),
-  all: opt.switch('--all', 'fetch every page'),
 };
 
 export const notificationsConfigOptions = {
@@ -39,17 +31,26 @@ export const notifications = defineGroup({
     'svc notifications config --org acme --user u1 --doc spec',
   ],
   commands: [
-    defineCommand({
+    pagedCommand({
       name: 'list',
       summary: 'List notifications of a document, a location or a user, a page at a time',
-      sends: [{ operation: 'notifications.get' }],
+      operation: 'notifications.get',
       options: notificationsListOptions,
+      request: {
+        organizationId: 'org',
+        documentId: 'doc',
+        locationId: 'location',
+        userId: 'user',
+        notificationIds: 'id',
+        order: 'order',
+      },
+      items: 'notifications',
+      display: async () => (await import('./display-row.js')).displayRow,
       examples: [
         'svc notifications list --org acme --doc spec',
         'svc notifications list --org acme --user u1 --order asc --limit 50',
         'svc notifications list --org acme --doc spec --all --json | jq length',
       ],
-      run: () => import('./list.js'),
     }),
     defineCommand({
       name: 'config',

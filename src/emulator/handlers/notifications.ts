@@ -127,7 +127,7 @@ export function notificationHandlers(deps: HandlerDeps): Handlers<'notifications
       return {
         message: 'Notifications retrieved successfully.',
         data: page.map((n) => notificationResource(scope, n)),
-        ...(found.length > size && last && { pageToken: pageToken(order, query, last) }),
+        ...(found.length > size && last && { next: pageToken(order, query, last) }),
       };
     },
   };

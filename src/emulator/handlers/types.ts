@@ -49,8 +49,8 @@ export type Reply<N extends OperationName> = (OperationByName<N>['envelope'] ext
     : {
         message: string;
         data: Payload<N>;
-        /** Beside `data` in `result`: where the next page starts (notifications get). */
-        pageToken?: string;
+        /** Of a paged read: the next page's token, under the member its paging names. */
+        next?: string;
       }) & {
   /** The workspace the request concerned, for the journal, when no credentials named it. */
   workspaceId?: string;
@@ -72,7 +72,7 @@ export type HandlerTable = Handlers<OperationName>;
 export interface ErasedReply {
   message?: string;
   data?: unknown;
-  pageToken?: string;
+  next?: string;
   workspaceId?: string;
 }
 export type ErasedHandler = (

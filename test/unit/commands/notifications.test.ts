@@ -136,7 +136,7 @@ describe('notifications list', () => {
   });
 
   it.each([
-    [['--limit', '3', '--all'], '--limit or --all'],
+    [['--limit', '3', '--all'], "option '--limit <n>' cannot be used with option '--all'"],
     [['--limit', '0'], '--limit must be a whole number of at least 1'],
     [['--page-size', 'ten'], '--page-size must be'],
     [['--order', 'up'], "argument 'up' is invalid"],

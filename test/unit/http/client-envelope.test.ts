@@ -14,7 +14,7 @@ async function apiError(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('HttpClient.call decodes each envelope kind', () => {
-  it('standard: result.data, message and pageToken', async () => {
+  it("standard: result.data, message and the next page's token", async () => {
     const h = setup();
     const items = [{ id: 'n1', timestamp: 1 }];
     h.pool
@@ -28,7 +28,7 @@ describe('HttpClient.call decodes each envelope kind', () => {
       data: items,
       status: 'success',
       message: 'ok',
-      pageToken: 'next-page',
+      next: 'next-page',
       httpStatus: 200,
     });
     expect(h.calls()).toHaveLength(1);

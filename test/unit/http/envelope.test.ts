@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/errors/errors.js';
 import { exitCodeFor } from '../../../src/errors/exit-codes.js';
+import type { Paging } from '../../../src/catalogue/types.js';
 import { decodeSuccess, errorFromBody, parseJson } from '../../../src/http/envelope.js';
 import { envelope } from '../../support/envelopes.js';
 import { thrown } from './harness.js';
@@ -21,6 +22,10 @@ describe('parseJson', () => {
   });
 });
 
+function pagedBy(next: Paging['next']): Paging {
+  return { next, defaultPageSize: 1000, maxPageSize: 1000 };
+}
+
 describe('decodeSuccess: standard envelope', () => {
   it('returns result.data, status and message', () => {
     const body = envelope.standard({ verified: true }, { message: 'Fetched' });
@@ -32,16 +37,29 @@ describe('decodeSuccess: standard envelope', () => {
     });
   });
 
-  it('keeps pageToken that sits beside data in result', () => {
+  it("reads the next page's token from the member the operation's paging names", () => {
     const body = envelope.standard([{ id: 'n1' }], { pageToken: 'p2' });
-    const decoded = decodeSuccess('standard', 200, body);
+    const decoded = decodeSuccess('standard', 200, body, pagedBy('pageToken'));
     expect(decoded.data).toEqual([{ id: 'n1' }]);
-    expect(decoded.pageToken).toBe('p2');
+    expect(decoded.next).toBe('p2');
+    const users = envelope.standard([{ userId: 'u1' }], { nextPageToken: 'u2' });
+    expect(decodeSuccess('standard', 200, users, pagedBy('nextPageToken')).next).toBe('u2');
   });
 
-  it('omits an empty pageToken (last page)', () => {
-    const decoded = decodeSuccess('standard', 200, { result: { data: [], pageToken: '' } });
-    expect(decoded).not.toHaveProperty('pageToken');
+  it('ignores a page member that is not the one the paging names, or any without paging', () => {
+    const body = envelope.standard([], { pageToken: 'p2' });
+    expect(decodeSuccess('standard', 200, body, pagedBy('nextPageToken'))).not.toHaveProperty('next');
+    expect(decodeSuccess('standard', 200, body)).not.toHaveProperty('next');
+  });
+
+  it('omits an empty token (last page)', () => {
+    const decoded = decodeSuccess(
+      'standard',
+      200,
+      { result: { data: [], pageToken: '' } },
+      pagedBy('pageToken'),
+    );
+    expect(decoded).not.toHaveProperty('next');
     expect(decoded.data).toEqual([]);
   });
 

@@ -1,0 +1,120 @@
+import { operation } from '../catalogue/operations.js';
+import type { Operation, Paging, TableLayout } from '../catalogue/types.js';
+import { UsageError } from '../errors/errors.js';
+import type { Context } from './context.js';
+import type { HandlerOptions } from './declare/command.js';
+import type { OptionRecord } from './declare/options.js';
+import type { PagedRow, pagingOptions } from './declare/paged.js';
+import { commandWords, printedCommand } from './printed-command.js';
+
+type Item = Record<string, unknown>;
+type Options = HandlerOptions<OptionRecord & typeof pagingOptions>;
+
+/** Where pages go as they arrive: a spooled JSON array, piped lines, or a table per page. */
+interface Sink {
+  page(items: readonly Item[]): Promise<void>;
+  end(): Promise<void>;
+  /** Frees what the sink holds, whether or not it reached the end. */
+  close(): Promise<void>;
+}
+
+async function sinkFor(ctx: Context, layout: TableLayout, display: (item: Item) => Item): Promise<Sink> {
+  if (ctx.out.json) {
+    // Spooled to disk rather than streamed: a page failing after others have arrived must
+    // leave stdout empty, and a long listing must not be held in memory either.
+    const spool = await ctx.out.jsonSpool('array');
+    return {
+      async page(items) {
+        for (const item of items) spool.add(item);
+      },
+      end: () => spool.print(),
+      close: () => spool.discard(),
+    };
+  }
+  // Lines and tables go out page by page: only one page is ever held.
+  return {
+    page: (items) => ctx.out.rows(items.map(display), layout),
+    end: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+/** The request members the flags give; a list of ids is sent without repeats. */
+function queryOf(opts: Options, request: PagedRow<OptionRecord>['request']): Item {
+  const query: Item = {};
+  for (const [member, flag] of Object.entries(request)) {
+    const value: unknown = opts[flag];
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    query[member] = Array.isArray(value) ? [...new Set(value)] : value;
+  }
+  return query;
+}
+
+/** The page size a request asks for: `--page-size`, and no more than `--limit` still needs. */
+function pageSizeOf(paging: Paging, opts: Options, fetched: number): number | undefined {
+  const { pageSize, limit } = opts;
+  if (pageSize !== undefined && pageSize > paging.maxPageSize) {
+    throw new UsageError(
+      `--page-size: at most ${paging.maxPageSize}, the largest page the service sends`,
+    );
+  }
+  if (limit === undefined) return pageSize;
+  // The last page asks for no more than is missing, so the token after it continues exactly
+  // where the listing stopped.
+  return Math.min(pageSize ?? paging.defaultPageSize, limit - fetched);
+}
+
+/** The command line that continues a listing from `token`: the same words, that token. */
+function continuation(ctx: Context, token: string): string {
+  const words: string[] = [];
+  const typed = commandWords(ctx.argv);
+  for (let i = 0; i < typed.length; i++) {
+    const word = typed[i] ?? '';
+    if (word === '--page-token') i++;
+    else if (!word.startsWith('--page-token=')) words.push(word);
+  }
+  return printedCommand(ctx, [...words, '--page-token', token]);
+}
+
+/**
+ * Runs a paged listing: one page, or pages until `--limit` items or, with `--all`, the end;
+ * each printed as it arrives. A listing that stops before the end says how to go on.
+ */
+export async function runPagedRow(
+  ctx: Context,
+  opts: Options,
+  row: PagedRow<OptionRecord>,
+): Promise<void> {
+  const op = operation(row.operation) as Operation;
+  const paging = op.paging;
+  if (!paging) throw new Error(`${op.name} declares no paging`);
+  const query = queryOf(opts, row.request);
+  const follow = opts.all === true || opts.limit !== undefined;
+  pageSizeOf(paging, opts, 0);
+  const display = row.display ? await row.display() : (item: Item) => item;
+  const client = await ctx.client();
+  const sink = await sinkFor(ctx, op.table, display);
+  let token = opts.pageToken;
+  let fetched = 0;
+  try {
+    do {
+      const size = pageSizeOf(paging, opts, fetched);
+      const page = await client.call<Item[] | null>(op, {
+        ...query,
+        ...(size !== undefined && { pageSize: size }),
+        ...(token !== undefined && { pageToken: token }),
+      });
+      const items = page.data ?? [];
+      await sink.page(items);
+      fetched += items.length;
+      token = page.next;
+    } while (follow && token !== undefined && (opts.limit === undefined || fetched < opts.limit));
+    await sink.end();
+  } finally {
+    await sink.close();
+  }
+  if (fetched === 0 && token === undefined) ctx.out.nothingListed(`No ${row.items} match.`);
+  if (token !== undefined) {
+    ctx.out.info(`more ${row.items} to list; continue with: ${continuation(ctx, token)}`);
+  }
+}
