@@ -1129,6 +1129,143 @@ const declared = [
       ],
     },
   },
+  {
+    number: 111,
+    name: 'users.get',
+    summary: 'List the users of an organization, a document, a folder or a group',
+    path: '/v2/users/get',
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          documentId: m.nonEmptyId().optional(),
+          folderId: m.nonEmptyId().optional(),
+          userIds: m.ids().min(1).max(MAX_IDS).optional(),
+          organizationUserGroupIds: m.ids().min(1).max(MAX_IDS).optional(),
+          allDocuments: z.boolean().optional(),
+        })
+        .refine((d) => d.documentId === undefined || d.folderId === undefined, {
+          message: 'give documentId or folderId, not both',
+        })
+        .refine((d) => !d.allDocuments || (d.documentId ?? d.folderId) === undefined, {
+          message: 'allDocuments reads every document: give no documentId or folderId with it',
+        }),
+    response: () => z.array(m.user()),
+    paging: { next: 'nextPageToken', ...SERVICE_PAGE_SIZES },
+    example: {
+      summary: "The first two users of Acme; the answer's nextPageToken reads the next two",
+      data: { organizationId: 'acme', pageSize: 2 },
+    },
+    table: {
+      rows: 'list',
+      columns: [
+        { header: 'USER', path: 'userId' },
+        { header: 'NAME', path: 'name' },
+        { header: 'EMAIL', path: 'email' },
+      ],
+    },
+  },
+  {
+    number: 115,
+    name: 'organizations.get',
+    summary: 'List organizations',
+    path: '/v2/organizations/get',
+    request: () => z.object({ organizationIds: m.ids().min(1).max(MAX_IDS).optional() }),
+    response: () => z.array(m.organization()),
+    paging: { next: 'nextPageToken', ...SERVICE_PAGE_SIZES },
+    example: { summary: 'Read Acme', data: { organizationIds: ['acme'] } },
+    table: {
+      rows: 'list',
+      columns: [
+        { header: 'ID', path: 'id' },
+        { header: 'NAME', path: 'organizationName' },
+        { header: 'DISABLED', path: 'disabled' },
+      ],
+    },
+  },
+  {
+    number: 134,
+    name: 'activities.get',
+    summary: 'List activity logs',
+    path: '/v2/activities/get',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentId: m.nonEmptyId().optional(),
+        targetEntityId: m.nonEmptyId().optional(),
+        featureTypes: z.array(m.featureType()).min(1).max(DEFAULT_BATCH).optional(),
+        actionTypes: m.ids().min(1).max(DEFAULT_BATCH).optional(),
+        userId: m.nonEmptyId().optional(),
+        activityIds: m.ids().min(1).max(DEFAULT_BATCH).optional(),
+        order: z.enum(['asc', 'desc']).optional(),
+      }),
+    response: () => z.array(m.storedActivity()),
+    // The one read of these that names its next page `pageToken`, as documented.
+    paging: { next: 'pageToken', ...SERVICE_PAGE_SIZES },
+    example: {
+      summary: 'The newest activity logs of the plan',
+      data: { organizationId: 'acme', documentId: 'plan', order: 'desc', pageSize: 50 },
+    },
+    table: {
+      rows: 'list',
+      columns: [
+        { header: 'ID', path: 'id' },
+        { header: 'TIME', path: 'timestamp' },
+        { header: 'FEATURE', path: 'featureType' },
+        { header: 'ACTION', path: 'actionType' },
+        { header: 'USER', path: 'actionUser.userId' },
+        { header: 'TARGET', path: 'targetEntityId' },
+        { header: 'DOCUMENT', path: 'metadata.documentId' },
+      ],
+    },
+  },
+  {
+    number: 139,
+    name: 'crdt.get',
+    summary: "Read a document's CRDT editor data",
+    path: '/v2/crdt/get',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentId: m.nonEmptyId(),
+        editorId: m.nonEmptyId().optional(),
+      }),
+    response: () => z.array(m.crdtRecord()),
+    example: {
+      summary: "The plan's title editor",
+      data: { organizationId: 'acme', documentId: 'plan', editorId: 'title' },
+    },
+    table: {
+      rows: 'list',
+      columns: [
+        { header: 'EDITOR', path: 'id' },
+        { header: 'UPDATED', path: 'lastUpdate' },
+        { header: 'BY', path: 'lastUpdatedBy' },
+        { header: 'DATA', path: 'data' },
+      ],
+    },
+  },
+  {
+    number: 141,
+    name: 'workspace.get',
+    summary: 'Read the workspace',
+    path: '/v2/workspace/get',
+    auth: 'workspace',
+    request: () => z.strictObject({}),
+    response: () => m.workspace(),
+    example: { summary: 'Read your own workspace', data: {} },
+    table: {
+      rows: 'record',
+      columns: [
+        { header: 'ID', path: 'id' },
+        { header: 'NAME', path: 'name' },
+        { header: 'OWNER', path: 'owner.email' },
+        // Added by the command: the token masked, and the API key ids in one cell.
+        { header: 'TOKEN', path: 'authToken' },
+        { header: 'API KEYS', path: 'apiKeys' },
+      ],
+    },
+  },
 ] as const satisfies readonly Declared[];
 
 /** An operation as the rest of svc reads it: its traits resolved, its schemas built. */
@@ -1168,7 +1305,9 @@ function pagedRequest(request: () => z.ZodType, paging: Paging): () => z.ZodType
         .min(1)
         .max(paging.maxPageSize)
         .optional()
-        .describe(`Items per page (default ${paging.defaultPageSize}, at most ${paging.maxPageSize})`),
+        .describe(
+          `Items per page (default ${paging.defaultPageSize}, at most ${paging.maxPageSize})`,
+        ),
       pageToken: z
         .string()
         .max(MAX_URL_LENGTH)

@@ -337,4 +337,45 @@ export const webhookEndpoint = once(() =>
   }),
 );
 
+/** A user as the reads of users answer it (more-operations.md, 111). */
+export const user = once(() =>
+  z.looseObject({
+    userId: z.string(),
+    name: z.string().optional(),
+    email: z.string().optional(),
+  }),
+);
+
+/** An organization as its read answers it (more-operations.md, 115). */
+export const organization = once(() =>
+  z.looseObject({
+    id: z.string(),
+    organizationName: z.string().optional(),
+    disabled: z.boolean().optional(),
+  }),
+);
+
+/** An activity log as the read answers it: as written, with where and when (134). */
+export const storedActivity = once(() =>
+  z.looseObject({
+    id: z.string(),
+    featureType: z.string(),
+    actionType: z.string(),
+    actionUser: z.looseObject({ userId: z.string() }),
+    timestamp: z.number(),
+    metadata: z.looseObject({ documentId: z.string(), organizationId: z.string() }),
+  }),
+);
+
+/** One editor's content as the CRDT read answers it (139). */
+export const crdtRecord = once(() =>
+  z.looseObject({
+    id: z.string(),
+    data: z.unknown(),
+    lastUpdate: z.string(),
+    lastUpdatedBy: z.string().optional(),
+    sessionId: z.string().optional(),
+  }),
+);
+
 export const nonEmptyId = id;

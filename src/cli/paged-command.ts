@@ -18,7 +18,11 @@ interface Sink {
   close(): Promise<void>;
 }
 
-async function sinkFor(ctx: Context, layout: TableLayout, display: (item: Item) => Item): Promise<Sink> {
+async function sinkFor(
+  ctx: Context,
+  layout: TableLayout,
+  display: (item: Item) => Item,
+): Promise<Sink> {
   if (ctx.out.json) {
     // Spooled to disk rather than streamed: a page failing after others have arrived must
     // leave stdout empty, and a long listing must not be held in memory either.

@@ -58,7 +58,9 @@ export function pagedCommand<const O extends OptionRecord>(row: PagedRow<O>): De
     options: { ...row.options, ...pagingOptions },
     run: async () => {
       const { runPagedRow } = await import('../paged-command.js');
-      return { run: (ctx, opts) => runPagedRow(ctx, opts, row as unknown as PagedRow<OptionRecord>) };
+      return {
+        run: (ctx, opts) => runPagedRow(ctx, opts, row as unknown as PagedRow<OptionRecord>),
+      };
     },
   };
 }

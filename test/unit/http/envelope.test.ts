@@ -48,7 +48,9 @@ describe('decodeSuccess: standard envelope', () => {
 
   it('ignores a page member that is not the one the paging names, or any without paging', () => {
     const body = envelope.standard([], { pageToken: 'p2' });
-    expect(decodeSuccess('standard', 200, body, pagedBy('nextPageToken'))).not.toHaveProperty('next');
+    expect(decodeSuccess('standard', 200, body, pagedBy('nextPageToken'))).not.toHaveProperty(
+      'next',
+    );
     expect(decodeSuccess('standard', 200, body)).not.toHaveProperty('next');
   });
 
