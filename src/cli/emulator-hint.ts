@@ -1,5 +1,5 @@
 import { ExitCode, exitCodeFor } from '../errors/exit-codes.js';
-import { ApiError, SvcError } from '../errors/errors.js';
+import { ApiError, SvcError, UsageError } from '../errors/errors.js';
 import { isLoopback } from '../http/loopback.js';
 import type { Context } from './context.js';
 
@@ -42,6 +42,23 @@ function isLoopbackUrl(baseUrl: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Refuses to go on unless the service in use is an emulator: for commands that only an
+ * emulator can serve. `svc webhooks listen` registers an endpoint on this machine's loopback,
+ * which the real service would try to deliver to.
+ */
+export async function requireEmulator(ctx: Context, command: string): Promise<void> {
+  const session = await ctx.session();
+  const baseUrl = ctx.explicitBaseUrl() ?? session.baseUrl;
+  if (baseUrl && (await isEmulator(baseUrl))) return;
+  throw new UsageError(
+    `${command} works only with svc's emulator, and ${baseUrl ? new URL(baseUrl).origin : 'the service in use'} is not one (it does not answer /_emulator/health on this machine)`,
+    {
+      hint: 'start one with `svc emulator start`, and point svc at it with --base-url or SVC_BASE_URL',
+    },
+  );
 }
 
 async function isEmulator(baseUrl: string): Promise<boolean> {

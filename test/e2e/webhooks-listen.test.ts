@@ -209,6 +209,103 @@ describe('svc webhooks listen', () => {
   });
 });
 
+describe('svc webhooks listen takes only what the emulator signed', () => {
+  /** The relay's own URL: the endpoint it registered, found by its description. */
+  async function relayUrl(): Promise<string> {
+    const listed = await svc(['webhooks', 'endpoints', 'list', '--all', '--json'], emulator.env);
+    const { endpoints } = JSON.parse(listed.stdout) as {
+      endpoints: { url: string; description?: string }[];
+    };
+    const own = endpoints.find((e) => e.description?.startsWith('svc webhooks listen'));
+    if (!own) throw new Error('no endpoint of svc webhooks listen');
+    return own.url;
+  }
+
+  /** The largest resident set a process has had, in MiB, from /proc. */
+  function peakRssMiB(pid: number): number {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
+  }
+
+  it('answers a forged PUT, an unsigned POST and a 400 MB POST without forwarding or printing them', async () => {
+    await svc(['webhooks', 'config', 'update', '--advanced', '--enable'], emulator.env);
+    const target = await startReceiver(() => 200);
+    const listen = execa(SVC, ['webhooks', 'listen', '--forward-to', target.url, '--json'], {
+      env: emulator.env,
+      extendEnv: false,
+      reject: false,
+    });
+    running.push(listen);
+    const out = lines(listen.stdout!);
+    const { secret } = JSON.parse(await out.next()) as { secret: string };
+    const relay = await relayUrl();
+    const forged = {
+      'content-type': 'application/json',
+      'webhook-id': 'msg_forged',
+      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'webhook-signature': 'v1,bm90IGEgc2lnbmF0dXJl',
+    };
+    const body = JSON.stringify({ event: 'comment.add', data: {} });
+
+    const put = await fetch(relay, { method: 'PUT', headers: forged, body });
+    expect(put.status).toBe(405);
+    const unsigned = await fetch(relay, { method: 'POST', headers: forged, body });
+    expect(unsigned.status).toBe(401);
+
+    // 400 MB, streamed without a length: the relay stops reading long before the end.
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    let sent = 0;
+    const flood = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 400) return controller.close();
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const huge = await fetch(relay, {
+      method: 'POST',
+      headers: forged,
+      body: flood,
+      duplex: 'half',
+    } as RequestInit).catch((err: unknown) => err);
+    if (huge instanceof Response) expect(huge.status).toBe(413);
+    expect(peakRssMiB(listen.pid!)).toBeLessThan(150);
+
+    // A real delivery still goes through, and is the only line printed.
+    await svc(['webhooks', 'trigger', 'comment.add'], emulator.env);
+    const [got] = await target.waitFor(1);
+    verifyForwarded(secret, got!);
+    const printed = JSON.parse(await out.next((l) => l.includes('"webhookId"'))) as {
+      webhookId: string;
+      attempt: number;
+    };
+    expect(printed.webhookId).not.toBe('msg_forged');
+    expect(printed.attempt).toBe(1);
+    listen.kill('SIGINT');
+    const done = await listen;
+    expect(done.exitCode).toBe(0);
+    expect(target.received).toHaveLength(1);
+    expect(done.stdout).not.toContain('msg_forged');
+    expect(done.stderr).toContain('refused a PUT request');
+    expect(done.stderr).toMatch(/refused [3-9] requests in all/);
+    await target.close();
+  });
+
+  it('refuses a base URL that is not an emulator, before registering anything', async () => {
+    const probe = await startReceiver(() => 404);
+    const notEmulator = new URL(probe.url).origin;
+    const r = await svc(['webhooks', 'listen', '--forward-to', 'http://127.0.0.1:9/hooks'], {
+      ...emulator.env,
+      SVC_BASE_URL: notEmulator,
+    });
+    await probe.close();
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`works only with svc's emulator, and ${notEmulator} is not one`);
+    // It asked whether the URL is an emulator, and sent nothing else.
+    expect(probe.received.every((got) => got.body === '')).toBe(true);
+  });
+});
+
 /** Verifies a forwarded request with the standardwebhooks package, as a receiver would. */
 function verifyForwarded(
   secret: string,

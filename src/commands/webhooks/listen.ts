@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
+import { requireEmulator } from '../../cli/emulator-hint.js';
+import { readBody } from '../../emulator/http.js';
+import { hasValidSignature } from '../../emulator/webhooks/signing.js';
 import { eventNames } from './fields.js';
 import type { listenOptions } from './index.js';
 const { createServer } = process.getBuiltinModule('node:http');
@@ -20,6 +23,15 @@ const HOP_HEADERS = new Set([
 /** The forwarded request gets as long as the emulator gives a receiver. */
 const FORWARD_TIMEOUT_MS = 15_000;
 
+/**
+ * The largest delivery the relay reads: a payload carries at most one request's data (1 MiB
+ * in the emulator), and Base64 or encryption makes it a third larger.
+ */
+const MAX_DELIVERY_BYTES = 2 * 1024 * 1024;
+/** How long, and for how many deliveries, the relay remembers ids to number attempts. */
+const SEEN_WINDOW_MS = 60 * 60 * 1000;
+const SEEN_MAX = 10_000;
+
 interface Attempt {
   event: string;
   attempt: number;
@@ -29,13 +41,29 @@ interface Attempt {
   time: string;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+/**
+ * The attempts seen of each delivery id, forgotten after a window and past a count, so a
+ * long session or a flood of ids cannot grow it without end. A retry after the window is
+ * numbered as a first attempt again.
+ */
+class SeenDeliveries {
+  private readonly attempts = new Map<string, { count: number; at: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** Counts one attempt of `id` and returns its number. */
+  count(id: string): number {
+    const now = this.now();
+    for (const [key, seen] of this.attempts) {
+      if (now - seen.at < SEEN_WINDOW_MS && this.attempts.size < SEEN_MAX) break;
+      this.attempts.delete(key);
+    }
+    const count = (this.attempts.get(id)?.count ?? 0) + 1;
+    // Deleted first so that the id moves to the end: the map stays ordered by last attempt.
+    this.attempts.delete(id);
+    this.attempts.set(id, { count, at: now });
+    return count;
+  }
 }
 
 /** The event a body names, from the V2 envelope; `?` for one svc cannot read (encrypted). */
@@ -58,27 +86,44 @@ function eventOf(body: Buffer): string {
  */
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const filterTypes = opts.events === undefined ? undefined : eventNames(opts.events);
+  await requireEmulator(ctx, 'svc webhooks listen');
   const client = await ctx.client();
-  const seen = new Map<string, number>();
+  const seen = new SeenDeliveries(ctx.now);
+  const refusals = new Refusals(ctx);
+  let secret: string | undefined;
   const forward = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = await readBody(req);
+    // Only what the emulator sent: a POST, within the size of a delivery, signed with this
+    // endpoint's secret. Anything else on this port is answered and otherwise ignored.
+    if (req.method !== 'POST') {
+      res.writeHead(405, { allow: 'POST', connection: 'close' }).end();
+      return refusals.add(`a ${req.method ?? ''} request`);
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(req, MAX_DELIVERY_BYTES);
+    } catch {
+      res.writeHead(413, { connection: 'close' }).end();
+      return refusals.add(`a body over ${MAX_DELIVERY_BYTES} bytes`);
+    }
+    if (secret === undefined || !hasValidSignature(secret, req.headers, body)) {
+      res.writeHead(401).end();
+      return refusals.add('a request without a valid signature of the endpoint');
+    }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (!HOP_HEADERS.has(name) && typeof value === 'string') headers[name] = value;
     }
     const webhookId = headers['webhook-id'] ?? '';
-    const attempt = (seen.get(webhookId) ?? 0) + 1;
-    seen.set(webhookId, attempt);
     const line: Attempt = {
       event: eventOf(body),
-      attempt,
+      attempt: seen.count(webhookId),
       status: null,
       webhookId,
-      time: new Date().toISOString(),
+      time: new Date(ctx.now()).toISOString(),
     };
     try {
       const answer = await fetch(opts.forwardTo, {
-        method: req.method ?? 'POST',
+        method: 'POST',
         headers,
         body,
         redirect: 'manual',
@@ -113,6 +158,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     const { data } = await client.call<{ secret: string }>(operation('webhooks.endpoints.secret'), {
       endpointId,
     });
+    secret = data.secret;
     // The secret is what the receiver verifies with: shown first, where the person looks.
     if (ctx.out.json)
       ctx.io.stdout.write(`${JSON.stringify({ endpointId, secret: data.secret })}\n`);
@@ -127,6 +173,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   } finally {
     server.closeAllConnections();
     server.close();
+    refusals.summary();
     if (endpointId !== undefined) {
       await client.call(
         operation('webhooks.endpoints.delete'),
@@ -146,4 +193,28 @@ function print(ctx: Context, line: Attempt): void {
   }
   const answer = line.status === null ? (line.error ?? 'no answer') : String(line.status);
   ctx.io.stdout.write(`${line.time}  ${line.event}  attempt ${line.attempt}  → ${answer}\n`);
+}
+
+/**
+ * What the relay refused: the first of them said at once on stderr, so a person sees that
+ * something else sends to the port, and the count at the end; a flood of them prints two
+ * lines, not one per request.
+ */
+class Refusals {
+  private count = 0;
+
+  constructor(private readonly ctx: Context) {}
+
+  add(what: string): void {
+    this.count += 1;
+    if (this.count === 1) {
+      this.ctx.out.warn(
+        `refused ${what} on the relay's port: only deliveries the emulator signed are forwarded`,
+      );
+    }
+  }
+
+  summary(): void {
+    if (this.count > 1) this.ctx.out.warn(`refused ${this.count} requests in all`);
+  }
 }
