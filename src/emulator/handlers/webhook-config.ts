@@ -17,6 +17,12 @@ type Names =
   | 'webhooks.endpoints.delete'
   | 'webhooks.endpoints.secret';
 
+/**
+ * The most endpoints one API key may have. The docs give none; each endpoint gets its own
+ * delivery of every event it takes, so without a bound one trigger could fan out without end.
+ */
+export const MAX_ENDPOINTS_PER_KEY = 50;
+
 /** The page size of the endpoint list when `limit` is not given. */
 const DEFAULT_PAGE = 50;
 
@@ -163,10 +169,14 @@ export function webhookConfigHandlers(deps: HandlerDeps): Handlers<Names> {
     },
     'webhooks.endpoints.create': (data, { scope }) => {
       enabledAdvanced(scope);
-      if (
-        data.uid !== undefined &&
-        store.webhooks.endpoints(scope).some((record) => record.endpoint.uid === data.uid)
-      ) {
+      const existing = store.webhooks.endpoints(scope);
+      if (existing.length >= MAX_ENDPOINTS_PER_KEY) {
+        throw new EmulatorError(
+          'FAILED_PRECONDITION',
+          `An API key has at most ${MAX_ENDPOINTS_PER_KEY} webhook endpoints, and this one has ${existing.length}; delete one first.`,
+        );
+      }
+      if (data.uid !== undefined && existing.some((record) => record.endpoint.uid === data.uid)) {
         throw new EmulatorError('ALREADY_EXISTS', `An endpoint with uid ${data.uid} exists.`);
       }
       const at = iso();

@@ -27,6 +27,15 @@ export const DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
 /** `crdt.update_data` waits for this long a pause in an editor's changes. */
 export const CRDT_DEBOUNCE_MS = 5_000;
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
+/** The longest an attempt may wait for an answer, whatever the emulator was started with. */
+export const MAX_WEBHOOK_TIMEOUT_MS = 60_000;
+/**
+ * Attempts in flight at once, over every endpoint; the rest wait their turn. It bounds the
+ * sockets, descriptors and memory that receivers that never answer can hold.
+ */
+export const MAX_IN_FLIGHT = 16;
+/** How many messages the engine remembers having sent `message.attempt.exhausted` for. */
+const EXHAUSTED_REMEMBERED = 10_000;
 const EXHAUSTED = 'message.attempt.exhausted';
 
 export interface WebhookEngineDeps {
@@ -60,6 +69,14 @@ export class WebhookEngine {
    */
   private agent: Promise<Agent> | undefined;
   private closed = false;
+  /** Attempts being sent now, and those waiting for one of them to end. */
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+  /**
+   * Messages whose exhaustion was announced: one `message.attempt.exhausted` per message,
+   * however many of its deliveries ran out of attempts.
+   */
+  private readonly exhaustedMessages = new Set<string>();
 
   constructor(private readonly deps: WebhookEngineDeps) {}
 
@@ -141,7 +158,7 @@ export class WebhookEngine {
   async resend(id: string): Promise<DeliveryRecord | undefined> {
     const delivery = this.deps.store.webhookDeliveries.find(id);
     if (!delivery) return undefined;
-    await this.attempt(id, true);
+    await this.inTurn(() => this.attempt(id, true));
     return this.deps.store.webhookDeliveries.find(id);
   }
 
@@ -158,12 +175,20 @@ export class WebhookEngine {
     for (const cancel of [...this.planned.values(), ...this.debounced.values()]) cancel();
     this.planned.clear();
     this.debounced.clear();
+    for (const wake of this.waiting.splice(0)) wake();
     return this.agent?.then((agent) => agent.destroy()) ?? Promise.resolve();
   }
 
   private sender(): Promise<Agent> {
     this.agent ??= import('undici').then(
-      ({ Agent }) => new Agent({ connect: { timeout: 10_000 } }),
+      ({ Agent }) =>
+        new Agent({
+          connect: { timeout: 10_000 },
+          // No more sockets to one receiver than attempts may be in flight, and idle ones
+          // closed soon: a receiver that never answers cannot collect descriptors.
+          connections: MAX_IN_FLIGHT,
+          keepAliveTimeout: 4_000,
+        }),
     );
     return this.agent;
   }
@@ -172,7 +197,7 @@ export class WebhookEngine {
     this.planned.get(id)?.();
     const cancel = this.deps.clock.after(delayMs, async () => {
       this.planned.delete(id);
-      await this.attempt(id, false);
+      await this.inTurn(() => this.attempt(id, false));
     });
     this.planned.set(id, cancel);
   }
@@ -303,7 +328,10 @@ export class WebhookEngine {
           attempts,
           nextAttemptAt: null,
         });
-        exhausted = delivery.kind === 'advanced' && delivery.event !== EXHAUSTED;
+        exhausted =
+          delivery.kind === 'advanced' &&
+          delivery.event !== EXHAUSTED &&
+          this.firstExhaustion(delivery.webhookId);
         return;
       }
       if (byHand) {
@@ -327,8 +355,37 @@ export class WebhookEngine {
     }
   }
 
+  /** Whether this is the first delivery of the message to run out of attempts. */
+  private firstExhaustion(webhookId: string): boolean {
+    if (this.exhaustedMessages.has(webhookId)) return false;
+    if (this.exhaustedMessages.size >= EXHAUSTED_REMEMBERED) {
+      const oldest = this.exhaustedMessages.values().next().value;
+      if (oldest !== undefined) this.exhaustedMessages.delete(oldest);
+    }
+    this.exhaustedMessages.add(webhookId);
+    return true;
+  }
+
+  /**
+   * Runs an attempt once fewer than MAX_IN_FLIGHT are being made. It waits before it reads
+   * its delivery, so what it sends (the timestamp, the signature) is of when it is sent.
+   */
+  private async inTurn(attempt: () => Promise<void>): Promise<void> {
+    while (this.inFlight >= MAX_IN_FLIGHT) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      if (this.closed) return;
+    }
+    this.inFlight += 1;
+    try {
+      await attempt();
+    } finally {
+      this.inFlight -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
   private async post(url: string, headers: Record<string, string>, body: string): Promise<Outcome> {
-    const signal = AbortSignal.timeout(this.deps.timeoutMs);
+    const signal = AbortSignal.timeout(Math.min(this.deps.timeoutMs, MAX_WEBHOOK_TIMEOUT_MS));
     try {
       const target = new URL(url);
       const agent = await this.sender();
