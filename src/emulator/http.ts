@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as z from 'zod';
 import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
+import { BODY_IDLE_MS } from './connections.js';
 import { EmulatorError } from './errors.js';
 import { describeIssues } from './validation.js';
 
@@ -48,6 +49,14 @@ function tooLarge(maxBytes: number): EmulatorError {
   );
 }
 
+function stalled(): EmulatorError {
+  return new EmulatorError(
+    'INVALID_ARGUMENT',
+    `Request body stopped arriving for ${BODY_IDLE_MS / 1000} s.`,
+    { httpStatus: 408, headers: { connection: 'close' } },
+  );
+}
+
 /**
  * The whole body, or an INVALID_ARGUMENT answered with HTTP 413 when it is larger than
  * `maxBytes`. An oversized body is drained (up to a cap) before that answer, so a client
@@ -62,12 +71,16 @@ export function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promi
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    // A body that stops arriving holds a connection and its buffers: it is given up on.
+    const idle = setTimeout(() => settle(() => reject(stalled())), BODY_IDLE_MS);
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
+      clearTimeout(idle);
       fn();
     };
     req.on('data', (chunk: Buffer) => {
+      idle.refresh();
       size += chunk.length;
       if (size > drainCap) settle(() => reject(tooLarge(maxBytes)));
       else if (size <= maxBytes) chunks.push(chunk);

@@ -11,6 +11,7 @@ import {
 } from './admin-guard.js';
 import { AiRewriter } from './ai/rewriter.js';
 import { createRequestListener } from './app.js';
+import { capConnections, slowClientLimits } from './connections.js';
 import { EmulatorError } from './errors.js';
 import { type FaultPlan, Faults } from './faults.js';
 import { applyFixture, type SeededWorkspace } from './fixtures/apply.js';
@@ -274,6 +275,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     options.adminToken === undefined ? undefined : new AdminToken(options.adminToken);
   const ui = adminRoutes && options.ui && !adminToken ? webUi(store, faults) : undefined;
   const server = createServer(
+    slowClientLimits,
     createRequestListener({
       store,
       journal,
@@ -292,6 +294,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       onInternalError: options.onInternalError,
     }),
   );
+  capConnections(server);
   // Node's own answer to unparsable HTTP is a bare text 400; the envelope is kept instead.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (err.code !== 'ECONNRESET' && socket.writable) socket.end(malformedRequestAnswer);

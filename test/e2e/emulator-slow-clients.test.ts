@@ -1,0 +1,121 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { connect } from 'node:net';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../support/e2e.js';
+
+/**
+ * Slow clients cannot shut the emulator out (docs/emulator-security.md): 20,000 connections
+ * that send an unfinished request and then a byte every 10 s, from a process of their own
+ * with the descriptors for them, while health is asked every quarter of a second. Memory
+ * is read from /proc.
+ */
+
+const FLOOD = 20_000;
+const flood = new URL('../support/trickle-flood.mjs', import.meta.url).pathname;
+
+function rssMiB(pid: number, field = 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+}
+
+async function health(url: string): Promise<number> {
+  const started = Date.now();
+  const res = await fetch(`${url}/_emulator/health`, { signal: AbortSignal.timeout(1_000) });
+  expect(res.status).toBe(200);
+  await res.arrayBuffer();
+  return Date.now() - started;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('slow clients', () => {
+  it(
+    'keep health answering within a second, and memory returns once they are gone',
+    { timeout: 60_000 },
+    async () => {
+      const emulator = await startEmulator();
+      try {
+        const pid = emulator.process.pid!;
+        for (let i = 0; i < 5; i++) await health(emulator.url);
+        const before = rssMiB(pid);
+        const port = new URL(emulator.url).port;
+        // Two processes of half the flood each: one process may hold at most the machine's
+        // descriptor limit (20,000 here), and raising it takes a privilege CI lacks.
+        const children = [0, 1].map(() =>
+          execa(process.execPath, [flood, port, String(FLOOD / 2), '10000'], {
+            reject: false,
+            stdin: 'ignore',
+          }),
+        );
+        const said: string[] = [];
+        const opened = Promise.all(
+          children.map(
+            (child) =>
+              new Promise<void>((resolve) =>
+                createInterface({ input: child.stdout! }).on('line', (line) => {
+                  said.push(line);
+                  if (line.startsWith('opened')) resolve();
+                }),
+              ),
+          ),
+        );
+        let slowest = 0;
+        let checks = 0;
+        const asking = (async () => {
+          // Health throughout the flood: while it opens its connections and past its first
+          // trickled byte.
+          for (const until = Date.now() + 12_000; Date.now() < until; checks++) {
+            slowest = Math.max(slowest, await health(emulator.url));
+            await sleep(250);
+          }
+        })();
+        await opened;
+        await asking;
+        const held = readdirSync(`/proc/${pid}/fd`).length;
+        for (const child of children) child.kill('SIGTERM');
+        await Promise.all(children);
+        expect(said.filter((line) => /^closed-by-server \d+$/.test(line))).toHaveLength(2);
+        expect(slowest).toBeLessThan(1_000);
+        expect(checks).toBeGreaterThan(25);
+        // The connection cap: the descriptors held stay far below the flood.
+        expect(held).toBeLessThan(700);
+        // Node gives the memory back once its collector has run over the idle heap, some
+        // seconds after the load: the test waits for that, up to 15 s.
+        let after = rssMiB(pid);
+        for (const until = Date.now() + 15_000; after - before >= 20 && Date.now() < until;) {
+          await sleep(500);
+          await health(emulator.url);
+          after = rssMiB(pid);
+        }
+        expect(after - before).toBeLessThan(20);
+      } finally {
+        await emulator.stop();
+      }
+    },
+  );
+
+  it('drops a request body that stops arriving, with 408', async () => {
+    const emulator = await startEmulator();
+    try {
+      const { port } = new URL(emulator.url);
+      const socket = connect({ host: '127.0.0.1', port: Number(port) });
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      const started = Date.now();
+      socket.write(
+        `POST /v2/workspace/create HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"data":`,
+      );
+      await closed;
+      const waited = Date.now() - started;
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain('stopped arriving');
+      expect(waited).toBeGreaterThanOrEqual(4_500);
+      expect(waited).toBeLessThan(9_000);
+    } finally {
+      await emulator.stop();
+    }
+  });
+});
