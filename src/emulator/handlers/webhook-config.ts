@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defaultTriggers } from '../../catalogue/webhook-events.js';
 import { EmulatorError } from '../errors.js';
 import { newId } from '../ids.js';
+import { WebhookHosts } from '../webhooks/hosts.js';
 import type { Scope } from '../store/scope.js';
 import type { EndpointFields, StoredAdvancedConfig, StoredBasicConfig } from '../store/webhooks.js';
 import type { HandlerDeps, Handlers } from './types.js';
@@ -116,6 +117,10 @@ export function webhookConfigHandlers(deps: HandlerDeps): Handlers<Names> {
       const stored = store.transaction(() => {
         const current = store.webhooks.basic(scope) ?? {};
         const update = data.webhookServiceConfig ?? {};
+        for (const field of ['rawNotificationUrl', 'processedNotificationUrl'] as const) {
+          const url = update[field];
+          if (url) WebhookHosts.refuseSelf(url, deps.baseUrl(), field);
+        }
         const { authToken, triggers, ...plain } = update;
         const merged: StoredBasicConfig = {
           ...current,
@@ -169,6 +174,7 @@ export function webhookConfigHandlers(deps: HandlerDeps): Handlers<Names> {
     },
     'webhooks.endpoints.create': (data, { scope }) => {
       enabledAdvanced(scope);
+      WebhookHosts.refuseSelf(data.url, deps.baseUrl(), 'url');
       const existing = store.webhooks.endpoints(scope);
       if (existing.length >= MAX_ENDPOINTS_PER_KEY) {
         throw new EmulatorError(
@@ -217,6 +223,7 @@ export function webhookConfigHandlers(deps: HandlerDeps): Handlers<Names> {
     'webhooks.endpoints.update': (data, { scope }) => {
       enabledAdvanced(scope);
       const { endpointId, ...changes } = data;
+      if (changes.url !== undefined) WebhookHosts.refuseSelf(changes.url, deps.baseUrl(), 'url');
       const updated = store.transaction(() => {
         const record = ownEndpoint(scope, endpointId);
         const endpoint: EndpointFields = { ...record.endpoint, ...changes, updatedAt: iso() };

@@ -310,6 +310,49 @@ describe('where webhooks may go', () => {
   });
 });
 
+describe('the emulator is not its own receiver', () => {
+  async function refused(c: Credentials, name: OperationName, data: unknown) {
+    const reply = await post(emu.url, operation(name).path, data, keyHeaders(c));
+    expect(reply.status, reply.text).toBe(400);
+    return (reply.json as { error: { status: string; message: string } }).error;
+  }
+
+  it('refuses its own port under any loopback name, and /_emulator/ paths anywhere, in every URL a webhook takes', async () => {
+    const c = await createWorkspace(emu.url, `self-${++accounts}@example.com`);
+    await call(c, 'webhooks.advancedConfig.update', { isEnabled: true });
+    const { port } = new URL(emu.url);
+    const own = [
+      `http://127.0.0.1:${port}/hooks`,
+      `http://localhost:${port}/`,
+      `http://127.0.0.2:${port}/v2/users/get`,
+      `http://[::1]:${port}/x`,
+      'http://127.0.0.1:9/_emulator/seed',
+      'http://127.0.0.1:9/%5Femulator/export',
+    ];
+    for (const url of own) {
+      expect(await refused(c, 'webhooks.endpoints.create', { url })).toMatchObject({
+        status: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('url must not point at the emulator itself'),
+      });
+    }
+    const endpoint = await call(c, 'webhooks.endpoints.create', { url: 'http://127.0.0.1:9/in' });
+    expect(
+      await refused(c, 'webhooks.endpoints.update', { endpointId: endpoint.id, url: own[0] }),
+    ).toMatchObject({ status: 'INVALID_ARGUMENT' });
+    expect(
+      await refused(c, 'webhooks.config.update', {
+        useWebhookService: true,
+        webhookServiceConfig: { rawNotificationUrl: own[1] },
+      }),
+    ).toMatchObject({
+      message: expect.stringContaining('rawNotificationUrl must not point at the emulator'),
+    });
+    // Nothing of it was kept: the one endpoint is the one allowed.
+    const listed = await call(c, 'webhooks.endpoints.list', {});
+    expect(listed.endpoints.map((e: { url: string }) => e.url)).toEqual(['http://127.0.0.1:9/in']);
+  });
+});
+
 describe('svc webhooks trigger', () => {
   it('sends a sample of every event of the catalogue in the V2 envelope', async () => {
     const { webhookEvents } = await import('../../../src/catalogue/webhook-events.js');
