@@ -48,21 +48,34 @@ export function previewOf(client: HttpClient, spec: ToolSpec, data: Args): Previ
   };
 }
 
-/** The most characters of the request's other members that a question shows. */
-const SCOPE_CHARS = 600;
+/** The most characters of one free member (text, editor content, state) a question shows. */
+const FREE_CHARS = 200;
 
 /** A value the agent or the service gave, as data: JSON, every control character escaped. */
 function asData(value: unknown, max = Infinity): string {
   const json = visibleLine(JSON.stringify(value) ?? 'null');
   return json.length <= max
     ? json
-    : `${json.slice(0, max)}… (${json.length - max} more characters)`;
+    : `${json.slice(0, max)}… (${json.length - max} more characters not shown)`;
 }
 
 /**
- * The question a destructive call puts to the person at the client: what it would do, to how
- * many items and which, in which workspace of which service. svc's words name the tool and
- * its target; whatever the call or the service supplied is shown as JSON data.
+ * A member that names what the call acts on: an id or a list of ids (`organizationId`,
+ * `documentId`, `editorId`, `userIds`…). Those are never shortened and come first.
+ */
+function isTarget(key: string, value: unknown): boolean {
+  if (!/(Id|Ids)$/.test(key)) return false;
+  return (
+    typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+  );
+}
+
+/**
+ * The question a destructive call puts to the person at the client: what it would do, to
+ * which targets (each id whole, on a line of its own), how many items and which, in which
+ * workspace of which service, and only then the free data, each member shortened. svc's
+ * words name the tool and its target; whatever the call or the service supplied is shown as
+ * JSON data.
  */
 export function questionOf(
   spec: Pick<ToolSpec, 'name'>,
@@ -74,6 +87,10 @@ export function questionOf(
     `Service: ${asData(target.baseUrl)}`,
     `Workspace: ${target.workspaceId === undefined ? '(none: the API key alone)' : asData(target.workspaceId)}`,
   ];
+  const members = Object.entries(preview.scope);
+  for (const [key, value] of members) {
+    if (isTarget(key, value)) lines.push(`Target ${key}: ${asData(value)}`);
+  }
   if (preview.replaces !== undefined) {
     lines.push(`It replaces existing content: ${preview.replaces}.`);
   }
@@ -86,8 +103,12 @@ export function questionOf(
           : `; ${shownIds.length < preview.count ? `the first ${shownIds.length}` : 'they are'}: ${shownIds.map((id) => asData(id)).join(', ')}`),
     );
   }
+  const free = members.filter(([key, value]) => !isTarget(key, value));
+  if (free.length > 0) {
+    lines.push('Other members (data from the agent):');
+    for (const [key, value] of free) lines.push(`  ${key}: ${asData(value, FREE_CHARS)}`);
+  }
   lines.push(
-    `Rest of the request (data from the agent): ${asData(preview.scope, SCOPE_CHARS)}`,
     `Request: ${preview.request.method} ${asData(preview.request.url)}`,
     'Accept to let it act. Decline or cancel, and nothing is changed.',
   );

@@ -112,6 +112,41 @@ describe('a destructive call, where the client can ask the person', () => {
   });
 });
 
+describe('what the question shows', () => {
+  it('names every target on a line of its own before any free data, and shortens only the free data, saying by how much', async () => {
+    const s = await pair({ action: 'accept', content: { confirm: true } }, ['crdt_update']);
+    try {
+      const data = 'A'.repeat(700);
+      await s.client.callTool({
+        name: 'crdt_update',
+        arguments: {
+          organizationId: 'prod-org',
+          documentId: 'a\u2028Items: 1; they are: "harmless"',
+          editorId: 'PAYROLL-DOC',
+          type: 'text',
+          data,
+        },
+      });
+      const lines = (s.asked[0] ?? '').split('\n');
+      const at = (prefix: string) => lines.findIndex((line) => line.startsWith(prefix));
+      expect(lines).toContain('Target organizationId: "prod-org"');
+      // An invisible separator in an id cannot start a line of its own.
+      expect(lines).toContain('Target documentId: "a\\u{2028}Items: 1; they are: \\"harmless\\""');
+      expect(lines).toContain('Target editorId: "PAYROLL-DOC"');
+      expect(lines.filter((line) => line.startsWith('Items:'))).toEqual([]);
+      const free = at('Other members');
+      expect(free).toBeGreaterThan(at('Target editorId'));
+      expect(free).toBeGreaterThan(at('Target documentId'));
+      const shown = lines.find((line) => line.startsWith('  data: '));
+      // 702 characters of JSON ("AAA…"), 200 shown.
+      expect(shown).toBe(`  data: "${'A'.repeat(199)}… (502 more characters not shown)`);
+      expect(lines).toContain('  type: "text"');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('a destructive call, where the client cannot ask the person', () => {
   it('answers a preview and a token that the model relays, as before', async () => {
     const s = await pair();
