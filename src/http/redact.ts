@@ -1,7 +1,10 @@
+import { maskUrlPasswords } from '../text/url-passwords.js';
+
 /**
- * Secrets never reach a terminal or a log. Two nets: the names of fields and headers that
- * hold secrets, and the secret values themselves (the resolved credentials, a provider key
- * read from stdin), which are scrubbed from any text wherever they appear.
+ * Secrets never reach a terminal or a log. Three nets: the names of fields and headers that
+ * hold secrets, the secret values themselves (the resolved credentials, a provider key
+ * read from stdin), which are scrubbed from any text wherever they appear, and the password
+ * of any URL.
  */
 
 export const REDACTED = '[redacted]';
@@ -31,7 +34,7 @@ export class Redactor {
   text(input: string): string {
     let out = input;
     for (const s of this.secrets) out = out.split(s).join(REDACTED);
-    return out;
+    return maskUrlPasswords(out);
   }
 
   headers(headers: Record<string, string>): Record<string, string> {

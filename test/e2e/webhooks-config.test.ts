@@ -121,6 +121,27 @@ describe('svc webhooks config and endpoints', () => {
     expect(gone.exitCode).toBe(4);
   });
 
+  it('shows the password of a receiver URL masked, in tables, lines and JSON alike', async () => {
+    await svc(['webhooks', 'config', 'update', '--advanced', '--enable'], emulator.env);
+    const url = 'http://bob:hunter2@127.0.0.1:9/with-password';
+    const created = await svc(
+      ['webhooks', 'endpoints', 'create', '--url', url, '--json'],
+      emulator.env,
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(json(created.stdout).url).toBe('http://bob:****@127.0.0.1:9/with-password');
+    for (const format of [['--json'], []]) {
+      const listed = await svc(['webhooks', 'endpoints', 'list', '--all', ...format], emulator.env);
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain('bob:****@127.0.0.1:9/with-password');
+      expect(listed.stdout).not.toContain('hunter2');
+    }
+    const basic = await svc(['webhooks', 'config', 'update', '--url', url, '--json'], emulator.env);
+    expect(basic.exitCode, basic.stderr).toBe(0);
+    expect(basic.stdout).not.toContain('hunter2');
+    expect(basic.stdout).toContain('bob:****@');
+  });
+
   it('takes the basic auth token from stdin only, shows it masked, and a PEM key as bare Base64', async () => {
     const token = 'basic-hook-token-never-shown-9876';
     const dir = mkdtempSync(join(tmpdir(), 'svc-webhooks-'));

@@ -1,5 +1,6 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
+import { maskUrlPasswordsIn } from '../../text/url-passwords.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import { send } from '../../cli/send.js';
 import type { configGetOptions } from './index.js';
@@ -10,5 +11,5 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const op = operation(opts.advanced ? 'webhooks.advancedConfig.get' : 'webhooks.config.get');
   const result = await send(ctx, op, {});
   if (!result) return;
-  await ctx.out.data(result.data, op.table);
+  await ctx.out.data(maskUrlPasswordsIn(result.data), op.table);
 }

@@ -1,5 +1,6 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
+import { maskUrlPasswordsIn } from '../../text/url-passwords.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
@@ -39,7 +40,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     if (Object.keys(data).length === 0) throw nothingGiven();
     const op = operation('webhooks.advancedConfig.update');
     const result = await send(ctx, op, data);
-    if (result) await ctx.out.data(result.data, op.table);
+    if (result) await ctx.out.data(maskUrlPasswordsIn(result.data), op.table);
     return;
   }
   if (opts.dataProtection !== undefined) {
@@ -64,7 +65,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   if (Object.keys(data).length === 0) throw nothingGiven();
   const op = operation('webhooks.config.update');
   const result = await send(ctx, op, data);
-  if (result) await ctx.out.data(result.data, op.table);
+  if (result) await ctx.out.data(maskUrlPasswordsIn(result.data), op.table);
 }
 
 function nothingGiven(): UsageError {

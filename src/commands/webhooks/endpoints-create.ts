@@ -1,5 +1,6 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
+import { maskUrlPasswordsIn } from '../../text/url-passwords.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import { send } from '../../cli/send.js';
 import { eventNames, listValues, metadataEntries } from './fields.js';
@@ -20,5 +21,5 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ...(opts.metadata !== undefined && { metadata: metadataEntries(opts.metadata) }),
   };
   const result = await send(ctx, op, data);
-  if (result) await ctx.out.data(result.data, op.table);
+  if (result) await ctx.out.data(maskUrlPasswordsIn(result.data), op.table);
 }

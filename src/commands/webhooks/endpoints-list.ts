@@ -1,5 +1,6 @@
 import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
+import { maskUrlPasswordsIn } from '../../text/url-passwords.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
@@ -38,7 +39,8 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     iterator = result.data.iterator ?? undefined;
   } while (follow && !done && (opts.limit === undefined || endpoints.length < opts.limit));
   if (!ctx.out.json && endpoints.length === 0) ctx.out.nothingListed('No webhook endpoints.');
-  await ctx.out.data({ endpoints }, op.table);
+  // A receiver's Basic password in its URL is shown masked, as in every listing.
+  await ctx.out.data(maskUrlPasswordsIn({ endpoints }), op.table);
   if (!done && iterator !== undefined) {
     ctx.out.info(`More endpoints: svc webhooks endpoints list --iterator ${iterator}`);
   }

@@ -1,5 +1,6 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
+import { maskUrlPasswordsIn } from '../../text/url-passwords.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import { send } from '../../cli/send.js';
 import { UsageError } from '../../errors/errors.js';
@@ -27,5 +28,5 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     );
   }
   const result = await send(ctx, op, { endpointId: opts.endpoint, ...changes });
-  if (result) await ctx.out.data(result.data, op.table);
+  if (result) await ctx.out.data(maskUrlPasswordsIn(result.data), op.table);
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { webhookEventNames } from '../../catalogue/webhook-events.js';
 import { authenticate, type KeyAuth } from '../auth.js';
+import { maskUrlPasswords } from '../../text/url-passwords.js';
 import { EmulatorError } from '../errors.js';
 import { type AdminRoutes, ok, readJsonAs } from '../http.js';
 import type { Store } from '../store/store.js';
@@ -39,7 +40,7 @@ export function deliveryView(store: Store, delivery: DeliveryRecord): Record<str
     workspaceId: delivery.scope.workspaceId,
     kind: delivery.kind,
     endpointId: delivery.endpointId,
-    url: delivery.url,
+    url: maskUrlPasswords(delivery.url),
     event: delivery.event,
     status: delivery.status,
     attempts: store.webhookDeliveries.attempts(delivery.id),

@@ -310,6 +310,24 @@ describe('where webhooks may go', () => {
   });
 });
 
+describe('a password in a receiver URL', () => {
+  it('goes out as Basic auth, and the deliveries route shows it masked', async () => {
+    const c = await createWorkspace(emu.url, `userinfo-${++accounts}@example.com`);
+    receiver = await startReceiver(() => 204);
+    await call(c, 'webhooks.advancedConfig.update', { isEnabled: true });
+    const url = receiver.url.replace('http://', 'http://bob:hunter2@');
+    await call(c, 'webhooks.endpoints.create', { url });
+    const { webhookId } = await trigger(c, 'comment.add');
+    const [got] = await receiver.waitFor(1);
+    expect(got?.headers.authorization).toBe(
+      `Basic ${Buffer.from('bob:hunter2').toString('base64')}`,
+    );
+    const [delivery] = await deliveries(webhookId);
+    expect(delivery.url).toBe(receiver.url.replace('http://', 'http://bob:****@'));
+    expect(JSON.stringify(delivery)).not.toContain('hunter2');
+  });
+});
+
 describe('the emulator is not its own receiver', () => {
   async function refused(c: Credentials, name: OperationName, data: unknown) {
     const reply = await post(emu.url, operation(name).path, data, keyHeaders(c));
