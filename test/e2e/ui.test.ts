@@ -20,6 +20,8 @@ const fixture = {
           users: [
             { id: 'alice', name: 'Alice', email: 'alice@example.com' },
             { id: 'bob', name: 'Bob' },
+            // A right-to-left override would show this name reversed, as "Eve exe.txt".
+            { id: 'eve', name: 'Eve \u202Etxt.exe' },
           ],
           groups: [{ id: 'engineering', name: 'Engineering' }],
           folders: [
@@ -91,9 +93,11 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       expect(await main.getByRole('region', { name: 'Grants in acme' }).textContent()).toContain(
         'folder handbook',
       );
-      expect(await main.getByRole('region', { name: 'Users of acme' }).textContent()).toContain(
-        'alice@example.com',
-      );
+      const users = await main.getByRole('region', { name: 'Users of acme' }).textContent();
+      expect(users).toContain('alice@example.com');
+      // Text from callers is shown, not obeyed: the override is written out.
+      expect(users).toContain('Eve \\u{202E}txt.exe');
+      expect(users).not.toContain('\u202E');
       expect(
         await main.getByRole('region', { name: 'Notifications in acme' }).textContent(),
       ).toContain('Hello');

@@ -1,4 +1,11 @@
-/** A tiny element builder: the page is small enough not to need a UI library. */
+import { visibleText } from '../../src/text/visible.js';
+
+/**
+ * A tiny element builder: the page is small enough not to need a UI library. Every text it
+ * puts on the page goes through `visibleText`, as svc's terminal output does: names and ids
+ * come from whoever called the emulator, and a bidirectional override or a line separator
+ * in one must be seen, not obeyed.
+ */
 
 type Child = Node | string | number | null | undefined | false | readonly Child[];
 type Attrs = Record<string, string | number | boolean | EventListener | null | undefined>;
@@ -19,7 +26,7 @@ function append(el: HTMLElement, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) append(el, child as readonly Child[]);
-    else el.append(child instanceof Node ? child : String(child));
+    else el.append(child instanceof Node ? child : visibleText(String(child)));
   }
 }
 
