@@ -9,7 +9,7 @@ import type { Operation, Paging, TableLayout } from './types.js';
  * emulator's routes and validation, and the catalogue tests all read this list.
  */
 
-const org = m.nonEmptyId;
+const org = m.organizationId;
 const bulkTable: TableLayout = {
   rows: 'map',
   columns: [
@@ -64,6 +64,25 @@ const MAX_DESCRIPTION = 1000;
 /** Messages per second; the docs ask only for a positive whole number. */
 const MAX_RATE_LIMIT = 1_000_000;
 const nullData = once(() => z.null().optional());
+
+// Described members that several requests take, so that their words are written once; each
+// is called while a request schema is built (resource-schemas.ts has the common ids).
+const byTime = () =>
+  z
+    .enum(['asc', 'desc'])
+    .describe('By time: asc (oldest first) or desc (newest first, the default)');
+const switchedOff = () => z.boolean().describe('Switched off (true) or on (false)');
+const endpointId = () => m.nonEmptyId().describe('Endpoint id (ep_...) or its uid');
+const endpointUrl = () => m.webhookUrl().describe('http(s) URL the messages are posted to');
+const endpointDescription = () =>
+  z.string().max(MAX_DESCRIPTION).describe('What the endpoint is for');
+const rateLimit = () =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_RATE_LIMIT)
+    .describe('At most this many messages a second; more are delayed, not dropped');
 
 /**
  * Page sizes of the service's paged reads: 1000 when the request gives none, as documented.
@@ -174,10 +193,10 @@ const declared = [
     auth: 'public',
     request: () =>
       z.object({
-        ownerEmail: m.email(),
-        name: m.name().optional(),
-        workspaceName: m.name().optional(),
-        avatar: m.url().optional(),
+        ownerEmail: m.email().describe("The workspace owner's email address"),
+        name: m.name().describe("The owner's name").optional(),
+        workspaceName: m.name().describe('Name of the new workspace').optional(),
+        avatar: m.url().describe("URL of the owner's avatar image").optional(),
       }),
     response: () => m.workspace(),
     idempotent: false,
@@ -204,7 +223,8 @@ const declared = [
     summary: 'List the auth tokens of an API key',
     path: '/v2/workspace/authtokens/get',
     auth: 'workspace',
-    request: () => z.object({ apiKey: m.nonEmptyId() }),
+    request: () =>
+      z.object({ apiKey: m.nonEmptyId().describe('The API key whose auth tokens to list') }),
     response: () => z.looseObject({ apiKey: z.string(), authTokens: z.array(m.authTokenEntry()) }),
     example: {
       summary: 'List the auth tokens of your own API key',
@@ -229,8 +249,14 @@ const declared = [
     request: () =>
       z
         .object({
-          useEmailService: z.boolean().optional(),
-          emailServiceConfig: m.emailServiceConfig().optional(),
+          useEmailService: z
+            .boolean()
+            .describe('Send emails through the email service (true) or not (false)')
+            .optional(),
+          emailServiceConfig: m
+            .emailServiceConfig()
+            .describe('Email provider settings; members left out keep their stored values')
+            .optional(),
         })
         .refine((d) => d.useEmailService !== undefined || d.emailServiceConfig !== undefined, {
           message: 'one of useEmailService or emailServiceConfig is required',
@@ -268,7 +294,8 @@ const declared = [
     summary: "Read the owner email's verification status",
     path: '/v2/workspace/email/status',
     auth: 'public',
-    request: () => z.object({ ownerEmail: m.email() }),
+    request: () =>
+      z.object({ ownerEmail: m.email().describe("The owner's email address to check") }),
     response: () => z.looseObject({ verified: z.boolean() }),
     example: {
       summary: "Whether the seeded workspace's owner has verified their email",
@@ -282,7 +309,11 @@ const declared = [
     summary: 'Send a login link',
     path: '/v2/workspace/email/send-login-link',
     auth: 'public',
-    request: () => z.object({ email: m.email(), continueUrl: m.url() }),
+    request: () =>
+      z.object({
+        email: m.email().describe('Email address to send the login link to'),
+        continueUrl: m.url().describe('URL the login link leads to once followed'),
+      }),
     response: () => nullData(),
     // Resending would send a second email.
     idempotent: false,
@@ -301,9 +332,13 @@ const declared = [
     request: () =>
       z.object({
         organizationId: org(),
-        userIds: m.ids().min(1).max(DEFAULT_BATCH),
-        folderIds: m.ids().max(DEFAULT_BATCH).optional(),
-        documentIds: m.ids().max(DEFAULT_BATCH).optional(),
+        userIds: m
+          .ids()
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Users whose permissions to read (1 to 100)'),
+        folderIds: m.ids().max(DEFAULT_BATCH).describe('Folders to read them on').optional(),
+        documentIds: m.ids().max(DEFAULT_BATCH).describe('Documents to read them on').optional(),
       }),
     response: () => z.record(z.string(), m.userPermissions()),
     // The command flattens users × resources into these rows.
@@ -337,8 +372,13 @@ const declared = [
     request: () =>
       z.object({
         organizationId: org(),
-        folderId: m.nonEmptyId().optional(),
-        maxDepth: z.number().int().min(0).optional(),
+        folderId: m.folderId('Only this folder and its subfolders').optional(),
+        maxDepth: z
+          .number()
+          .int()
+          .min(0)
+          .describe('How many levels of subfolders to nest under each folder (0: none)')
+          .optional(),
       }),
     response: () => z.array(m.folder()),
     example: {
@@ -366,13 +406,14 @@ const declared = [
         folders: z
           .array(
             z.object({
-              folderId: m.nonEmptyId(),
-              folderName: m.name(),
-              parentFolderId: m.nonEmptyId().optional(),
+              folderId: m.folderId('Id of the new folder'),
+              folderName: m.name().describe('Name of the new folder'),
+              parentFolderId: m.folderId('Id of the parent folder (absent: top level)').optional(),
             }),
           )
           .min(1)
-          .max(DEFAULT_BATCH),
+          .max(DEFAULT_BATCH)
+          .describe('Folders to add, parents before their children'),
       }),
     response: () => m.bulkResult(),
     bulk: { itemsField: 'folders', idField: 'folderId', maxBatch: DEFAULT_BATCH },
@@ -391,7 +432,10 @@ const declared = [
     summary: 'Read the documents of an organization',
     path: '/v1/organizations/documents/get',
     request: () =>
-      z.object({ organizationId: org(), documentIds: m.ids().max(MAX_IDS).optional() }),
+      z.object({
+        organizationId: org(),
+        documentIds: m.ids().max(MAX_IDS).describe('Only these documents (at most 30)').optional(),
+      }),
     response: () => z.array(m.document()),
     bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
     example: {
@@ -417,9 +461,15 @@ const declared = [
       z.object({
         organizationId: org(),
         documents: z
-          .array(z.object({ documentId: m.nonEmptyId(), documentName: m.name() }))
+          .array(
+            z.object({
+              documentId: m.documentId(),
+              documentName: m.name().describe('New name of the document'),
+            }),
+          )
           .min(1)
-          .max(DEFAULT_BATCH),
+          .max(DEFAULT_BATCH)
+          .describe('Documents to rename'),
       }),
     response: () => m.bulkResult(),
     bulk: { itemsField: 'documents', idField: 'documentId', maxBatch: DEFAULT_BATCH },
@@ -440,8 +490,8 @@ const declared = [
     request: () =>
       z.object({
         organizationId: org(),
-        documentIds: m.ids().min(1).max(DEFAULT_BATCH),
-        disabled: z.boolean(),
+        documentIds: m.ids().min(1).max(DEFAULT_BATCH).describe('Documents to act on (1 to 100)'),
+        disabled: switchedOff(),
       }),
     response: () => m.bulkResult(),
     destructive: true,
@@ -469,9 +519,15 @@ const declared = [
     request: () =>
       z.object({
         organizations: z
-          .array(z.object({ organizationId: org(), organizationName: m.name() }))
+          .array(
+            z.object({
+              organizationId: org(),
+              organizationName: m.name().describe('New name of the organization'),
+            }),
+          )
           .min(1)
-          .max(DEFAULT_BATCH),
+          .max(DEFAULT_BATCH)
+          .describe('Organizations to rename'),
       }),
     response: () => m.bulkResult(),
     bulk: { itemsField: 'organizations', idField: 'organizationId', maxBatch: DEFAULT_BATCH },
@@ -488,8 +544,12 @@ const declared = [
     path: '/v1/organizations/access/disablestate/update',
     request: () =>
       z.object({
-        organizationIds: m.ids().min(1).max(DEFAULT_BATCH),
-        disabled: z.boolean(),
+        organizationIds: m
+          .ids()
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Organizations to act on (1 to 100)'),
+        disabled: switchedOff(),
       }),
     response: () => m.bulkResult(),
     destructive: true,
@@ -510,9 +570,15 @@ const declared = [
       z.object({
         organizationId: org(),
         organizationUserGroups: z
-          .array(z.object({ groupId: m.nonEmptyId(), groupName: m.name() }))
+          .array(
+            z.object({
+              groupId: m.nonEmptyId().describe('Id of the new group'),
+              groupName: m.name().describe('Name of the new group'),
+            }),
+          )
           .min(1)
-          .max(DEFAULT_BATCH),
+          .max(DEFAULT_BATCH)
+          .describe('User groups to add'),
       }),
     response: () => m.bulkResult(),
     bulk: { itemsField: 'organizationUserGroups', idField: 'groupId', maxBatch: DEFAULT_BATCH },
@@ -534,9 +600,9 @@ const declared = [
       z
         .object({
           organizationId: org(),
-          documentId: m.nonEmptyId().optional(),
-          folderId: m.nonEmptyId().optional(),
-          userIds: m.ids().min(1).max(DEFAULT_BATCH),
+          documentId: m.documentId('Only from this document').optional(),
+          folderId: m.folderId('Only from this folder').optional(),
+          userIds: m.ids().min(1).max(DEFAULT_BATCH).describe('Users to remove (1 to 100)'),
         })
         .refine((d) => d.documentId === undefined || d.folderId === undefined, {
           message: 'give documentId or folderId, not both',
@@ -559,8 +625,16 @@ const declared = [
     successStatus: 202,
     request: () =>
       z.object({
-        userIds: m.ids().min(1).max(DEFAULT_BATCH),
-        organizationIds: m.ids().max(DEFAULT_BATCH).optional(),
+        userIds: m
+          .ids()
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Users whose data to delete (1 to 100)'),
+        organizationIds: m
+          .ids()
+          .max(DEFAULT_BATCH)
+          .describe('Only in these organizations (speeds the job up)')
+          .optional(),
       }),
     response: () => z.looseObject({ jobId: z.string(), tasksCount: z.number() }),
     idempotent: false,
@@ -587,8 +661,12 @@ const declared = [
     request: () =>
       z.object({
         organizationId: org(),
-        documentId: m.nonEmptyId(),
-        activities: z.array(m.activity()).min(1).max(DEFAULT_BATCH),
+        documentId: m.documentId('Document the entries belong to'),
+        activities: z
+          .array(m.activity())
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Activity log entries to add'),
       }),
     response: () => z.looseObject({ success: z.boolean(), message: z.string().optional() }),
     // Only activities that carry an id are idempotent; the command says so per call.
@@ -631,9 +709,17 @@ const declared = [
       z
         .object({
           organizationId: org(),
-          documentId: m.nonEmptyId().optional(),
-          activityIds: m.ids().min(1).max(DEFAULT_BATCH).optional(),
-          targetEntityId: m.nonEmptyId().optional(),
+          documentId: m.documentId('Delete the entries of this document').optional(),
+          activityIds: m
+            .ids()
+            .min(1)
+            .max(DEFAULT_BATCH)
+            .describe('Ids of the activity entries to delete')
+            .optional(),
+          targetEntityId: m
+            .nonEmptyId()
+            .describe('Delete the entries about this entity')
+            .optional(),
         })
         .refine(
           (d) =>
@@ -659,8 +745,12 @@ const declared = [
     request: () =>
       z.object({
         organizationId: org(),
-        documentId: m.nonEmptyId(),
-        users: z.array(m.presenceUser()).min(1).max(DEFAULT_BATCH),
+        documentId: m.documentId(),
+        users: z
+          .array(m.presenceUser())
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Users to add to the presence list'),
       }),
     response: () => z.looseObject({ success: z.boolean() }),
     bulk: { itemsField: 'users', idField: 'userId', maxBatch: DEFAULT_BATCH },
@@ -682,10 +772,13 @@ const declared = [
     request: () =>
       z.object({
         organizationId: org(),
-        documentId: m.nonEmptyId(),
-        liveStateDataId: m.nonEmptyId(),
-        data: z.record(z.string(), z.unknown()),
-        merge: z.boolean().optional(),
+        documentId: m.documentId(),
+        liveStateDataId: m.nonEmptyId().describe('Id of the live state to broadcast to'),
+        data: z.record(z.string(), z.unknown()).describe('The live state: a JSON object'),
+        merge: z
+          .boolean()
+          .describe('Merge into the current live state (true) instead of replacing it')
+          .optional(),
       }),
     response: () => z.looseObject({ success: z.boolean() }),
     // Each call is one more event to connected clients.
@@ -715,11 +808,13 @@ const declared = [
       z
         .object({
           organizationId: org(),
-          documentId: m.nonEmptyId(),
-          editorId: m.nonEmptyId(),
-          data: z.unknown(),
-          type: m.crdtType(),
-          contentKey: m.nonEmptyId().optional(),
+          documentId: m.documentId(),
+          editorId: m.nonEmptyId().describe('Id of the collaborative editor'),
+          data: z.unknown().describe('The new editor data: a string for text and xml, else JSON'),
+          type: m
+            .crdtType()
+            .describe('Kind of editor data: text, xml (a string), map (an object) or array'),
+          contentKey: m.nonEmptyId().describe('Key of the content inside the editor').optional(),
         })
         .refine((d) => crdtDataMatches(d.type, d.data), {
           path: ['data'],
@@ -753,11 +848,16 @@ const declared = [
       z
         .object({
           organizationId: org(),
-          documentId: m.nonEmptyId().optional(),
-          locationId: m.nonEmptyId().optional(),
-          userId: m.nonEmptyId().optional(),
-          notificationIds: m.ids().min(1).max(MAX_IDS).optional(),
-          order: z.enum(['asc', 'desc']).optional(),
+          documentId: m.documentId('Notifications of this document').optional(),
+          locationId: m.nonEmptyId().describe('Location id inside the document').optional(),
+          userId: m.userId('Notifications for this user').optional(),
+          notificationIds: m
+            .ids()
+            .min(1)
+            .max(MAX_IDS)
+            .describe('Only these notifications (at most 30)')
+            .optional(),
+          order: byTime().optional(),
         })
         .refine((d) => notificationFilters.has(notificationFilterKey(d)), {
           message:
@@ -790,9 +890,17 @@ const declared = [
       z
         .object({
           organizationId: org(),
-          documentIds: m.ids().min(1).max(DEFAULT_BATCH).optional(),
-          userId: m.nonEmptyId(),
-          getOrganizationConfig: z.boolean().optional(),
+          documentIds: m
+            .ids()
+            .min(1)
+            .max(DEFAULT_BATCH)
+            .describe('Documents to read the settings of')
+            .optional(),
+          userId: m.userId(),
+          getOrganizationConfig: z
+            .boolean()
+            .describe("Read the user's organization-level settings instead of documents'")
+            .optional(),
         })
         .refine((d) => d.getOrganizationConfig === true || d.documentIds !== undefined, {
           message: 'documentIds is required unless getOrganizationConfig is true',
@@ -813,8 +921,12 @@ const declared = [
     request: () =>
       z.object({
         organizationId: org(),
-        documentIds: m.ids().min(1).max(MAX_IDS),
-        userId: m.nonEmptyId(),
+        documentIds: m
+          .ids()
+          .min(1)
+          .max(MAX_IDS)
+          .describe('Documents to read the settings of (at most 30)'),
+        userId: m.userId(),
       }),
     response: () => z.array(m.notificationConfig()),
     bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
@@ -832,9 +944,9 @@ const declared = [
     envelope: 'ai',
     request: () =>
       z.object({
-        model: m.nonEmptyId(),
-        prompt: z.string().min(1),
-        text: z.string(),
+        model: m.nonEmptyId().describe('Model id, e.g. gpt-4o-mini'),
+        prompt: z.string().min(1).describe('What to do with the text'),
+        text: z.string().describe('The text to rewrite'),
       }),
     response: () =>
       z.looseObject({
@@ -865,8 +977,8 @@ const declared = [
     request: () =>
       z.object({
         organizationId: org(),
-        documentId: m.nonEmptyId(),
-        newDocumentId: m.nonEmptyId(),
+        documentId: m.documentId('The document to migrate'),
+        newDocumentId: m.documentId('The id the document moves to'),
       }),
     response: () => z.looseObject({ migrationId: z.string() }),
     idempotent: false,
@@ -881,7 +993,11 @@ const declared = [
     name: 'documents.migrationStatus',
     summary: 'Read the status of a document migration',
     path: '/v2/organizations/documents/migrate/status',
-    request: () => z.object({ organizationId: org(), migrationId: m.nonEmptyId() }),
+    request: () =>
+      z.object({
+        organizationId: org(),
+        migrationId: m.nonEmptyId().describe('Migration id returned by docs_migrate'),
+      }),
     response: () => z.looseObject({ migrationId: z.string(), status: m.migrationStatus() }),
     example: {
       summary: 'Follow the migration that documentsMigrate started',
@@ -902,7 +1018,8 @@ const declared = [
     name: 'users.purgeStatus',
     summary: 'Read the status of a user-data deletion',
     path: '/v2/users/data/delete/status',
-    request: () => z.object({ jobId: m.nonEmptyId() }),
+    request: () =>
+      z.object({ jobId: m.nonEmptyId().describe('Deletion job id returned by users_purge') }),
     response: () =>
       z.looseObject({
         isDeleteCompleted: z.boolean(),
@@ -943,8 +1060,14 @@ const declared = [
     request: () =>
       z
         .strictObject({
-          useWebhookService: z.boolean().optional(),
-          webhookServiceConfig: m.webhookServiceConfig().optional(),
+          useWebhookService: z
+            .boolean()
+            .describe('Send basic webhooks (true) or not (false)')
+            .optional(),
+          webhookServiceConfig: m
+            .webhookServiceConfig()
+            .describe('Basic webhook settings; members left out keep their stored values')
+            .optional(),
         })
         .refine((d) => d.useWebhookService !== undefined || d.webhookServiceConfig !== undefined, {
           message: 'one of useWebhookService or webhookServiceConfig is required',
@@ -984,11 +1107,14 @@ const declared = [
     request: () =>
       z
         .strictObject({
-          isEnabled: z.boolean().optional(),
-          encryptData: z.boolean().optional(),
-          encodeData: z.boolean().optional(),
+          isEnabled: z
+            .boolean()
+            .describe('Switch advanced webhooks on (the first update must) or off')
+            .optional(),
+          encryptData: m.encryptData().optional(),
+          encodeData: m.encodeData().optional(),
           publicKey: m.publicKey().optional(),
-          enableDataProtection: z.boolean().optional(),
+          enableDataProtection: z.boolean().describe('Data protection on or off').optional(),
         })
         .refine((d) => Object.keys(d).length > 0, {
           message:
@@ -1005,13 +1131,16 @@ const declared = [
     path: '/v2/workspace/advancedwebhook/endpoints/create',
     request: () =>
       z.strictObject({
-        url: m.webhookUrl(),
-        description: z.string().max(MAX_DESCRIPTION).optional(),
+        url: endpointUrl(),
+        description: endpointDescription().optional(),
         filterTypes: m.filterTypes().optional(),
         channels: m.channels().optional(),
-        disabled: z.boolean().optional(),
-        rateLimit: z.number().int().min(1).max(MAX_RATE_LIMIT).optional(),
-        uid: m.nonEmptyId().optional(),
+        disabled: switchedOff().optional(),
+        rateLimit: rateLimit().optional(),
+        uid: m
+          .nonEmptyId()
+          .describe('Your own unique id for the endpoint; it may stand for endpointId')
+          .optional(),
         metadata: m.endpointMetadata().optional(),
       }),
     response: () => m.webhookEndpoint(),
@@ -1036,8 +1165,19 @@ const declared = [
     path: '/v2/workspace/advancedwebhook/endpoints/get',
     request: () =>
       z.strictObject({
-        limit: z.number().int().min(1).max(250).optional(),
-        iterator: z.string().min(1).max(MAX_URL_LENGTH).optional(),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(250)
+          .describe('Endpoints per page (1 to 250)')
+          .optional(),
+        iterator: z
+          .string()
+          .min(1)
+          .max(MAX_URL_LENGTH)
+          .describe('The iterator of the previous page, to read the next')
+          .optional(),
       }),
     response: () =>
       z.looseObject({
@@ -1061,13 +1201,13 @@ const declared = [
     request: () =>
       z
         .strictObject({
-          endpointId: m.nonEmptyId(),
-          url: m.webhookUrl().optional(),
-          description: z.string().max(MAX_DESCRIPTION).optional(),
+          endpointId: endpointId(),
+          url: endpointUrl().optional(),
+          description: endpointDescription().optional(),
           filterTypes: m.filterTypes().optional(),
           channels: m.channels().optional(),
-          disabled: z.boolean().optional(),
-          rateLimit: z.number().int().min(1).max(MAX_RATE_LIMIT).optional(),
+          disabled: switchedOff().optional(),
+          rateLimit: rateLimit().optional(),
           metadata: m.endpointMetadata().optional(),
         })
         .refine((d) => Object.keys(d).length > 1, {
@@ -1091,7 +1231,7 @@ const declared = [
     name: 'webhooks.endpoints.delete',
     summary: 'Remove an advanced webhook endpoint and invalidate its secret',
     path: '/v2/workspace/advancedwebhook/endpoints/delete',
-    request: () => z.strictObject({ endpointId: m.nonEmptyId() }),
+    request: () => z.strictObject({ endpointId: endpointId() }),
     response: () => z.looseObject({ endpointId: z.string(), deleted: z.boolean() }),
     destructive: true,
     example: {
@@ -1113,7 +1253,7 @@ const declared = [
     name: 'webhooks.endpoints.secret',
     summary: "Read an advanced webhook endpoint's signing secret",
     path: '/v2/workspace/advancedwebhook/endpoints/secret/get',
-    request: () => z.strictObject({ endpointId: m.nonEmptyId() }),
+    request: () => z.strictObject({ endpointId: endpointId() }),
     response: () => z.looseObject({ endpointId: z.string(), secret: z.string() }),
     example: {
       summary: 'The signing secret of the endpoint that webhooksEndpointsCreate added',
@@ -1138,11 +1278,21 @@ const declared = [
       z
         .object({
           organizationId: org(),
-          documentId: m.nonEmptyId().optional(),
-          folderId: m.nonEmptyId().optional(),
-          userIds: m.ids().min(1).max(MAX_IDS).optional(),
-          organizationUserGroupIds: m.ids().min(1).max(MAX_IDS).optional(),
-          allDocuments: z.boolean().optional(),
+          documentId: m.documentId('Only the users with access to this document').optional(),
+          folderId: m.folderId('Only the users with access to this folder').optional(),
+          userIds: m.ids().min(1).max(MAX_IDS).describe('Only these users (at most 30)').optional(),
+          organizationUserGroupIds: m
+            .ids()
+            .min(1)
+            .max(MAX_IDS)
+            .describe('Only the members of these user groups (at most 30)')
+            .optional(),
+          allDocuments: z
+            .boolean()
+            .describe(
+              'Only the users with access to some document of the organization (not with documentId or folderId)',
+            )
+            .optional(),
         })
         .refine((d) => d.documentId === undefined || d.folderId === undefined, {
           message: 'give documentId or folderId, not both',
@@ -1170,7 +1320,15 @@ const declared = [
     name: 'organizations.get',
     summary: 'List organizations',
     path: '/v2/organizations/get',
-    request: () => z.object({ organizationIds: m.ids().min(1).max(MAX_IDS).optional() }),
+    request: () =>
+      z.object({
+        organizationIds: m
+          .ids()
+          .min(1)
+          .max(MAX_IDS)
+          .describe('Only these organizations (at most 30; left out: every one)')
+          .optional(),
+      }),
     response: () => z.array(m.organization()),
     paging: { next: 'nextPageToken', ...SERVICE_PAGE_SIZES },
     example: { summary: 'Read Acme', data: { organizationIds: ['acme'] } },
@@ -1191,20 +1349,31 @@ const declared = [
     request: () =>
       z.object({
         organizationId: org(),
-        documentId: m.nonEmptyId().optional(),
-        targetEntityId: m.nonEmptyId().optional(),
-        featureTypes: z.array(m.featureType()).min(1).max(DEFAULT_BATCH).optional(),
-        actionTypes: m.ids().min(1).max(DEFAULT_BATCH).optional(),
-        userId: m.nonEmptyId().optional(),
-        activityIds: m.ids().min(1).max(DEFAULT_BATCH).optional(),
-        order: z.enum(['asc', 'desc']).optional(),
+        documentId: m.documentId('Only the entries of this document').optional(),
+        targetEntityId: m.nonEmptyId().describe('Only the entries about this entity').optional(),
+        featureTypes: z
+          .array(m.featureType())
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Only these kinds of feature: comment, reaction, recorder, crdt or custom')
+          .optional(),
+        actionTypes: m
+          .ids()
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Only these actions, e.g. added or deleted')
+          .optional(),
+        userId: m.userId('Only what this user did (the actionUser of the entries)').optional(),
+        activityIds: m.ids().min(1).max(DEFAULT_BATCH).describe('Only these entries').optional(),
+        order: byTime().optional(),
       }),
     response: () => z.array(m.storedActivity()),
     // The one read of these that names its next page `pageToken`, as documented.
     paging: { next: 'pageToken', ...SERVICE_PAGE_SIZES },
     example: {
-      summary: 'The newest activity logs of the plan',
+      summary: 'The newest activity logs of the plan, with the one activitiesAdd wrote',
       data: { organizationId: 'acme', documentId: 'plan', order: 'desc', pageSize: 50 },
+      after: 'activities.add',
     },
     table: {
       rows: 'list',
@@ -1227,8 +1396,11 @@ const declared = [
     request: () =>
       z.object({
         organizationId: org(),
-        documentId: m.nonEmptyId(),
-        editorId: m.nonEmptyId().optional(),
+        documentId: m.documentId(),
+        editorId: m
+          .nonEmptyId()
+          .describe('Only this collaborative editor (left out: every editor of the document)')
+          .optional(),
       }),
     response: () => z.array(m.crdtRecord()),
     example: {

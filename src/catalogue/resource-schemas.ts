@@ -15,10 +15,22 @@ import { once } from './once.js';
 const id = once(() => z.string().min(1, 'must not be empty').max(MAX_ID_LENGTH));
 export const ids = once(() => z.array(id()));
 
+// What a member of a request means is said on its schema (`.describe()`), and read from there
+// by the MCP tools' input schemas, the OpenAPI document and `svc schema`. The ids most requests
+// take are described here, so that their words are written once; where a member means more in
+// one operation (only this document, the users to remove), that operation gives its own words.
+// Each call makes a described copy of the one id schema, while a request schema is built.
+export const organizationId = (text = 'Organization id') => id().describe(text);
+export const documentId = (text = 'Document id') => id().describe(text);
+export const folderId = (text = 'Folder id') => id().describe(text);
+export const userId = (text = 'User id') => id().describe(text);
+
 /** A name of something the request creates or renames: a folder, document, group, …. */
 export const name = once(() => z.string().min(1).max(MAX_NAME_LENGTH));
 /** Text about a user that the service only stores and shows: a name, an email, a status. */
 const shortText = once(() => z.string().max(MAX_NAME_LENGTH));
+const userName = () => shortText().describe("User's display name");
+const userEmail = () => shortText().describe("User's email address");
 export const email = once(() => z.email().max(MAX_NAME_LENGTH));
 /**
  * Checked before URL parsing, which drops tabs and newlines and percent-encodes other
@@ -132,9 +144,9 @@ export const bulkResult = once(() => z.record(z.string(), bulkItemResult()));
 
 export const actionUser = once(() =>
   z.looseObject({
-    userId: id(),
-    email: shortText().optional(),
-    name: shortText().optional(),
+    userId: userId(),
+    email: userEmail().optional(),
+    name: userName().optional(),
   }),
 );
 
@@ -145,21 +157,45 @@ export const featureType = once(() =>
 export const activity = once(() =>
   z
     .looseObject({
-      id: id().optional(),
-      featureType: featureType(),
-      actionType: id(),
-      actionUser: actionUser(),
-      targetEntityId: id().optional(),
-      targetSubEntityId: z.string().max(MAX_ID_LENGTH).optional(),
-      changes: z
-        .record(z.string(), z.looseObject({ from: z.unknown(), to: z.unknown() }))
+      id: id()
+        .describe('Id of the entry; with one, sending it again does not add it twice')
         .optional(),
-      entityData: z.unknown().optional(),
-      entityTargetData: z.unknown().optional(),
-      displayMessageTemplate: z.string().optional(),
-      displayMessageTemplateData: z.record(z.string(), z.unknown()).optional(),
-      actionIcon: z.string().optional(),
-      isActivityResolverUsed: z.boolean().optional(),
+      featureType: featureType().describe(
+        'Kind of feature: comment, reaction, recorder, crdt or custom',
+      ),
+      actionType: id().describe('What happened, e.g. added or deleted'),
+      actionUser: actionUser().describe('Who did it'),
+      targetEntityId: id().describe('Id of what it happened to (required for custom)').optional(),
+      targetSubEntityId: z
+        .string()
+        .max(MAX_ID_LENGTH)
+        .describe('Id of the part of it that it happened to')
+        .optional(),
+      changes: z
+        .record(
+          z.string(),
+          z.looseObject({
+            from: z.unknown().describe('Value before'),
+            to: z.unknown().describe('Value after'),
+          }),
+        )
+        .describe('Changed fields: field name to its old and new value')
+        .optional(),
+      entityData: z.unknown().describe('Data of what it happened to, stored as given').optional(),
+      entityTargetData: z.unknown().describe('Data of the target, stored as given').optional(),
+      displayMessageTemplate: z
+        .string()
+        .describe('Message template shown to users, with {placeholders}')
+        .optional(),
+      displayMessageTemplateData: z
+        .record(z.string(), z.unknown())
+        .describe('Values of the template placeholders')
+        .optional(),
+      actionIcon: z.string().describe('Icon URL or name shown with the entry').optional(),
+      isActivityResolverUsed: z
+        .boolean()
+        .describe('Whether the client resolves the entry itself')
+        .optional(),
     })
     .refine((a) => a.featureType !== 'custom' || a.targetEntityId !== undefined, {
       message: 'targetEntityId is required when featureType is custom',
@@ -232,22 +268,34 @@ export const notificationConfig = once(() =>
 export const presenceStatus = once(() => z.enum(['online', 'away', 'offline']));
 export const presenceUser = once(() =>
   z.looseObject({
-    userId: id(),
-    name: shortText().optional(),
-    email: shortText().optional(),
-    status: shortText().optional(),
+    userId: userId(),
+    name: userName().optional(),
+    email: userEmail().optional(),
+    status: shortText().describe('Presence status, e.g. online, away or offline').optional(),
   }),
 );
 
 export const emailProviderType = once(() => z.enum(['default', 'sendgrid', 'custom']));
 export const emailServiceConfig = once(() =>
   z.strictObject({
-    type: z.string().min(1).max(MAX_ID_LENGTH).optional(),
+    type: z
+      .string()
+      .min(1)
+      .max(MAX_ID_LENGTH)
+      .describe('Provider: default, sendgrid or custom')
+      .optional(),
     // A provider's secret, whose length is the provider's business: the request limits bound it.
-    apiKey: z.string().min(1).optional(),
-    fromEmail: email().optional(),
-    fromCompany: shortText().optional(),
-    triggers: z.partialRecord(z.enum(emailTriggerNames), z.boolean()).optional(),
+    apiKey: z
+      .string()
+      .min(1)
+      .describe("The provider's API key (a secret; never echoed back in clear)")
+      .optional(),
+    fromEmail: email().describe('Sender address of the emails').optional(),
+    fromCompany: shortText().describe('Sender company name shown in the emails').optional(),
+    triggers: z
+      .partialRecord(z.enum(emailTriggerNames), z.boolean())
+      .describe('Which events send an email: event name to true (send) or false (do not)')
+      .optional(),
   }),
 );
 export const emailConfig = once(() =>
@@ -280,19 +328,37 @@ export const publicKey = once(() =>
     .regex(
       /^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
       'must be Base64 (no PEM lines)',
-    ),
+    )
+    .describe('RSA public key, Base64 of the key without PEM lines'),
 );
+/** The two ways of sending a webhook's payload, as the basic and advanced settings take them. */
+export const encodeData = () =>
+  z.boolean().describe('Send the payload Base64-encoded as {encodedPayload}');
+export const encryptData = () => z.boolean().describe('Send the payload encrypted with publicKey');
 export const webhookServiceConfig = once(() =>
   z.strictObject({
     // A shared secret the receiver checks; its length is the customer's business.
-    authToken: z.string().max(MAX_URL_LENGTH).optional(),
+    authToken: z
+      .string()
+      .max(MAX_URL_LENGTH)
+      .describe('Token sent as "Authorization: Basic <token>" (a secret; echoed back masked)')
+      .optional(),
     // Empty clears a URL.
-    rawNotificationUrl: z.union([z.literal(''), webhookUrl()]).optional(),
-    processedNotificationUrl: z.union([z.literal(''), webhookUrl()]).optional(),
-    encodeData: z.boolean().optional(),
-    encryptData: z.boolean().optional(),
+    rawNotificationUrl: z
+      .union([z.literal(''), webhookUrl()])
+      .describe('URL the notifications are posted to')
+      .optional(),
+    processedNotificationUrl: z
+      .union([z.literal(''), webhookUrl()])
+      .describe('URL for processed notifications (stored)')
+      .optional(),
+    encodeData: encodeData().optional(),
+    encryptData: encryptData().optional(),
     publicKey: publicKey().optional(),
-    triggers: z.partialRecord(z.enum(triggerKeys), z.boolean()).optional(),
+    triggers: z
+      .partialRecord(z.enum(triggerKeys), z.boolean())
+      .describe('Which events are sent: event name to true (send) or false')
+      .optional(),
   }),
 );
 export const webhookConfig = once(() =>
@@ -319,9 +385,19 @@ export const advancedWebhookConfig = once(() =>
   }),
 );
 /** Event names an endpoint receives; omitted for all, never empty when sent. */
-export const filterTypes = once(() => z.array(z.enum(webhookEventNames)).min(1).max(100));
-export const channels = once(() => z.array(id()).min(1).max(100));
-export const endpointMetadata = once(() => z.record(id(), shortText()));
+export const filterTypes = once(() =>
+  z
+    .array(z.enum(webhookEventNames))
+    .min(1)
+    .max(100)
+    .describe('Only these event types (left out: every event)'),
+);
+export const channels = once(() =>
+  z.array(id()).min(1).max(100).describe('Only these channels (left out: every channel)'),
+);
+export const endpointMetadata = once(() =>
+  z.record(id(), shortText()).describe('Key-value strings kept with the endpoint'),
+);
 export const webhookEndpoint = once(() =>
   z.looseObject({
     id: z.string(),

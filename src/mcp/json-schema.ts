@@ -22,33 +22,22 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 /**
  * A request's input schema made to refuse what the service would silently drop: every object
  * that names its members and says nothing of others gets `additionalProperties: false`
- * (objects that keep extra members, activities and presence users, say `{}`). Each member
- * gets its description from `describe(path)`, `path` as in field-descriptions.ts.
+ * (objects that keep extra members, activities and presence users, say `{}`). What each
+ * member means is already there, as its `description`: the catalogue's schemas carry it.
  */
-export function closedAndDescribed(
-  schema: JsonSchema,
-  describe: (path: string) => string | undefined,
-  path = '',
-): JsonSchema {
+export function closed(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...schema };
   if (isObject(schema.properties)) {
     const properties: Record<string, unknown> = {};
     for (const [key, member] of Object.entries(schema.properties)) {
-      const at = path ? `${path}.${key}` : key;
-      const described = closedAndDescribed(member as JsonSchema, describe, at);
-      const text = describe(at);
-      properties[key] = text === undefined ? described : { ...described, description: text };
+      properties[key] = closed(member as JsonSchema);
     }
     out.properties = properties;
     if (!('additionalProperties' in schema)) out.additionalProperties = false;
   }
-  if (isObject(schema.items)) out.items = closedAndDescribed(schema.items, describe, `${path}[]`);
+  if (isObject(schema.items)) out.items = closed(schema.items);
   if (isObject(schema.additionalProperties)) {
-    out.additionalProperties = closedAndDescribed(
-      schema.additionalProperties,
-      describe,
-      `${path}{}`,
-    );
+    out.additionalProperties = closed(schema.additionalProperties);
   }
   return out;
 }
@@ -70,7 +59,7 @@ export function withMembers(schema: JsonSchema, members: Record<string, JsonSche
 
 /**
  * Where `value` has members that `schema` closes its objects to, as dotted paths. The
- * schemas given here are the ones `closedAndDescribed` made: plain objects, arrays and maps.
+ * schemas given here are the ones `closed` made: plain objects, arrays and maps.
  */
 export function unknownMembers(schema: JsonSchema, value: unknown, path = ''): string[] {
   if (isObject(value) && schema.type === 'object') {

@@ -3,10 +3,9 @@ import { overwriteRuleWords } from '../catalogue/destructive.js';
 import { once } from '../catalogue/once.js';
 import { operation } from '../catalogue/operations.js';
 import type { Operation } from '../catalogue/types.js';
-import { fieldDescription } from './field-descriptions.js';
 import { jobRoles, type JobRole } from './jobs-roles.js';
 import {
-  closedAndDescribed,
+  closed,
   toJsonSchema,
   withMembers,
   withoutMembers,
@@ -135,10 +134,6 @@ function listingOf(op: Operation): Listing | undefined {
   return undefined;
 }
 
-function requestMembers(op: Operation): string[] {
-  return op.request instanceof z.ZodObject ? Object.keys(op.request.shape) : [];
-}
-
 function toolFieldsOf(listing: boolean, destructive: boolean, job: boolean): z.ZodObject {
   const own = toolOwnFields();
   return z.strictObject({
@@ -202,14 +197,12 @@ function descriptionOf(name: ToolName, op: Operation, parts: { listing: boolean;
   return lines.join(' ');
 }
 
-/** The input schema of a tool as JSON: the request's, less what the tool fixes or replaces. */
-function inputJsonOf(name: ToolName, op: Operation, toolFields: z.ZodObject, hidden: string[]) {
-  const request = withoutMembers(
-    closedAndDescribed(toJsonSchema(op.request, 'input'), (path) =>
-      fieldDescription(name.operation, path),
-    ),
-    hidden,
-  );
+/**
+ * The input schema of a tool as JSON: the request's, less what the tool fixes or replaces.
+ * Its members' descriptions are the ones the catalogue gives its request schemas.
+ */
+function inputJsonOf(op: Operation, toolFields: z.ZodObject, hidden: string[]) {
+  const request = withoutMembers(closed(toJsonSchema(op.request, 'input')), hidden);
   const own = toJsonSchema(toolFields, 'input').properties as Record<string, JsonSchema>;
   return withMembers(request, own);
 }
@@ -234,7 +227,7 @@ function specOf(
   const inputJson = once(() => {
     if (listed !== undefined) return listed.inputSchema;
     const hidden = [...Object.keys(name.fixed), ...(servicePaged() ? SERVICE_PAGING : [])];
-    return inputJsonOf(name, op, toolFields(), hidden);
+    return inputJsonOf(op, toolFields(), hidden);
   });
   const outputJson = once(() => listed?.outputSchema ?? toJsonSchema(output(), 'output'));
   const description = once(

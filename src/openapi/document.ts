@@ -6,9 +6,10 @@ import { VERSION } from '../version.js';
 
 /**
  * The OpenAPI 3.1 document of every operation in the catalogue (docs/openapi.md): paths,
- * request and response schemas from the catalogue's zod schemas, the auth levels as security
- * schemes, the error envelope and the per-item result maps. Nothing here knows an operation
- * by name: a new catalogue entry appears in the document as it is.
+ * request and response schemas from the catalogue's zod schemas (each member's description is
+ * the one its schema gives), the auth levels as security schemes, the error envelope and the
+ * per-item result maps. Nothing here knows an operation by name: a new catalogue entry
+ * appears in the document as it is.
  */
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });

@@ -11,9 +11,27 @@ type Options = HandlerOptions<typeof schemaOptions>;
 
 type Described = Extract<Output, { variants: unknown }>;
 
+type Metadata = { id?: string; description?: string };
+
+/**
+ * The metadata the schema is written with: what this command adds (the names of shared
+ * shapes, each variant's `when`) over what the catalogue's schemas say of themselves
+ * (`.describe()`, kept in zod's global registry), which a registry of its own would hide.
+ */
+function metadataRegistry(): z.core.$ZodRegistry<Metadata> {
+  const metadata = z.registry<Metadata>();
+  const own = metadata.get.bind(metadata);
+  metadata.get = (schema) => {
+    const described = z.globalRegistry.get(schema) as Metadata | undefined;
+    const added = own(schema);
+    return described || added ? { ...described, ...added } : undefined;
+  };
+  return metadata;
+}
+
 /** The JSON Schema (draft 2020-12) of what `svc <command> --json` prints. */
 function jsonSchemaOf(command: string, output: Described): Record<string, unknown> {
-  const metadata = z.registry<{ id?: string; description?: string }>();
+  const metadata = metadataRegistry();
   for (const [schema, id] of namedSchemas) metadata.add(schema, { id });
   // A variant's description goes on its own copy: the same shape may be part of another.
   const [first, second, ...rest] = output.variants.map(({ schema, when }) => {

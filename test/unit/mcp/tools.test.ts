@@ -89,11 +89,13 @@ describe('the MCP tools made from the catalogue', () => {
   });
 
   it('describe every member of every input, and take no fixed field', () => {
+    // The words are the catalogue's: a request member's `.describe()` (src/catalogue/), or
+    // the tool's own members' (src/mcp/tools.ts).
     for (const tool of specs) {
       for (const [path, description] of members(tool.inputJson)) {
         expect(
           typeof description === 'string' && description.length > 0,
-          `${tool.name} ${path}`,
+          `${tool.name} ${path}: describe it on its schema`,
         ).toBe(true);
       }
       for (const field of Object.keys(tool.fixed)) {
