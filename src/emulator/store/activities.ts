@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { json, tableColumns } from './columns.js';
+import { KeysetPages, type ListKey, type ListOrder } from './keyset.js';
 import {
   IN_ORGANIZATION,
   type OrganizationParams,
@@ -39,6 +40,26 @@ const activityColumns = tableColumns<ActivityRecord>({
   updatedAt: 'updated_at',
 });
 
+/** What the read of activity logs (op 134) selects; every member given must match. */
+export interface ActivityQuery {
+  documentId?: string | undefined;
+  targetEntityId?: string | undefined;
+  featureTypes?: readonly string[] | undefined;
+  actionTypes?: readonly string[] | undefined;
+  /** The acting user. */
+  userId?: string | undefined;
+  ids?: readonly string[] | undefined;
+}
+
+type PageParams = OrganizationParams & {
+  document_id?: string;
+  target_entity_id?: string;
+  feature_types?: string;
+  action_types?: string;
+  user_id?: string;
+  ids?: string;
+};
+
 type Filtered = OrganizationParams & {
   document_id: string | null;
   target_entity_id: string | null;
@@ -53,6 +74,7 @@ export class ActivityTable {
     [{ workspace_id: string; organization_id: string; document_id: string | null }],
     ActivityRecord
   >;
+  private readonly pages: KeysetPages<PageParams, ActivityRecord>;
 
   constructor(db: Database) {
     // Writing an id again replaces the activity, wherever it was; it keeps its creation time.
@@ -76,6 +98,55 @@ export class ActivityTable {
       activities.select(`WHERE workspace_id = @workspace_id AND organization_id = @organization_id
          AND (@document_id IS NULL OR document_id = @document_id)
        ORDER BY created_at, rowid`);
+    // Rewriting an activity keeps its creation time, so it keeps its place in a listing.
+    this.pages = new KeysetPages(
+      db,
+      activityColumns,
+      `SELECT ${activityColumns.names.join(', ')} FROM activities`,
+      ['created_at', 'id'],
+    );
+  }
+
+  /**
+   * Up to `limit` of the organization's activities the query selects, by creation time and
+   * then id, in `order`, strictly after `after`.
+   */
+  page(
+    scope: Scope,
+    organizationId: string,
+    query: ActivityQuery,
+    order: ListOrder,
+    after: ListKey | undefined,
+    limit: number,
+  ): ActivityRecord[] {
+    const conditions = [IN_ORGANIZATION];
+    const params: PageParams = organizationParams(scope, organizationId);
+    const among = (list: string) => `IN (SELECT value FROM json_each(@${list}))`;
+    if (query.documentId !== undefined) {
+      conditions.push('document_id = @document_id');
+      params.document_id = query.documentId;
+    }
+    if (query.targetEntityId !== undefined) {
+      conditions.push('target_entity_id = @target_entity_id');
+      params.target_entity_id = query.targetEntityId;
+    }
+    if (query.userId !== undefined) {
+      conditions.push('action_user_id = @user_id');
+      params.user_id = query.userId;
+    }
+    if (query.ids !== undefined) {
+      conditions.push(`id ${among('ids')}`);
+      params.ids = JSON.stringify(query.ids);
+    }
+    if (query.featureTypes !== undefined) {
+      conditions.push(`json_extract(activity, '$.featureType') ${among('feature_types')}`);
+      params.feature_types = JSON.stringify(query.featureTypes);
+    }
+    if (query.actionTypes !== undefined) {
+      conditions.push(`json_extract(activity, '$.actionType') ${among('action_types')}`);
+      params.action_types = JSON.stringify(query.actionTypes);
+    }
+    return this.pages.page(conditions, params, order, after, limit);
   }
 
   /** Adds the activity, or replaces the one with its id. */

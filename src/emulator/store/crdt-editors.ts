@@ -33,8 +33,8 @@ const editorColumns = tableColumns<CrdtEditorRecord>({
   state: stateColumn,
 });
 
-/** What an insert writes: the editor, and when. */
-interface WrittenEditor {
+/** What an insert writes: the editor, and when; what the read of editors answers. */
+export interface WrittenEditor {
   editor: CrdtEditorRecord;
   updatedAt: number;
 }
@@ -55,9 +55,19 @@ export class CrdtEditorTable {
     [WorkspaceDocumentParams & { editor_id: string }],
     CrdtEditorRecord
   >;
+  private readonly ofDocumentQuery: RecordQuery<
+    [OrganizationParams & { document_id: string; editor_id: string | null }],
+    WrittenEditor
+  >;
 
   constructor(db: Database) {
-    this.insertRow = new RecordTable(db, 'crdt_editors', writtenColumns).scopedInsert();
+    const written = new RecordTable(db, 'crdt_editors', writtenColumns);
+    this.insertRow = written.scopedInsert();
+    this.ofDocumentQuery = written.select(
+      `WHERE ${IN_ORGANIZATION} AND document_id = @document_id
+         AND (@editor_id IS NULL OR editor_id = @editor_id)
+       ORDER BY editor_id`,
+    );
     const editors = new RecordTable(db, 'crdt_editors', editorColumns);
     const editor = 'document_id = @document_id AND editor_id = @editor_id';
     this.byId = editors.select(`WHERE ${IN_ORGANIZATION} AND ${editor}`);
@@ -84,6 +94,20 @@ export class CrdtEditorTable {
       ...organizationParams(scope, organizationId),
       document_id: documentId,
       editor_id: editorId,
+    });
+  }
+
+  /** The document's editors by id, with when each was last written; only `editorId` if given. */
+  ofDocument(
+    scope: Scope,
+    organizationId: string,
+    documentId: string,
+    editorId?: string,
+  ): WrittenEditor[] {
+    return this.ofDocumentQuery.all({
+      ...organizationParams(scope, organizationId),
+      document_id: documentId,
+      editor_id: editorId ?? null,
     });
   }
 

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { flag, tableColumns } from './columns.js';
+import { KeysetPages, type ListKey } from './keyset.js';
 import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';
 import { type RecordQuery, RecordTable } from './table-rows.js';
 
@@ -16,6 +17,12 @@ const organizationColumns = tableColumns<OrganizationRecord>({
 });
 
 type ById = ScopeParams & { id: string };
+type PageParams = ScopeParams & { ids?: string };
+
+/** Which organizations the read of organizations (op 115) selects; absent: all. */
+export interface OrganizationFilter {
+  ids?: readonly string[] | undefined;
+}
 
 /** The `organizations` table. */
 export class OrganizationTable {
@@ -24,6 +31,7 @@ export class OrganizationTable {
   private readonly renameStmt: Statement<[ById & { name: string }]>;
   private readonly setDisabledStmt: Statement<[ById & { disabled: number }]>;
   private readonly deleteStmt: Statement<[ById]>;
+  private readonly pages: KeysetPages<PageParams, OrganizationRecord>;
 
   constructor(db: Database) {
     const organizations = new RecordTable(db, 'organizations', organizationColumns);
@@ -36,6 +44,28 @@ export class OrganizationTable {
       `UPDATE organizations SET disabled = @disabled WHERE ${IN_SCOPE} AND id = @id`,
     );
     this.deleteStmt = db.prepare(`DELETE FROM organizations WHERE ${IN_SCOPE} AND id = @id`);
+    this.pages = new KeysetPages(
+      db,
+      organizationColumns,
+      `SELECT ${organizationColumns.names.join(', ')} FROM organizations`,
+      ['id'],
+    );
+  }
+
+  /** Up to `limit` of the scope's organizations the filter selects, by id, after `after`. */
+  page(
+    scope: Scope,
+    filter: OrganizationFilter,
+    after: ListKey | undefined,
+    limit: number,
+  ): OrganizationRecord[] {
+    const conditions = [IN_SCOPE];
+    const params: PageParams = scopeParams(scope);
+    if (filter.ids !== undefined) {
+      conditions.push('id IN (SELECT value FROM json_each(@ids))');
+      params.ids = JSON.stringify(filter.ids);
+    }
+    return this.pages.page(conditions, params, 'asc', after, limit);
   }
 
   find(scope: Scope, id: string): OrganizationRecord | undefined {

@@ -483,4 +483,47 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
     kind: 'read',
     requests: (ids) => [{ endpointId: 'shared-endpoint' }, { endpointId: ids.endpointId }],
   },
+  // B grants u2 the folder and u1 the document, and has users and groups A lacks: none of
+  // them may be listed to A, nor change its page tokens.
+  'users.get': {
+    kind: 'read',
+    requests: () => [
+      { organizationId: 'shared' },
+      { organizationId: 'shared', pageSize: 1 },
+      { organizationId: 'shared', documentId: 'd1' },
+      { organizationId: 'shared', folderId: 'f2' },
+      { organizationId: 'shared', allDocuments: true },
+      { organizationId: 'shared', userIds: ['u1', 'bu'] },
+      { organizationId: 'shared', documentId: 'bd' },
+      { organizationId: 'shared', folderId: 'bf' },
+      { organizationId: 'shared', organizationUserGroupIds: ['g1'] },
+      { organizationId: 'shared', organizationUserGroupIds: ['bg'] },
+      { organizationId: 'b-only' },
+    ],
+  },
+  'organizations.get': {
+    kind: 'read',
+    requests: () => [{}, { organizationIds: ['shared', 'b-only'] }, { pageSize: 1 }],
+  },
+  'activities.get': {
+    kind: 'read',
+    requests: () => [
+      { organizationId: 'shared' },
+      { organizationId: 'shared', documentId: 'd1', activityIds: ['act-1', 'b-act'] },
+      { organizationId: 'shared', userId: 'u1', featureTypes: ['comment'], order: 'asc' },
+      { organizationId: 'b-only', documentId: 'bd' },
+    ],
+  },
+  'crdt.get': {
+    kind: 'read',
+    requests: () => [
+      { organizationId: 'shared', documentId: 'd1' },
+      { organizationId: 'shared', documentId: 'd1', editorId: 'e1' },
+      { organizationId: 'shared', documentId: 'bd' },
+      { organizationId: 'shared', documentId: 'bd', editorId: 'be' },
+      { organizationId: 'b-only', documentId: 'bd' },
+    ],
+  },
+  // Workspace level: A's own workspace, whose key list B's key must not join.
+  'workspace.get': { kind: 'read', requests: () => [{}] },
 };
