@@ -15,12 +15,12 @@ import {
   parseItemJson,
   unknownOutcome,
 } from '../bulk/index.js';
-import { setFlagsFromString } from 'node:v8';
 import * as z from 'zod';
 import { isDestructive, overwriteReason } from '../catalogue/destructive.js';
 import { operation } from '../catalogue/operations.js';
 import type { Operation, TableLayout } from '../catalogue/types.js';
 import type { BulkRow } from './declare/bulk.js';
+import { keepHeapSmall } from './heap.js';
 import type { OptionRecord } from './declare/options.js';
 import { formatIssues } from '../http/validation.js';
 import { OutcomeUnknownError, TimeoutError, UsageError } from '../errors/errors.js';
@@ -179,19 +179,6 @@ function batchOutcome(data: unknown): ItemResult {
 
 function eachItemGets(result: ItemResult, keys: readonly string[]): ResultMap {
   return Object.fromEntries(keys.map((key) => [key, { ...result }]));
-}
-
-/**
- * What a bulk run allocates dies young (rows, answers, request bodies) while little lives
- * long, yet V8 by default lets the young generation grow to 16 MiB semi-spaces and old space
- * to several times what is live before it collects: a million-line import would hold twice
- * the memory of a small one. A young generation that stays small and old space collected at
- * 30% growth keep it flat (bench/RESULTS.md, "Memory"). Both are read as the heap grows, so
- * they take effect when set after start-up.
- */
-function keepHeapSmall(): void {
-  setFlagsFromString('--semi-space-growth-factor=1');
-  setFlagsFromString('--heap-growing-percent=30');
 }
 
 /**

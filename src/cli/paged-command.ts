@@ -1,10 +1,11 @@
 import { operation } from '../catalogue/operations.js';
 import type { Operation, Paging, TableLayout } from '../catalogue/types.js';
-import { UsageError } from '../errors/errors.js';
+import { ApiError, UsageError } from '../errors/errors.js';
 import type { Context } from './context.js';
 import type { HandlerOptions } from './declare/command.js';
 import type { OptionRecord } from './declare/options.js';
 import type { PagedRow, pagingOptions } from './declare/paged.js';
+import { keepHeapSmall } from './heap.js';
 import { commandWords, printedCommand } from './printed-command.js';
 
 type Item = Record<string, unknown>;
@@ -54,6 +55,47 @@ function queryOf(opts: Options, request: PagedRow<OptionRecord>['request']): Ite
   return query;
 }
 
+/**
+ * The query checked against the operation's schema before anything is sent, each problem
+ * named by the flag that gave the member (`--user: Too big: …`), as a usage error.
+ */
+function checkQuery(op: Operation, query: Item, row: PagedRow<OptionRecord>): void {
+  const checked = op.request.safeParse(query);
+  if (checked.success) return;
+  const flags = flagsOf(row);
+  const problems = checked.error.issues.slice(0, 5).map((issue) => {
+    const [member, ...rest] = issue.path;
+    if (typeof member !== 'string') return issue.message;
+    const where = rest.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+    return `${flags[member] ?? member}${where}: ${issue.message}`;
+  });
+  throw new UsageError(problems.join('; '));
+}
+
+/** The flag that gives each request member: the row's own, and the paging flags. */
+function flagsOf(row: PagedRow<OptionRecord>): Record<string, string> {
+  const flagOf = (key: string) => row.options[key]?.build().long ?? key;
+  return {
+    ...Object.fromEntries(
+      Object.entries(row.request).map(([member, key]) => [member, flagOf(key)]),
+    ),
+    pageSize: '--page-size',
+    pageToken: '--page-token',
+  };
+}
+
+/**
+ * A refusal of the service that names a request member gets a hint naming the flag, so the
+ * person knows which flag to correct; the service's own words stay as they are.
+ */
+function withFlagHint(error: unknown, row: PagedRow<OptionRecord>): unknown {
+  if (!(error instanceof ApiError) || error.hint !== undefined) return error;
+  const flags = flagsOf(row);
+  const member = Object.keys(flags).find((name) => error.message.startsWith(`${name}:`));
+  if (member !== undefined) error.hint = `${member} is what ${flags[member]} sends`;
+  return error;
+}
+
 /** The page size a request asks for: `--page-size`, and no more than `--limit` still needs. */
 function pageSizeOf(paging: Paging, opts: Options, fetched: number): number | undefined {
   const { pageSize, limit } = opts;
@@ -95,6 +137,12 @@ export async function runPagedRow(
   const query = queryOf(opts, row.request);
   const follow = opts.all === true || opts.limit !== undefined;
   pageSizeOf(paging, opts, 0);
+  checkQuery(
+    op,
+    { ...query, ...(opts.pageToken !== undefined && { pageToken: opts.pageToken }) },
+    row,
+  );
+  if (follow) keepHeapSmall();
   const display = row.display ? await row.display() : (item: Item) => item;
   const client = await ctx.client();
   const sink = await sinkFor(ctx, op.table, display);
@@ -114,6 +162,8 @@ export async function runPagedRow(
       token = page.next;
     } while (follow && token !== undefined && (opts.limit === undefined || fetched < opts.limit));
     await sink.end();
+  } catch (error) {
+    throw withFlagHint(error, row);
   } finally {
     await sink.close();
   }

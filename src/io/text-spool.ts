@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { privateTempFile, type PrivateTempFile } from './temp-dir.js';
-const { closeSync, createReadStream, writeSync } = process.getBuiltinModule('node:fs');
+const { closeSync, openSync, readSync, writeSync } = process.getBuiltinModule('node:fs');
 
 /** Written in pieces of about this size: a write per piece of text would be a system call each. */
 const FLUSH_AT = 64 * 1024;
@@ -41,11 +40,29 @@ export class TextSpool {
   async print(transform?: (text: string) => string): Promise<void> {
     this.flush();
     this.closeFile();
-    if (!transform) {
-      await pipeline(createReadStream(this.file.path), this.out, { end: false });
-      return;
-    }
+    if (!transform) return this.copyToOutput();
     this.out.write(transform(await readFile(this.file.path, 'utf8')));
+  }
+
+  /**
+   * Copies the file to the output through one buffer, reused once the output has taken each
+   * piece: a read stream would make a new buffer a piece, and a result of some megabytes
+   * would sit in memory as those buffers until the collector next ran.
+   */
+  private async copyToOutput(): Promise<void> {
+    const fd = openSync(this.file.path, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(FLUSH_AT);
+      for (;;) {
+        const read = readSync(fd, buffer, 0, buffer.length, null);
+        if (read === 0) return;
+        await new Promise<void>((resolve, reject) => {
+          this.out.write(buffer.subarray(0, read), (err) => (err ? reject(err) : resolve()));
+        });
+      }
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** Removes the file, whether or not it was copied; safe to call more than once. */

@@ -197,6 +197,36 @@ describe('svc mcp, spoken to by the SDK client', () => {
     }
   });
 
+  it('lists the users of a document, then reads their permissions with the ids it got', async () => {
+    const session = await connectMcp([], state.env);
+    try {
+      const users = await session.client.callTool({
+        name: 'users_list',
+        arguments: { organizationId: 'acme', documentId: 'plan' },
+      });
+      expect(users.isError, textOf(users)).toBeFalsy();
+      const ids = structured<{ result: { userId: string }[] }>(users).result.map((u) => u.userId);
+      expect(ids.length).toBeGreaterThan(0);
+
+      const permissions = await session.client.callTool({
+        name: 'permissions_get',
+        arguments: { organizationId: 'acme', userIds: ids, documentIds: ['plan'] },
+      });
+      expect(permissions.isError, textOf(permissions)).toBeFalsy();
+      type Grants = Record<string, { documents?: Record<string, { accessRole?: string }> }>;
+      const grants = structured<{ result: Grants }>(permissions).result;
+      expect(Object.keys(grants).sort()).toEqual([...ids].sort());
+      // Each user of the document has a role on it.
+      for (const id of ids) expect(grants[id]?.documents?.plan?.accessRole, id).toMatch(/\w/);
+      expect((await session.auditOf(2)).map((a) => [a.tool, a.outcome])).toEqual([
+        ['users_list', 'ok'],
+        ['permissions_get', 'ok'],
+      ]);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('serves no destructive tool without --allow-destructive', async () => {
     const session = await connectMcp(['--toolsets', 'docs'], state.env);
     try {

@@ -1,8 +1,43 @@
+import { InvalidArgumentError, Option } from 'commander';
 import { defineCommand, defineGroup } from '../../cli/declare/command.js';
-import { opt } from '../../cli/declare/options.js';
+import { collect, opt } from '../../cli/declare/options.js';
+import { pagedCommand } from '../../cli/declare/paged.js';
 import { count } from '../../io/plural.js';
 import { docOption, orgOption } from '../common-options.js';
 import { bulkCommand } from '../../cli/declare/bulk.js';
+
+/** The features an activity log comes from (spec op 17). */
+const FEATURE_TYPES = ['comment', 'reaction', 'recorder', 'crdt', 'custom'] as const;
+
+/**
+ * Feature types, repeated or comma-separated: help and completion offer the choices, and
+ * each value is checked as the line is parsed, so a typo is exit 2 naming the flag.
+ */
+const featureTypes = opt.custom<string[]>(() =>
+  new Option('--feature-type <type...>', 'only from these features (repeat, or comma-separate)')
+    .choices(FEATURE_TYPES)
+    .argParser((value: string, previous?: string[]) => {
+      const values = collect(value, previous);
+      if (values.some((v) => !(FEATURE_TYPES as readonly string[]).includes(v))) {
+        throw new InvalidArgumentError(`Allowed choices are ${FEATURE_TYPES.join(', ')}.`);
+      }
+      return values;
+    }),
+);
+
+export const activitiesListOptions = {
+  org: orgOption.required(),
+  doc: opt.id('--doc <id>', 'of this document'),
+  target: opt.id('--target <id>', 'about this target entity, e.g. a comment annotation'),
+  featureType: featureTypes,
+  actionType: opt.list(
+    '--action-type <name...>',
+    'only these actions, e.g. comment.add (repeat, or comma-separate)',
+  ),
+  user: opt.id('--user <id>', 'only what this user did'),
+  id: opt.ids('--id <id...>', 'only these activity logs (repeat, or comma-separate)'),
+  order: opt.choice('--order <order>', 'by time (default desc)', ['asc', 'desc']),
+};
 
 export const activitiesDeleteOptions = {
   org: orgOption.required(),
@@ -19,13 +54,7 @@ const activitiesAdd = bulkCommand({
     org: orgOption.required(),
     doc: docOption.required(),
     id: opt.id('--id <id>', 'activity id; writing an existing id overwrites it'),
-    featureType: opt.choice('--feature-type <type>', 'the feature that acted', [
-      'comment',
-      'reaction',
-      'recorder',
-      'crdt',
-      'custom',
-    ]),
+    featureType: opt.choice('--feature-type <type>', 'the feature that acted', FEATURE_TYPES),
     actionType: opt.text(
       '--action-type <name>',
       'what happened, e.g. comment.add or a custom name',
@@ -63,12 +92,36 @@ const activitiesAdd = bulkCommand({
 
 export const activities = defineGroup({
   name: 'activities',
-  summary: "Write and delete a document's activity log",
+  summary: "Read, write and delete a document's activity log",
   examples: [
+    'svc activities list --org acme --doc plan',
     'svc activities add --org acme --doc spec --file activities.ndjson',
     'svc activities delete --org acme --id a1,a2 --yes',
   ],
   commands: [
+    pagedCommand({
+      name: 'list',
+      summary: 'List activity logs of an organization, a document or a user, a page at a time',
+      operation: 'activities.get',
+      options: activitiesListOptions,
+      request: {
+        organizationId: 'org',
+        documentId: 'doc',
+        targetEntityId: 'target',
+        featureTypes: 'featureType',
+        actionTypes: 'actionType',
+        userId: 'user',
+        activityIds: 'id',
+        order: 'order',
+      },
+      items: 'activity logs',
+      display: async () => (await import('./display-row.js')).displayRow,
+      examples: [
+        'svc activities list --org acme --doc plan',
+        'svc activities list --org acme --user alice --feature-type comment --feature-type custom --order asc',
+        'svc activities list --org acme --action-type comment.add --all --json | jq length',
+      ],
+    }),
     activitiesAdd,
     defineCommand({
       name: 'delete',

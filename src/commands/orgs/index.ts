@@ -1,6 +1,7 @@
 import { defineGroup } from '../../cli/declare/command.js';
 import { accessToggles, bulkCommand } from '../../cli/declare/bulk.js';
 import { opt } from '../../cli/declare/options.js';
+import { pagedCommand } from '../../cli/declare/paged.js';
 import { count } from '../../io/plural.js';
 import { orgOption } from '../common-options.js';
 
@@ -22,6 +23,23 @@ const { disable: orgsDisable, enable: orgsEnable } = accessToggles({
   },
 });
 
+export const orgsListOptions = {
+  org: opt.ids(
+    '--org <id...>',
+    'only these organizations, at most 30 (repeat, or comma-separate; default: all)',
+  ),
+};
+
+const orgsList = pagedCommand({
+  name: 'list',
+  summary: 'List the organizations of the workspace, a page at a time',
+  operation: 'organizations.get',
+  options: orgsListOptions,
+  request: { organizationIds: 'org' },
+  items: 'organizations',
+  examples: ['svc orgs list', 'svc orgs list --org acme,globex --json', 'svc orgs list --all'],
+});
+
 const orgsUpdate = bulkCommand({
   name: 'update',
   summary: 'Rename organizations: one from flags, or many from a file',
@@ -40,11 +58,12 @@ const orgsUpdate = bulkCommand({
 
 export const orgs = defineGroup({
   name: 'orgs',
-  summary: 'Rename organizations and switch their access off or on',
+  summary: 'List organizations, rename them and switch their access off or on',
   examples: [
+    'svc orgs list',
     'svc orgs update --org acme --name "Acme Inc."',
     'svc orgs disable --org acme --yes',
     'svc orgs enable --org acme',
   ],
-  commands: [orgsUpdate, orgsDisable, orgsEnable],
+  commands: [orgsList, orgsUpdate, orgsDisable, orgsEnable],
 });

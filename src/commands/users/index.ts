@@ -4,6 +4,7 @@ import { bulkOptions } from '../../cli/bulk-options.js';
 import { waitOptions } from '../../cli/wait-options.js';
 import { count, someIds } from '../../io/plural.js';
 import { bulkCommand } from '../../cli/declare/bulk.js';
+import { pagedCommand } from '../../cli/declare/paged.js';
 import { orgOption } from '../common-options.js';
 
 const DELETION_WAIT = 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out';
@@ -21,6 +22,45 @@ export const purgeStatusOptions = {
     .required(),
   ...waitOptions(DELETION_WAIT),
 };
+
+export const usersListOptions = {
+  org: orgOption.required(),
+  doc: opt.id('--doc <id>', 'only the users of this document').conflicts('folder'),
+  folder: opt.id('--folder <id>', 'only the users of this folder'),
+  group: opt.ids(
+    '--group <id...>',
+    'only the members of these user groups, at most 30 (repeat, or comma-separate)',
+  ),
+  user: opt.ids('--user <id...>', 'only these users, at most 30 (repeat, or comma-separate)'),
+  allDocuments: opt
+    .switch(
+      '--all-documents',
+      'the users of every document of the organization, rather than its own users',
+    )
+    .conflicts('doc', 'folder'),
+};
+
+const usersList = pagedCommand({
+  name: 'list',
+  summary: 'List the users of an organization, a document, a folder or a group, a page at a time',
+  operation: 'users.get',
+  options: usersListOptions,
+  request: {
+    organizationId: 'org',
+    documentId: 'doc',
+    folderId: 'folder',
+    organizationUserGroupIds: 'group',
+    userIds: 'user',
+    allDocuments: 'allDocuments',
+  },
+  items: 'users',
+  examples: [
+    'svc users list --org acme',
+    'svc users list --org acme --doc plan --json',
+    'svc users list --org acme --group engineering --all',
+    'svc users list --org acme --user alice,bob --page-size 1',
+  ],
+});
 
 const usersRemove = bulkCommand({
   name: 'remove',
@@ -52,13 +92,16 @@ const usersRemove = bulkCommand({
 
 export const users = defineGroup({
   name: 'users',
-  summary: 'Remove users from organizations, folders or documents, or delete all their data',
+  summary:
+    'List users, remove them from organizations, folders or documents, or delete all their data',
   examples: [
+    'svc users list --org acme --doc plan',
     'svc users remove --org acme --user u1 --yes',
     'svc users purge --user u1,u2 --yes --wait',
     'svc users purge-status --job JOB_ID',
   ],
   commands: [
+    usersList,
     usersRemove,
     defineCommand({
       name: 'purge',

@@ -24,6 +24,10 @@ export const tokensOptions = {
   limit: limitOption,
 };
 
+export const getOptions = {
+  showTokens: opt.switch('--show-tokens', 'print the workspace token in clear (masked otherwise)'),
+};
+
 export const emailStatusOptions = {
   email: opt.text('--email <email>', "owner's email address").required(),
 };
@@ -57,9 +61,10 @@ export const emailConfigOptions = {
 
 export const workspace = defineGroup({
   name: 'workspace',
-  summary: 'Create a workspace, read its tokens, verify its owner email',
+  summary: 'Create a workspace, read it and its tokens, verify its owner email',
   examples: [
     'svc workspace create --email ada@example.com --name Ada',
+    'svc workspace get',
     "svc workspace tokens --json | jq -r '.authTokens[0].name'",
     'svc workspace email-status --email ada@example.com',
   ],
@@ -81,6 +86,21 @@ profile that holds credentials is replaced only when confirmed, or with --force.
         'svc workspace create --email ci@example.com --profile ci --json | jq -r .id',
       ],
       run: () => import('./create.js'),
+    }),
+    defineCommand({
+      name: 'get',
+      summary: 'Show the workspace: its id, name, owner, token and API keys',
+      sends: [{ operation: 'workspace.get' }],
+      options: getOptions,
+      help: `Sent with the workspace's own credentials, as \`workspace tokens\` is. The workspace token is
+masked (\`****\` and its last four characters) in the table, the piped line and --json
+alike; --show-tokens prints it in clear. The API keys are listed by id, every one of them.`,
+      examples: [
+        'svc workspace get',
+        "svc workspace get --json | jq -r '.apiKeyList | keys[]'",
+        'svc workspace get --show-tokens --json',
+      ],
+      run: () => import('./get.js'),
     }),
     defineCommand({
       name: 'tokens',

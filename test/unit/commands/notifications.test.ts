@@ -28,85 +28,6 @@ function pages(data: Record<string, unknown>) {
 }
 
 describe('notifications list', () => {
-  it('--all --json follows every page token and prints one array', async () => {
-    const fake = fakeService({ [GET]: pages });
-    const r = await fake.run(listSpecNotifications('--all', '--json'));
-    expect(r.code).toBe(0);
-    expect((JSON.parse(r.stdout) as { id: string }[]).map((n) => n.id)).toEqual(
-      all.map((n) => n.id),
-    );
-    expect(fake.sent(GET).map((d) => d.pageToken)).toEqual([undefined, '3', '6']);
-    expect(r.stderr).not.toContain('--page-token');
-  });
-
-  it('prints the same text JSON.stringify gives for the whole array, on a terminal too', async () => {
-    const fake = fakeService({ [GET]: pages });
-    const r = await fake.run(listSpecNotifications('--all', '--json'), { tty: true });
-    expect(r.stdout).toBe(`${JSON.stringify(all, null, 2)}\n`);
-  });
-
-  it.each([[['--all']], [['--limit', '5', '--page-size', '3']]])(
-    '%j --json prints nothing but the error when a later page fails',
-    async (flags) => {
-      const fake = fakeService({
-        [GET]: (data, call) => (call === 0 ? pages(data) : fail('INVALID_ARGUMENT', 'Bad page.')),
-      });
-      const r = await fake.run(listSpecNotifications(...flags, '--json'));
-      expect(fake.sent(GET)).toHaveLength(2);
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(JSON.parse(r.stderr)).toEqual({
-        error: { status: 'INVALID_ARGUMENT', message: 'Bad page.' },
-        exitCode: 2,
-      });
-    },
-  );
-
-  it('prints an empty array when nothing matches', async () => {
-    const fake = fakeService({ [GET]: () => ok([], { pageToken: '' }) });
-    const r = await fake.run([
-      'notifications',
-      'list',
-      '--org',
-      'acme',
-      '--user',
-      'u9',
-      '--all',
-      '--json',
-    ]);
-    expect(r.stdout).toBe('[]\n');
-  });
-
-  it('without --all or --limit prints one page and the next token on stderr', async () => {
-    const fake = fakeService({ [GET]: pages });
-    const r = await fake.run(listSpecNotifications('--json'));
-    expect(r.code).toBe(0);
-    expect((JSON.parse(r.stdout) as unknown[]).length).toBe(3);
-    expect(r.stderr).toContain('--page-token 3');
-    expect(fake.sent(GET)).toHaveLength(1);
-  });
-
-  it('--page-token continues, and the last page prints no token', async () => {
-    const fake = fakeService({ [GET]: pages });
-    const r = await fake.run(listSpecNotifications('--page-token', '6', '--json'));
-    expect((JSON.parse(r.stdout) as { id: string }[]).map((n) => n.id)).toEqual(['n7']);
-    expect(r.stderr).toBe('');
-  });
-
-  it('--limit asks for no more than it needs and says where to continue', async () => {
-    const fake = fakeService({ [GET]: pages });
-    const r = await fake.run(listSpecNotifications('--limit', '5', '--page-size', '3', '--json'));
-    expect((JSON.parse(r.stdout) as { id: string }[]).map((n) => n.id)).toEqual([
-      'n1',
-      'n2',
-      'n3',
-      'n4',
-      'n5',
-    ]);
-    expect(fake.sent(GET).map((d) => d.pageSize)).toEqual([3, 2]);
-    expect(r.stderr).toContain('--page-token 5');
-  });
-
   it('sends the filters and order it was given', async () => {
     const fake = fakeService({ [GET]: pages });
     await fake.run(listSpecNotifications('--location', 'l1', '--id', 'n1,n2', '--order', 'asc'));
@@ -136,8 +57,6 @@ describe('notifications list', () => {
   });
 
   it.each([
-    [['--limit', '3', '--all'], "option '--limit <n>' cannot be used with option '--all'"],
-    [['--limit', '0'], '--limit must be a whole number of at least 1'],
     [['--page-size', 'ten'], '--page-size must be'],
     [['--order', 'up'], "argument 'up' is invalid"],
     [['--location', 'l1'], 'unsupported filter combination'],
