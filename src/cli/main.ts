@@ -1,6 +1,6 @@
 import { CommanderError, type Command } from 'commander';
 import type { ConfirmSubject } from '../catalogue/destructive.js';
-import { CancelledError, TerminatedError, UsageError } from '../errors/errors.js';
+import { CancelledError, HungUpError, TerminatedError, UsageError } from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { reportError } from '../errors/report.js';
 import type { Invoke } from './command-kit.js';
@@ -135,7 +135,9 @@ function stoppedBy(signal: AbortSignal | undefined, error: unknown): unknown {
     return reason instanceof CancelledError ? reason : new CancelledError('interrupted');
   }
   if (reason instanceof TerminatedError && !(error instanceof TerminatedError)) {
-    return new TerminatedError(error.message.replace(/^interrupted/, 'terminated'), {
+    // Of the same class as the reason: a hang-up stays one, and exits 129.
+    const Stopped = reason.constructor as typeof TerminatedError;
+    return new Stopped(error.message.replace(/^interrupted/, 'terminated'), {
       ...(error.hint && { hint: error.hint }),
     });
   }
@@ -155,7 +157,9 @@ export async function runOf(tree: CommandTree, argv: readonly string[]): Promise
       controller.abort(
         signal === 'SIGTERM'
           ? new TerminatedError('terminated')
-          : new CancelledError('interrupted'),
+          : signal === 'SIGHUP'
+            ? new HungUpError('terminated: the terminal went away')
+            : new CancelledError('interrupted'),
       );
       return;
     }
@@ -169,6 +173,9 @@ export async function runOf(tree: CommandTree, argv: readonly string[]): Promise
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A closed terminal window or a dropped SSH session: the same clean-up as SIGTERM, where
+  // Node's default would end the process at once.
+  process.on('SIGHUP', onSignal);
   return mainOf(tree, argv, {
     // Made on first use: src/io/streams.ts says why.
     get stdin() {

@@ -106,6 +106,9 @@ export class CancelledError extends SvcError {}
 /** SIGTERM: stopped from outside (a CI runner's time limit, `kill`), which exits 143. */
 export class TerminatedError extends CancelledError {}
 
+/** SIGHUP: the terminal went away (a closed window, a dropped SSH session), which exits 129. */
+export class HungUpError extends TerminatedError {}
+
 /** The command ends with another program's exit status (`emulator exec`); nothing to print. */
 export class ExitStatus extends SvcError {
   constructor(readonly code: number) {

@@ -5,6 +5,7 @@ import {
   CredentialsError,
   ExitStatus,
   ForeignAnswerError,
+  HungUpError,
   JournalError,
   LockedError,
   OperationFailedError,
@@ -28,6 +29,7 @@ export const ExitCode = {
   OperationFailed: 6,
   Timeout: 7,
   Temporary: 75,
+  HungUp: 129,
   Interrupted: 130,
   Terminated: 143,
 } as const;
@@ -64,6 +66,7 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof OperationFailedError) return ExitCode.OperationFailed;
   if (error instanceof TimeoutError) return ExitCode.Timeout;
   if (error instanceof TransientError) return ExitCode.Temporary;
+  if (error instanceof HungUpError) return ExitCode.HungUp;
   if (error instanceof TerminatedError) return ExitCode.Terminated;
   if (error instanceof CancelledError) return ExitCode.Interrupted;
   if (error instanceof ApiError) {

@@ -291,6 +291,27 @@ describe('svc webhooks listen takes only what the emulator signed', () => {
     await target.close();
   });
 
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
+    it(`removes its endpoint on ${signal}, and exits ${code}`, async () => {
+      await svc(['webhooks', 'config', 'update', '--advanced', '--enable'], emulator.env);
+      const before = await endpointCount();
+      const listen = execa(
+        SVC,
+        ['webhooks', 'listen', '--forward-to', 'http://127.0.0.1:9/hooks', '--json'],
+        { env: emulator.env, extendEnv: false, reject: false },
+      );
+      running.push(listen);
+      await lines(listen.stdout!).next();
+      expect(await endpointCount()).toBe(before + 1);
+      listen.kill(signal);
+      expect((await listen).exitCode).toBe(code);
+      expect(await endpointCount()).toBe(before);
+    });
+  }
+
   it('refuses a base URL that is not an emulator, before registering anything', async () => {
     const probe = await startReceiver(() => 404);
     const notEmulator = new URL(probe.url).origin;

@@ -46,6 +46,11 @@ export const exitCodeTable: readonly ExitCodeRow[] = [
       'temporary: could not connect, RESOURCE_EXHAUSTED, UNAVAILABLE or 5xx after retries, the same bulk work running in another svc; try again later',
   },
   {
+    code: ExitCode.HungUp,
+    meaning:
+      'the terminal went away (SIGHUP); svc cleans up as for SIGTERM (webhooks listen removes its endpoint)',
+  },
+  {
     code: ExitCode.Interrupted,
     meaning: 'interrupted (Ctrl-C); --wait prints how to resume (the migration or job id)',
   },

@@ -6,6 +6,7 @@ import type { HandlerOptions } from '../../cli/declare/command.js';
 import { requireEmulator } from '../../cli/emulator-hint.js';
 import { readBody } from '../../emulator/http.js';
 import { hasValidSignature } from '../../emulator/webhooks/signing.js';
+import { TerminatedError } from '../../errors/errors.js';
 import { eventNames } from './fields.js';
 import type { listenOptions } from './index.js';
 const { createServer } = process.getBuiltinModule('node:http');
@@ -184,6 +185,10 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       if (!ctx.out.json) ctx.io.stderr.write(`Removed endpoint ${endpointId}.\n`);
     }
   }
+  // Ctrl-C is how a person ends listening: exit 0. Stopped from outside (SIGTERM) or by a
+  // lost terminal (SIGHUP), the exit code says so, once the endpoint is gone.
+  const reason: unknown = ctx.signal.reason;
+  if (reason instanceof TerminatedError) throw reason;
 }
 
 function print(ctx: Context, line: Attempt): void {

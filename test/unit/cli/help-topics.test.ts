@@ -37,7 +37,7 @@ describe('svc help exit-codes', () => {
     const r = await runCli(['help', 'exit-codes', '--json']);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as { code: number; meaning: string }[];
-    expect(rows.map((row) => row.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 75, 130, 143]);
+    expect(rows.map((row) => row.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 75, 129, 130, 143]);
     expect(rows.find((row) => row.code === 75)?.meaning).toMatch(/^temporary/);
     expect(rows.every((row) => Object.keys(row).join() === 'code,meaning')).toBe(true);
   });

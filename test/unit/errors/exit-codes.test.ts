@@ -7,6 +7,7 @@ import {
   ExitStatus,
   OperationFailedError,
   PartialFailureError,
+  HungUpError,
   TerminatedError,
   TimeoutError,
   TransientError,
@@ -26,6 +27,7 @@ describe('ExitCode', () => {
       OperationFailed: 6,
       Timeout: 7,
       Temporary: 75,
+      HungUp: 129,
       Interrupted: 130,
       Terminated: 143,
     });
@@ -42,6 +44,7 @@ describe('exitCodeFor: typed errors', () => {
     ['TransientError', new TransientError('could not connect'), 75],
     ['CancelledError', new CancelledError('interrupted'), 130],
     ['TerminatedError', new TerminatedError('terminated'), 143],
+    ['HungUpError', new HungUpError('terminated: the terminal went away'), 129],
     ['ConfigFileError', new ConfigFileError('broken config'), 1],
     ['ExitStatus', new ExitStatus(42), 42],
     ['ExitStatus 0', new ExitStatus(0), 0],
