@@ -1,9 +1,13 @@
 import { newId } from '../ids.js';
-import type { ActivityFilter } from '../store/activities.js';
+import type { ActivityFilter, ActivityQuery, ActivityRecord } from '../store/activities.js';
 import type { Scope } from '../store/scope.js';
 import { requireConsoleOption } from './console-gate.js';
 import { perItem, unique } from './shared.js';
 import type { HandlerDeps, Handlers } from './types.js';
+import type * as z from 'zod';
+import type { Schema } from '../../catalogue/models.js';
+import { operation } from '../../catalogue/operations.js';
+import { listPage } from '../listing.js';
 
 /** The spec's precondition of operation 17; deleting logs needs the same service. */
 function requireActivityService(deps: HandlerDeps, scope: Scope): void {
@@ -18,6 +22,28 @@ function within(filter: ActivityFilter): string {
   ].join('');
 }
 
+type StoredActivity = z.input<Schema<'storedActivity'>>;
+/** What op 17 wrote, having checked it against the activity schema. */
+type Written = ActivityRecord['activity'] &
+  Pick<StoredActivity, 'featureType' | 'actionType' | 'actionUser'>;
+
+/**
+ * The activity as written, with where it is kept and when it was first written: a
+ * rewrite of its id replaces its content but keeps its time, and so its place in the list.
+ */
+function activityItem(scope: Scope, a: ActivityRecord): StoredActivity {
+  return {
+    ...(a.activity as Written),
+    id: a.id,
+    metadata: {
+      apiKey: scope.apiKeyId,
+      documentId: a.documentId,
+      organizationId: a.organizationId,
+    },
+    timestamp: a.createdAt,
+  };
+}
+
 /**
  * Operations 17 and 18 of the spec. Like folders add, adding creates the organization on
  * first use; activities need no document record, as the service logs them for whatever
@@ -25,7 +51,7 @@ function within(filter: ActivityFilter): string {
  */
 export function activityHandlers(
   deps: HandlerDeps,
-): Handlers<'activities.add' | 'activities.delete'> {
+): Handlers<'activities.add' | 'activities.delete' | 'activities.get'> {
   const { store } = deps;
   return {
     'activities.add': (data, { scope }) => {
@@ -79,6 +105,40 @@ export function activityHandlers(
             : { success: false, message: `Activity ${id} does not exist${within(filter)}.` },
       );
       return { message: 'Activities processed.', data: result };
+    },
+
+    // Operation 134: the organization's activity logs that match every filter given, newest
+    // first unless `order` is `asc` (ties in time by id), a page at a time. Needs the activity
+    // service, as adding and deleting them do.
+    'activities.get': (data, { scope }) => {
+      requireConsoleOption(deps, scope.workspaceId, 'activityService', 'Reading activity logs');
+      const orgId = data.organizationId;
+      const order = data.order ?? 'desc';
+      const query: ActivityQuery = {
+        documentId: data.documentId,
+        targetEntityId: data.targetEntityId,
+        featureTypes: data.featureTypes,
+        actionTypes: data.actionTypes,
+        userId: data.userId,
+        ids: data.activityIds,
+      };
+      const page = listPage(
+        {
+          operation: operation('activities.get'),
+          scope,
+          filters: { organizationId: orgId, ...query },
+          order,
+          key: ['number', 'string'],
+          keyOf: (a: ActivityRecord) => [a.createdAt, a.id],
+          rows: (after, limit) => store.activities.page(scope, orgId, query, order, after, limit),
+        },
+        data,
+      );
+      return {
+        message: 'Activity(s) retrieved successfully.',
+        data: page.rows.map((a) => activityItem(scope, a)),
+        ...(page.next !== undefined && { next: page.next }),
+      };
     },
   };
 }

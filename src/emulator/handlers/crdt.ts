@@ -1,4 +1,4 @@
-import { crdtContent, shapeMismatch, updateState } from '../crdt/editor.js';
+import { crdtContent, readContent, shapeMismatch, updateState } from '../crdt/editor.js';
 import { MarkupError } from '../crdt/markup.js';
 import { EmulatorError } from '../errors.js';
 import { crdtUpdateData } from '../webhooks/payloads.js';
@@ -11,7 +11,7 @@ import type { HandlerDeps, Handlers } from './types.js';
  * from seed fixtures; the type, and the content key when given, must be the editor's.
  * Webhooks get `crdt.update_data` once the editor has had no update for 5 s.
  */
-export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update'> {
+export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update' | 'crdt.get'> {
   const { store } = deps;
   return {
     'crdt.update': (data, { scope }) => {
@@ -79,6 +79,31 @@ export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update'> {
         () => crdtUpdateData(place, editor.editorId, data.data, deps.webhooks.clock.now()),
       );
       return { message: 'CRDT data updated.' };
+    },
+
+    // Operation 139: the document's editors by id, or the one named, each with its content as
+    // JSON (text and xml as a string, the xml as markup; map as an object; array as an array)
+    // and the time it was last written. Who wrote it and in which session the emulator does not
+    // know, so `lastUpdatedBy` and `sessionId` are left out. A named editor that does not exist
+    // is NOT_FOUND, as the update (op 21) answers it; a document without editors has none.
+    'crdt.get': (data, { scope }) => {
+      const editors = store.crdtEditors.ofDocument(
+        scope,
+        data.organizationId,
+        data.documentId,
+        data.editorId,
+      );
+      if (data.editorId !== undefined && editors.length === 0) {
+        throw new EmulatorError('NOT_FOUND', 'No CRDT data found for this editor ID.');
+      }
+      return {
+        message: 'CRDT data retrieved successfully.',
+        data: editors.map(({ editor, updatedAt }) => ({
+          id: editor.editorId,
+          data: readContent(editor.state, editor.type, editor.contentKey),
+          lastUpdate: new Date(updatedAt).toISOString(),
+        })),
+      };
     },
   };
 }

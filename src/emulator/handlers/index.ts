@@ -1,8 +1,6 @@
 import { activityHandlers } from './activities.js';
-import { activityReadHandlers } from './activity-reads.js';
 import { aiHandlers } from './ai.js';
 import { crdtHandlers } from './crdt.js';
-import { crdtReadHandlers } from './crdt-reads.js';
 import { documentHandlers } from './documents.js';
 import { emailConfigHandlers } from './email-config.js';
 import { folderHandlers } from './folders.js';
@@ -11,40 +9,32 @@ import { liveStateHandlers } from './livestate.js';
 import { migrationHandlers } from './migrations.js';
 import { notificationConfigHandlers } from './notification-config.js';
 import { notificationHandlers } from './notifications.js';
-import { organizationReadHandlers } from './organization-reads.js';
 import { organizationHandlers } from './organizations.js';
 import { permissionHandlers } from './permissions.js';
 import { presenceHandlers } from './presence.js';
 import type { HandlerDeps, HandlerTable } from './types.js';
 import { userDataHandlers } from './user-data.js';
-import { userReadHandlers } from './user-reads.js';
 import { userHandlers } from './users.js';
 import { webhookConfigHandlers } from './webhook-config.js';
-import { workspaceReadHandlers } from './workspace-reads.js';
 import { workspaceHandlers } from './workspace.js';
 
 /** The handler of every operation, from the module of its resource. */
 export function createHandlers(deps: HandlerDeps): HandlerTable {
   return {
     ...workspaceHandlers(deps),
-    ...workspaceReadHandlers(deps),
     ...emailConfigHandlers(deps),
     ...permissionHandlers(deps),
     ...folderHandlers(deps),
     ...documentHandlers(deps),
     ...organizationHandlers(deps),
-    ...organizationReadHandlers(deps),
     ...groupHandlers(deps),
     ...userHandlers(deps),
-    ...userReadHandlers(deps),
     ...migrationHandlers(deps),
     ...userDataHandlers(deps),
     ...activityHandlers(deps),
-    ...activityReadHandlers(deps),
     ...presenceHandlers(deps),
     ...liveStateHandlers(deps),
     ...crdtHandlers(deps),
-    ...crdtReadHandlers(deps),
     ...notificationHandlers(deps),
     ...notificationConfigHandlers(deps),
     ...aiHandlers(deps),

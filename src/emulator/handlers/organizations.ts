@@ -1,5 +1,9 @@
 import { perItem } from './shared.js';
 import type { HandlerDeps, Handlers } from './types.js';
+import { operation } from '../../catalogue/operations.js';
+import { listPage } from '../listing.js';
+import type { OrganizationRecord } from '../store/organizations.js';
+import { requireConsoleOption } from './console-gate.js';
 
 const doesNotExist = (id: string) => `Organization ${id} does not exist.`;
 
@@ -9,7 +13,7 @@ const doesNotExist = (id: string) => `Organization ${id} does not exist.`;
  */
 export function organizationHandlers(
   deps: HandlerDeps,
-): Handlers<'organizations.update' | 'organizations.setDisabled'> {
+): Handlers<'organizations.update' | 'organizations.setDisabled' | 'organizations.get'> {
   const { store } = deps;
   return {
     'organizations.update': (data, { scope }) => {
@@ -37,6 +41,34 @@ export function organizationHandlers(
             : { success: false, id, message: doesNotExist(id) },
       );
       return { message: 'Organizations processed.', data: result };
+    },
+
+    // Operation 115: the organizations of the caller's API key, by id, a page at a time; with
+    // `organizationIds`, those of them that exist (an unknown id is simply absent, as the
+    // documents read leaves out unknown documents).
+    'organizations.get': (data, { scope }) => {
+      requireConsoleOption(deps, scope.workspaceId, 'advancedQueries', 'Reading organizations');
+      const ids = data.organizationIds;
+      const page = listPage(
+        {
+          operation: operation('organizations.get'),
+          scope,
+          filters: { organizationIds: ids },
+          key: ['string'],
+          keyOf: (org: OrganizationRecord) => [org.id],
+          rows: (after, limit) => store.organizations.page(scope, { ids }, after, limit),
+        },
+        data,
+      );
+      return {
+        message: 'Organization(s) retrieved successfully.',
+        data: page.rows.map((org) => ({
+          id: org.id,
+          organizationName: org.name,
+          disabled: org.disabled,
+        })),
+        ...(page.next !== undefined && { next: page.next }),
+      };
     },
   };
 }

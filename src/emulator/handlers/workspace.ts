@@ -1,6 +1,6 @@
 import { EmulatorError } from '../errors.js';
 import { newId, newToken } from '../ids.js';
-import { provisionWorkspace } from '../provision.js';
+import { provisionWorkspace, workspaceResource } from '../provision.js';
 import { refuseDisposableEmail } from '../service-rules.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
@@ -8,7 +8,11 @@ import type { HandlerDeps, Handlers } from './types.js';
 export function workspaceHandlers(
   deps: HandlerDeps,
 ): Handlers<
-  'workspace.create' | 'workspace.authTokens' | 'workspace.emailStatus' | 'workspace.loginLink'
+  | 'workspace.create'
+  | 'workspace.authTokens'
+  | 'workspace.emailStatus'
+  | 'workspace.loginLink'
+  | 'workspace.get'
 > {
   const { store } = deps;
   return {
@@ -74,5 +78,12 @@ export function workspaceHandlers(
         ...(owner && { workspaceId: owner.id }),
       };
     },
+
+    // Operation 141: the caller's workspace, exactly as creating it (op 1) answered it.
+    'workspace.get': (_data, { auth }) => ({
+      // The service's message has no final period.
+      message: 'Workspace retrieved successfully',
+      data: workspaceResource(deps.store, auth.workspace),
+    }),
   };
 }
