@@ -4,6 +4,9 @@ import { EmulatorError } from '../errors.js';
 import { crdtUpdateData } from '../webhooks/payloads.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
+/** The answer for an editor the document does not have, to the update and the read alike. */
+const noEditor = () => new EmulatorError('NOT_FOUND', 'No CRDT data found for this editor ID.');
+
 /**
  * Operation 21 of the spec. The editor's Yjs document is changed by the operations that
  * turn its content into the new one, and the update that change emits goes to the event
@@ -21,7 +24,7 @@ export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update' | 'crdt.
         data.documentId,
         data.editorId,
       );
-      if (!editor) throw new EmulatorError('NOT_FOUND', 'No CRDT data found for this editor ID.');
+      if (!editor) throw noEditor();
       if (data.type !== editor.type) {
         throw new EmulatorError(
           'INVALID_ARGUMENT',
@@ -94,7 +97,7 @@ export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update' | 'crdt.
         data.editorId,
       );
       if (data.editorId !== undefined && editors.length === 0) {
-        throw new EmulatorError('NOT_FOUND', 'No CRDT data found for this editor ID.');
+        throw noEditor();
       }
       return {
         message: 'CRDT data retrieved successfully.',
