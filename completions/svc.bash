@@ -7,20 +7,19 @@
 _svc_subcommands() {
   case $1 in
     '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai webhooks auth profile api emulator mcp completion schema openapi version help' ;;
-    'workspace') REPLY='create tokens email-status login-link email-config' ;;
+    'workspace') REPLY='create get tokens email-status login-link email-config' ;;
     'permissions') REPLY='get' ;;
     'folders') REPLY='list add' ;;
     'docs') REPLY='list update disable enable migrate migration-status' ;;
-    'orgs') REPLY='update disable enable' ;;
+    'orgs') REPLY='list update disable enable' ;;
     'groups'|'presence') REPLY='add' ;;
-    'users') REPLY='remove purge purge-status' ;;
-    'activities') REPLY='add delete' ;;
+    'users') REPLY='list remove purge purge-status' ;;
+    'activities') REPLY='list add delete' ;;
     'livestate') REPLY='broadcast' ;;
-    'crdt') REPLY='update' ;;
+    'crdt'|'webhooks config') REPLY='get update' ;;
     'notifications') REPLY='list config' ;;
     'ai') REPLY='rewrite' ;;
     'webhooks') REPLY='config endpoints listen trigger' ;;
-    'webhooks config') REPLY='get update' ;;
     'webhooks endpoints') REPLY='create list update delete secret' ;;
     'auth') REPLY='login logout status token migrate-storage' ;;
     'profile') REPLY='list use show remove' ;;
@@ -35,6 +34,7 @@ _svc_flags() {
   case $1 in
     '') REPLY='-v --version' ;;
     'workspace create') REPLY='--email --name --workspace-name --avatar --force' ;;
+    'workspace get') REPLY='--show-tokens' ;;
     'workspace tokens') REPLY='--api-key --show-tokens --limit' ;;
     'workspace email-status') REPLY='--email' ;;
     'workspace login-link') REPLY='--email --continue-url' ;;
@@ -47,16 +47,20 @@ _svc_flags() {
     'docs disable'|'docs enable') REPLY='--org --doc --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'docs migrate') REPLY='--org --doc --to --wait --wait-timeout' ;;
     'docs migration-status') REPLY='--org --id --wait --wait-timeout' ;;
+    'orgs list') REPLY='--org --page-size --page-token --limit --all' ;;
     'orgs update') REPLY='--org --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'orgs disable'|'orgs enable') REPLY='--org --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'groups add') REPLY='--org --id --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'users list') REPLY='--org --doc --folder --group --user --all-documents --page-size --page-token --limit --all' ;;
     'users remove') REPLY='--org --doc --folder --user --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'users purge') REPLY='--user --org --wait --wait-timeout --file --batch-size --concurrency --allow-unknown-fields --header --no-header' ;;
     'users purge-status') REPLY='--job --wait --wait-timeout' ;;
+    'activities list') REPLY='--org --doc --target --feature-type --action-type --user --id --order --page-size --page-token --limit --all' ;;
     'activities add') REPLY='--org --doc --id --feature-type --action-type --user --user-name --user-email --target --message --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'activities delete') REPLY='--org --doc --id --target' ;;
     'presence add') REPLY='--org --doc --user --name --email --status --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'livestate broadcast') REPLY='--org --doc --id --data --data-raw --merge' ;;
+    'crdt get') REPLY='--org --doc --editor' ;;
     'crdt update') REPLY='--org --doc --editor --type --data --data-raw --content-key' ;;
     'notifications list') REPLY='--org --doc --location --user --id --order --page-size --page-token --limit --all' ;;
     'notifications config') REPLY='--org --user --doc --org-level --api --limit' ;;
@@ -104,16 +108,20 @@ _svc_value() {
     'docs disable'|'docs enable') flags='--org --doc --file --batch-size --concurrency' ;;
     'docs migrate') flags='--org --doc --to --wait-timeout' ;;
     'docs migration-status') flags='--org --id --wait-timeout' ;;
+    'orgs list') flags='--org --page-size --page-token --limit' ;;
     'orgs update') flags='--org --name --file --batch-size --concurrency' ;;
     'orgs disable'|'orgs enable') flags='--org --file --batch-size --concurrency' ;;
     'groups add') flags='--org --id --name --file --batch-size --concurrency' ;;
+    'users list') flags='--org --doc --folder --group --user --page-size --page-token --limit' ;;
     'users remove') flags='--org --doc --folder --user --file --batch-size --concurrency' ;;
     'users purge') flags='--user --org --wait-timeout --file --batch-size --concurrency' ;;
     'users purge-status') flags='--job --wait-timeout' ;;
+    'activities list') flags='--org --doc --target --feature-type --action-type --user --id --order --page-size --page-token --limit' ;;
     'activities add') flags='--org --doc --id --feature-type --action-type --user --user-name --user-email --target --message --file --batch-size --concurrency' ;;
     'activities delete') flags='--org --doc --id --target' ;;
     'presence add') flags='--org --doc --user --name --email --status --file --batch-size --concurrency' ;;
     'livestate broadcast') flags='--org --doc --id --data --data-raw' ;;
+    'crdt get') flags='--org --doc --editor' ;;
     'crdt update') flags='--org --doc --editor --type --data --data-raw --content-key' ;;
     'notifications list') flags='--org --doc --location --user --id --order --page-size --page-token --limit' ;;
     'notifications config') flags='--org --user --doc --api --limit' ;;
@@ -139,9 +147,9 @@ _svc_value() {
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
     'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs update --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
-    'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
+    'activities list --feature-type'|'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
+    'activities list --order'|'notifications list --order') REPLY='values asc desc' ;;
     'crdt update --type') REPLY='values text map array xml' ;;
-    'notifications list --order') REPLY='values asc desc' ;;
     'notifications config --api') REPLY='values v1 v2' ;;
     'api --auth') REPLY='values key workspace none' ;;
     'emulator start --data-dir'|'emulator exec --data-dir') REPLY='dirs' ;;

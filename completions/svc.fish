@@ -8,17 +8,17 @@ function __svc_subcommands
     switch $argv[1]
         case ''
             printf '%s\t%s\n' \
-                'workspace' 'Create a workspace, read its tokens, verify its owner email' \
+                'workspace' 'Create a workspace, read it and its tokens, verify its owner email' \
                 'permissions' 'Read users\' access to resources' \
                 'folders' 'Read and add an organization\'s folders' \
                 'docs' 'Read, rename, switch off and migrate an organization\'s documents' \
-                'orgs' 'Rename organizations and switch their access off or on' \
+                'orgs' 'List organizations, rename them and switch their access off or on' \
                 'groups' 'Add an organization\'s user groups' \
-                'users' 'Remove users from organizations, folders or documents, or delete all their data' \
-                'activities' 'Write and delete a document\'s activity log' \
+                'users' 'List users, remove them from organizations, folders or documents, or delete all their data' \
+                'activities' 'Read, write and delete a document\'s activity log' \
                 'presence' 'Set who is present in a document' \
                 'livestate' 'Push data to a document\'s live state and its connected clients' \
-                'crdt' 'Replace a collaborative editor\'s content' \
+                'crdt' 'Read and replace a collaborative editor\'s content' \
                 'notifications' 'Read users\' notifications and notification settings' \
                 'ai' 'Rewrite text with the AI models of the workspace' \
                 'webhooks' 'Configure webhooks and their endpoints' \
@@ -35,6 +35,7 @@ function __svc_subcommands
         case 'workspace'
             printf '%s\t%s\n' \
                 'create' 'Create a workspace and store its credentials in a profile that becomes active' \
+                'get' 'Show the workspace: its id, name, owner, token and API keys' \
                 'tokens' 'List the auth tokens of an API key' \
                 'email-status' 'Show whether a workspace owner\'s email is verified' \
                 'login-link' 'Email a login link that also verifies the owner email' \
@@ -56,6 +57,7 @@ function __svc_subcommands
                 'migration-status' 'Show the status of a document migration; --wait follows it to the end'
         case 'orgs'
             printf '%s\t%s\n' \
+                'list' 'List the organizations of the workspace, a page at a time' \
                 'update' 'Rename organizations: one from flags, or many from a file' \
                 'disable' 'Switch off access to every document of organizations (asks first)' \
                 'enable' 'Switch access to organizations back on'
@@ -64,11 +66,13 @@ function __svc_subcommands
                 'add' 'Add user groups: one from flags, or many from a file'
         case 'users'
             printf '%s\t%s\n' \
+                'list' 'List the users of an organization, a document, a folder or a group, a page at a time' \
                 'remove' 'Remove users from an organization, or from one folder or document (asks first)' \
                 'purge' 'Delete all data of users: access, mentions and what they created (asks first)' \
                 'purge-status' 'Show the status of user-data deletions; --wait follows them to the end'
         case 'activities'
             printf '%s\t%s\n' \
+                'list' 'List activity logs of an organization, a document or a user, a page at a time' \
                 'add' 'Add activity logs: one from flags, or many from a file' \
                 'delete' 'Delete activity logs by id, by document or by target entity (asks first)'
         case 'presence'
@@ -79,6 +83,7 @@ function __svc_subcommands
                 'broadcast' 'Broadcast a JSON object to a live-state id of a document'
         case 'crdt'
             printf '%s\t%s\n' \
+                'get' 'Print the content of a document\'s editors, or of one' \
                 'update' 'Replace an editor\'s content; connected clients receive the change'
         case 'notifications'
             printf '%s\t%s\n' \
@@ -145,6 +150,9 @@ function __svc_flags
                 '--workspace-name' 'workspace name (default: "<name> workspace")' \
                 '--avatar' 'owner\'s avatar URL' \
                 '--force' 'with --profile, replace the credentials that profile holds without asking'
+        case 'workspace get'
+            printf '%s\t%s\n' \
+                '--show-tokens' 'print the workspace token in clear (masked otherwise)'
         case 'workspace tokens'
             printf '%s\t%s\n' \
                 '--api-key' 'API key id (default: the profile\'s key)' \
@@ -239,6 +247,13 @@ function __svc_flags
                 '--id' 'migration id' \
                 '--wait' 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out' \
                 '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
+        case 'orgs list'
+            printf '%s\t%s\n' \
+                '--org' 'only these organizations, at most 30 (repeat, or comma-separate; default: all)' \
+                '--page-size' 'items per request (default: the service’s)' \
+                '--page-token' 'continue where a listing that stopped said to' \
+                '--limit' 'stop after N items, fetching pages as needed' \
+                '--all' 'fetch every page to the end'
         case 'orgs update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -278,6 +293,18 @@ function __svc_flags
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'users list'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'only the users of this document' \
+                '--folder' 'only the users of this folder' \
+                '--group' 'only the members of these user groups, at most 30 (repeat, or comma-separate)' \
+                '--user' 'only these users, at most 30 (repeat, or comma-separate)' \
+                '--all-documents' 'the users of every document of the organization, rather than its own users' \
+                '--page-size' 'items per request (default: the service’s)' \
+                '--page-token' 'continue where a listing that stopped said to' \
+                '--limit' 'stop after N items, fetching pages as needed' \
+                '--all' 'fetch every page to the end'
         case 'users remove'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -310,6 +337,20 @@ function __svc_flags
                 '--job' 'job id printed by `svc users purge` (repeat, or comma-separate)' \
                 '--wait' 'wait until the deletion ends: exit 0 completed, 6 failed, 7 timed out' \
                 '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
+        case 'activities list'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'of this document' \
+                '--target' 'about this target entity, e.g. a comment annotation' \
+                '--feature-type' 'only from these features (repeat, or comma-separate)' \
+                '--action-type' 'only these actions, e.g. comment.add (repeat, or comma-separate)' \
+                '--user' 'only what this user did' \
+                '--id' 'only these activity logs (repeat, or comma-separate)' \
+                '--order' 'by time (default desc)' \
+                '--page-size' 'items per request (default: the service’s)' \
+                '--page-token' 'continue where a listing that stopped said to' \
+                '--limit' 'stop after N items, fetching pages as needed' \
+                '--all' 'fetch every page to the end'
         case 'activities add'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -362,6 +403,11 @@ function __svc_flags
                 '--data' 'a JSON object, @file or - for stdin (this or --data-raw)' \
                 '--data-raw' 'the value as it is, even one that starts with @ or is -' \
                 '--merge' 'merge top-level keys into the stored state (null removes a key)'
+        case 'crdt get'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'document id' \
+                '--editor' 'only this editor (default: every editor of the document)'
         case 'crdt update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -379,10 +425,10 @@ function __svc_flags
                 '--user' 'for this user' \
                 '--id' 'only these notifications, at most 30 (repeat, or comma-separate)' \
                 '--order' 'by time (default desc)' \
-                '--page-size' 'notifications per request (default 1000)' \
-                '--page-token' 'continue from the page token a previous call printed' \
-                '--limit' 'fetch pages until N notifications' \
-                '--all' 'fetch every page'
+                '--page-size' 'items per request (default: the service’s)' \
+                '--page-token' 'continue where a listing that stopped said to' \
+                '--limit' 'stop after N items, fetching pages as needed' \
+                '--all' 'fetch every page to the end'
         case 'notifications config'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -610,18 +656,24 @@ function __svc_value
             set flags '--org' '--doc' '--to' '--wait-timeout'
         case 'docs migration-status'
             set flags '--org' '--id' '--wait-timeout'
+        case 'orgs list'
+            set flags '--org' '--page-size' '--page-token' '--limit'
         case 'orgs update'
             set flags '--org' '--name' '--file' '--batch-size' '--concurrency'
         case 'orgs disable' 'orgs enable'
             set flags '--org' '--file' '--batch-size' '--concurrency'
         case 'groups add'
             set flags '--org' '--id' '--name' '--file' '--batch-size' '--concurrency'
+        case 'users list'
+            set flags '--org' '--doc' '--folder' '--group' '--user' '--page-size' '--page-token' '--limit'
         case 'users remove'
             set flags '--org' '--doc' '--folder' '--user' '--file' '--batch-size' '--concurrency'
         case 'users purge'
             set flags '--user' '--org' '--wait-timeout' '--file' '--batch-size' '--concurrency'
         case 'users purge-status'
             set flags '--job' '--wait-timeout'
+        case 'activities list'
+            set flags '--org' '--doc' '--target' '--feature-type' '--action-type' '--user' '--id' '--order' '--page-size' '--page-token' '--limit'
         case 'activities add'
             set flags '--org' '--doc' '--id' '--feature-type' '--action-type' '--user' '--user-name' '--user-email' '--target' '--message' '--file' '--batch-size' '--concurrency'
         case 'activities delete'
@@ -630,6 +682,8 @@ function __svc_value
             set flags '--org' '--doc' '--user' '--name' '--email' '--status' '--file' '--batch-size' '--concurrency'
         case 'livestate broadcast'
             set flags '--org' '--doc' '--id' '--data' '--data-raw'
+        case 'crdt get'
+            set flags '--org' '--doc' '--editor'
         case 'crdt update'
             set flags '--org' '--doc' '--editor' '--type' '--data' '--data-raw' '--content-key'
         case 'notifications list'
@@ -675,12 +729,12 @@ function __svc_value
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
         case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
-        case 'activities add --feature-type'
+        case 'activities list --feature-type' 'activities add --feature-type'
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'
+        case 'activities list --order' 'notifications list --order'
+            printf '%s\n' 'values' 'asc' 'desc'
         case 'crdt update --type'
             printf '%s\n' 'values' 'text' 'map' 'array' 'xml'
-        case 'notifications list --order'
-            printf '%s\n' 'values' 'asc' 'desc'
         case 'notifications config --api'
             printf '%s\n' 'values' 'v1' 'v2'
         case 'api --auth'

@@ -11,9 +11,9 @@ export const guides = {
                 as JSON. A mistake in EXPR exits 2 before anything is sent; a failure of EXPR
                 on the result exits 2 and prints none of it. jq's $ENV does not see svc's
                 environment.
-  --limit N     listings (docs list, folders list, permissions get, workspace tokens,
-                notifications config, profile list) print at most N items, in every format;
-                a notice on stderr says how many more there were.
+  --limit N     a listing prints at most N items, in every format, and stderr says when
+                there were more. A listing read a page at a time fetches only the pages
+                those N items need, and says how to continue.
   -q, --quiet   nothing on stderr but errors: no notices, warnings, spinners or retry line.
                 Exit codes do not change.
 

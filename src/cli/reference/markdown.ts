@@ -8,16 +8,16 @@ import type { ArgumentInfo, CommandInfo, OptionInfo } from './tree.js';
  */
 
 /** Table cell text: pipes escaped, and angle brackets kept from being read as HTML. */
-function cell(text: string): string {
+export function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('<', '\\<');
 }
 
 /** A code span; only a pipe needs escaping there, and only inside a table. */
-function code(text: string): string {
+export function code(text: string): string {
   return `\`${text.replaceAll('|', '\\|')}\``;
 }
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) =>
     Math.max(3, h.length, ...rows.map((row) => (row[i] ?? '').length)),
   );

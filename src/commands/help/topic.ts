@@ -27,8 +27,34 @@ const environmentLayout: TableLayout = {
   ],
 };
 
+/**
+ * `svc help doc-section [NAME]`, left out of the topics help lists: a part of docs/api.md,
+ * docs/cli-contract.md or the README made from the catalogue and the command tree, in
+ * Markdown; with no name, every section and the file it goes in (with `--json`, their text
+ * too, which is what `npm run generate` writes between each section's markers).
+ */
+async function docSection(ctx: Context, name: string | undefined): Promise<void> {
+  // Loaded only here: it builds every response schema, which no other topic needs.
+  const { docSections } = await import('../../cli/reference/doc-sections.js');
+  const sections = docSections(svcCommands);
+  if (name === undefined) {
+    if (ctx.out.json) return ctx.out.jsonDocument(sections);
+    ctx.io.stdout.write(sections.map((s) => `${s.name}\t${s.file}\n`).join(''));
+    return;
+  }
+  const section = sections.find((s) => s.name === name);
+  if (!section) {
+    throw new UsageError(`no doc section named "${name}"`, {
+      hint: `sections: ${sections.map((s) => s.name).join(', ')}`,
+    });
+  }
+  if (ctx.out.json) return ctx.out.jsonDocument(section);
+  ctx.io.stdout.write(`${section.text}\n`);
+}
+
 /** `svc help TOPIC`, for the topics that are not commands. */
 export async function run(ctx: Context, _opts: GlobalOptions, names: string[]): Promise<void> {
+  if (names[0] === 'doc-section' && names.length <= 2) return docSection(ctx, names[1]);
   const name = names.join(' ');
   switch (name) {
     case 'exit-codes':

@@ -2,52 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_ID_LENGTH } from '../../../src/catalogue/limits.js';
 import { operation, operationForPath, operations } from '../../../src/catalogue/operations.js';
+import { sourceOf, sources } from '../../../src/catalogue/sources.js';
 import type { Operation } from '../../../src/catalogue/types.js';
-import {
-  documentedRows,
-  envelopeKinds,
-  numbersCell,
-  specRows,
-  traitRows,
-} from '../../support/api-doc.js';
-
-const numbersWhere = (keep: (op: Operation) => boolean) =>
-  operations.filter((op) => keep(op)).map((op) => op.number);
-
-/**
- * The rows of docs/api.md's trait table and what makes an operation have each trait. Each
- * is a member of `Operation`; a boolean member missing here fails the test below.
- */
-const traits: Record<string, { member: keyof Operation; has: (op: Operation) => boolean }> = {
-  readOnly: { member: 'readOnly', has: (op) => op.readOnly },
-  'idempotent: false': { member: 'idempotent', has: (op) => !op.idempotent },
-  destructive: { member: 'destructive', has: (op) => op.destructive },
-  overwrites: { member: 'overwrites', has: (op) => op.overwrites === true },
-  openWorld: { member: 'openWorld', has: (op) => op.openWorld === true },
-  slow: { member: 'slow', has: (op) => op.slow },
-  bulk: { member: 'bulk', has: (op) => op.bulk !== undefined },
-};
 
 describe('operations catalogue', () => {
-  it('has every operation docs/api.md lists, with its path and auth level', () => {
-    // The spec's own table, read from the document: none of its rows may be missing.
-    expect(specRows.length).toBeGreaterThan(0);
-    for (const row of documentedRows) {
-      const op = operations.find((o) => o.number === row.number);
-      expect(op, `operation ${row.number}`).toBeDefined();
-      expect(op?.path, `operation ${row.number}`).toBe(row.path);
-      expect(op?.auth, `operation ${row.number}`).toBe(row.auth);
-      expect(op?.version, `operation ${row.number}`).toBe(row.path.split('/')[1]);
+  it('numbers every operation once, within one of the sources', () => {
+    expect(new Set(operations.map((op) => op.number)).size).toBe(operations.length);
+    for (const op of operations) {
+      expect(sourceOf(op.number), `${op.name} (${op.number}) is in no source`).toBeDefined();
+    }
+    // The sources do not overlap, so a number has one.
+    const ranges = [...sources].sort((a, b) => a.first - b.first);
+    for (const [i, source] of ranges.entries()) {
+      expect(source.first, source.name).toBeLessThanOrEqual(source.last);
+      const next = ranges[i + 1];
+      if (next) expect(source.last, source.name).toBeLessThan(next.first);
     }
   });
 
-  it('lists in docs/api.md every operation it has, numbered 1 to the last', () => {
-    const documented = new Set(documentedRows.map((row) => row.number));
-    for (const op of operations) {
-      expect(documented.has(op.number), `${op.name} (${op.number}) is not in api.md`).toBe(true);
+  it('has every operation of a source it holds whole', () => {
+    const numbers = new Set<number>(operations.map((op) => op.number));
+    for (const source of sources.filter((s) => s.complete)) {
+      for (let n = source.first; n <= source.last; n++) {
+        expect(numbers.has(n), `${source.name}: operation ${n}`).toBe(true);
+      }
     }
-    expect(documentedRows).toHaveLength(operations.length);
-    expect(operations.map((o) => o.number)).toEqual(operations.map((_, i) => i + 1));
   });
 
   it('has unique names and paths, and finds each entry by both', () => {
@@ -68,35 +47,9 @@ describe('operations catalogue', () => {
     }
   });
 
-  it('gives each operation the envelope docs/api.md gives it, and its status', () => {
-    const kinds = envelopeKinds();
-    expect([...kinds.keys()].sort()).toEqual(['ai', 'no-data', 'standard', 'top-level']);
-    for (const [kind, numbers] of kinds) {
-      expect(numbersCell(numbersWhere((op) => op.envelope === kind)), kind).toBe(
-        numbersCell(numbers),
-      );
-    }
-    // The top-level envelope is the one that answers 202 (its `statusCode`).
+  it('answers 202 exactly for the top-level envelope (its `statusCode`)', () => {
     for (const op of operations) {
       expect(op.successStatus, op.name).toBe(op.envelope === 'top-level' ? 202 : 200);
-    }
-  });
-
-  it('has the traits the trait table of docs/api.md gives each operation', () => {
-    const table = traitRows();
-    expect([...table.keys()].sort()).toEqual(Object.keys(traits).sort());
-    for (const [trait, { has }] of Object.entries(traits)) {
-      // The cell to write in the table, when they differ.
-      expect(numbersCell(table.get(trait) ?? []), `api.md, trait ${trait}`).toBe(
-        numbersCell(numbersWhere(has)),
-      );
-    }
-    // Every yes-or-no member of an entry is a row of the table.
-    const members = new Set(Object.values(traits).map((t) => t.member));
-    for (const op of operations) {
-      for (const [key, value] of Object.entries(op)) {
-        if (typeof value === 'boolean') expect(members.has(key as keyof Operation), key).toBe(true);
-      }
     }
   });
 
