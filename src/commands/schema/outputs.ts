@@ -206,9 +206,13 @@ function fromCatalogue(command: string): Output | undefined {
     seen.add(text);
     variants.push({ schema, when: `as operation ${op.name} answers` });
   }
+  const paged = ops.some((op) => op.paging !== undefined);
   return {
     variants: variants.length === 1 ? variants.map(({ schema }) => ({ schema })) : variants,
     operations: ops.map((op) => op.name),
+    ...(paged && {
+      note: 'The items of every page the listing read, as one array: one page unless --all or --limit.',
+    }),
   };
 }
 

@@ -86,6 +86,19 @@ describe('svc schema COMMAND', () => {
     );
   });
 
+  it('says of every paged command, and only of those, that its array joins the pages read', async () => {
+    for (const { path, declaration } of declaredLeaves(svcCommands)) {
+      const sent = operationsOf(declaration);
+      if (sent.length === 0) continue;
+      const paged = sent.some(
+        (name) => operations.find((op) => op.name === name)?.paging !== undefined,
+      );
+      const { description } = await schemaOf(path);
+      if (paged) expect(description, path).toContain('every page the listing read');
+      else expect(description, path).not.toContain('every page');
+    }
+  });
+
   it('describes every declared command from the operations it sends', async () => {
     for (const { path, declaration } of declaredLeaves(svcCommands)) {
       for (const name of operationsOf(declaration)) {
