@@ -7,6 +7,8 @@ import type { Socket } from 'node:net';
  * health checks would queue behind them.
  */
 export const MAX_CONNECTIONS = 512;
+/** Connections the kernel may hold for the emulator to accept. */
+export const ACCEPT_BACKLOG = 4096;
 /** A request's headers must arrive within this; Node checks it every second (below). */
 export const HEADERS_TIMEOUT_MS = 10_000;
 /** A whole request, body included, must arrive within this. */

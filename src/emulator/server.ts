@@ -11,7 +11,7 @@ import {
 } from './admin-guard.js';
 import { AiRewriter } from './ai/rewriter.js';
 import { createRequestListener } from './app.js';
-import { capConnections, slowClientLimits } from './connections.js';
+import { ACCEPT_BACKLOG, capConnections, slowClientLimits } from './connections.js';
 import { EmulatorError } from './errors.js';
 import { type FaultPlan, Faults } from './faults.js';
 import { applyFixture, type SeededWorkspace } from './fixtures/apply.js';
@@ -163,7 +163,10 @@ function urlHost(address: string): string {
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    // A burst of connections fills Node's default queue of 511 and the kernel drops the
+    // rest, a health check's among them, until the client retries a second later: a longer
+    // queue keeps them waiting to be accepted instead (the kernel caps it at somaxconn).
+    server.listen({ port, host, backlog: ACCEPT_BACKLOG }, () => {
       server.off('error', reject);
       resolve(server.address() as AddressInfo);
     });
