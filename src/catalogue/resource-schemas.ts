@@ -337,10 +337,13 @@ export const encodeData = () =>
 export const encryptData = () => z.boolean().describe('Send the payload encrypted with publicKey');
 export const webhookServiceConfig = once(() =>
   z.strictObject({
-    // A shared secret the receiver checks; its length is the customer's business.
+    // A shared secret the receiver checks; its length is the customer's business. It goes
+    // out in a header, so only what a header can carry: a CR or LF would end the header and
+    // start another of the caller's choosing in every delivery.
     authToken: z
       .string()
       .max(MAX_URL_LENGTH)
+      .regex(/^[\x21-\x7e]*$/, 'must be printable ASCII without spaces, as a header carries it')
       .describe('Token sent as "Authorization: Basic <token>" (a secret; echoed back masked)')
       .optional(),
     // Empty clears a URL.

@@ -310,6 +310,27 @@ describe('where webhooks may go', () => {
   });
 });
 
+describe('a basic webhook auth token', () => {
+  it('is refused, naming the field, when it holds a character a header cannot carry', async () => {
+    const c = await createWorkspace(emu.url, `header-${++accounts}@example.com`);
+    for (const authToken of ['a\r\nX-Injected: 1', 'a\nb', 'two words', 'tab\there', 'caf\u00e9']) {
+      const reply = await post(
+        emu.url,
+        operation('webhooks.config.update').path,
+        { useWebhookService: true, webhookServiceConfig: { authToken } },
+        keyHeaders(c),
+      );
+      expect(reply.status, authToken).toBe(400);
+      expect((reply.json as { error: { message: string } }).error.message).toContain(
+        'webhookServiceConfig.authToken',
+      );
+    }
+    // Nothing was stored: the configuration has no token yet.
+    const config = await call(c, 'webhooks.config.get', {});
+    expect(config.webhookServiceConfig?.authToken ?? '').toBe('');
+  });
+});
+
 describe('a password in a receiver URL', () => {
   it('goes out as Basic auth, and the deliveries route shows it masked', async () => {
     const c = await createWorkspace(emu.url, `userinfo-${++accounts}@example.com`);
