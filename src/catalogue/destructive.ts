@@ -30,6 +30,14 @@ export function overwriteReason(
       ? undefined
       : `without ${rule.unlessTrue}: true it replaces the whole value`;
   }
+  if ('changes' in rule) {
+    const set = rule.changes.filter((path) => memberAt(members, path) !== undefined);
+    const off = (rule.switchesOff ?? []).filter((path) => memberAt(members, path) === false);
+    const what = [...set, ...off.map((path) => `${path}: false`)];
+    return what.length === 0
+      ? undefined
+      : `it changes where webhooks go or how they are protected (${what.join(', ')})`;
+  }
   const items = op.bulk ? members[op.bulk.itemsField] : undefined;
   const carrying = Array.isArray(items)
     ? items.filter(
@@ -44,6 +52,16 @@ export function overwriteReason(
     : `${carrying} item(s) carry ${rule.itemCarries}: an existing one of that ${rule.itemCarries} is replaced`;
 }
 
+/** The member at a dotted path of a request's `data`, if any. */
+function memberAt(members: Readonly<Record<string, unknown>>, path: string): unknown {
+  let at: unknown = members;
+  for (const part of path.split('.')) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return at;
+}
+
 /** Which requests of the operation replace content, as a tool's description says it. */
 export function overwriteRuleWords(
   op: Pick<Operation, 'overwrites' | 'overwritesWhen'>,
@@ -53,6 +71,11 @@ export function overwriteRuleWords(
   if (rule === undefined) return 'Every call replaces the content it names';
   if ('unlessTrue' in rule) {
     return `A call without ${rule.unlessTrue}: true replaces the whole value; with it, the call merges and acts at once`;
+  }
+  if ('changes' in rule) {
+    const off = (rule.switchesOff ?? []).map((path) => `sets ${path} to false`);
+    const set = rule.changes.length > 0 ? [`sets ${rule.changes.join(' or ')}`] : [];
+    return `A call that ${[...set, ...off].join(' or ')} changes where webhooks go or how they are protected, and is confirmed as an overwrite; other calls act at once`;
   }
   return `A call where an item carries ${rule.itemCarries} replaces any existing item of that ${rule.itemCarries} (only the service knows whether one exists, so every such call counts); other calls act at once`;
 }

@@ -1057,6 +1057,16 @@ const declared = [
     name: 'webhooks.config.update',
     summary: 'Update the basic webhook configuration',
     path: '/v2/workspace/webhookconfig/update',
+    // Where webhooks go, and with what credential: an agent must not change that unseen.
+    overwrites: true,
+    overwritesWhen: {
+      changes: [
+        'webhookServiceConfig.rawNotificationUrl',
+        'webhookServiceConfig.processedNotificationUrl',
+        'webhookServiceConfig.authToken',
+      ],
+      switchesOff: ['webhookServiceConfig.encryptData'],
+    },
     request: () =>
       z
         .strictObject({
@@ -1104,6 +1114,9 @@ const declared = [
     name: 'webhooks.advancedConfig.update',
     summary: 'Update the advanced webhook configuration',
     path: '/v2/workspace/advancedwebhookconfig/update',
+    // Switching encryption off sends every later payload readable.
+    overwrites: true,
+    overwritesWhen: { changes: [], switchesOff: ['encryptData'] },
     request: () =>
       z
         .strictObject({
@@ -1129,6 +1142,8 @@ const declared = [
     name: 'webhooks.endpoints.create',
     summary: 'Add an advanced webhook endpoint',
     path: '/v2/workspace/advancedwebhook/endpoints/create',
+    // A new receiver of every event it takes: each one is confirmed.
+    overwrites: true,
     request: () =>
       z.strictObject({
         url: endpointUrl(),
@@ -1198,6 +1213,8 @@ const declared = [
     name: 'webhooks.endpoints.update',
     summary: 'Change an advanced webhook endpoint',
     path: '/v2/workspace/advancedwebhook/endpoints/update',
+    overwrites: true,
+    overwritesWhen: { changes: ['url'] },
     request: () =>
       z
         .strictObject({

@@ -47,9 +47,21 @@ export interface BulkSpec {
  * Which requests of an operation replace existing content:
  * - `unlessTrue`: all but those where this member is `true` (`merge: true` merges instead);
  * - `itemCarries`: those where an item of the bulk list carries this field (`id`). Whether an
- *   item of that id exists is known only to the service, so every such request counts.
+ *   item of that id exists is known only to the service, so every such request counts;
+ * - `changes`: those that set where webhooks go or how they are protected.
  */
-export type OverwriteRule = { unlessTrue: string } | { itemCarries: string };
+export type OverwriteRule =
+  | { unlessTrue: string }
+  | { itemCarries: string }
+  | {
+      /**
+       * Where the request sends what it carries: it replaces the receiver (or its
+       * credential) when it sets any of `changes` (dotted paths into `data`), or switches
+       * off any of `switchesOff` (sets it to false).
+       */
+      changes: readonly string[];
+      switchesOff?: readonly string[];
+    };
 
 /**
  * A value of an example's `data` that a fresh emulator cannot know in advance: an id or key

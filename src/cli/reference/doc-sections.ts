@@ -170,9 +170,10 @@ export const traits: readonly {
       `replaces existing content${notes((op) => {
         const rule = op.overwritesWhen;
         if (rule === undefined) return undefined;
-        return 'unlessTrue' in rule
-          ? `without \`${rule.unlessTrue}: true\``
-          : `an item carrying \`${rule.itemCarries}\``;
+        if ('unlessTrue' in rule) return `without \`${rule.unlessTrue}: true\``;
+        if ('itemCarries' in rule) return `an item carrying \`${rule.itemCarries}\``;
+        const off = (rule.switchesOff ?? []).map((path) => `\`${path}: false\``);
+        return [...rule.changes.map((path) => `\`${path}\``), ...off].join(' or ');
       })}; \`--dry-run\` and \`--debug\` say so, \`svc mcp\` confirms it as destructive`,
   },
   {

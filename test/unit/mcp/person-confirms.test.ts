@@ -188,6 +188,57 @@ describe('a tool whose requests may replace existing content', () => {
     }
   });
 
+  it('asks before a call changes where webhooks go or how they are protected, and not before other changes', async () => {
+    const tools = [
+      'webhooks_config_update',
+      'webhooks_config_update_advanced',
+      'webhooks_endpoints_update',
+      'webhooks_endpoints_create',
+    ];
+    const s = await pair({ action: 'decline' }, tools, {});
+    try {
+      const asking = [
+        [
+          'webhooks_config_update',
+          { webhookServiceConfig: { rawNotificationUrl: 'https://evil.example/in' } },
+          'webhookServiceConfig.rawNotificationUrl',
+        ],
+        ['webhooks_config_update', { webhookServiceConfig: { authToken: 'x1' } }, 'authToken'],
+        [
+          'webhooks_config_update',
+          { webhookServiceConfig: { encryptData: false } },
+          'webhookServiceConfig.encryptData: false',
+        ],
+        ['webhooks_config_update_advanced', { encryptData: false }, 'encryptData: false'],
+        [
+          'webhooks_endpoints_update',
+          { endpointId: 'ep_1', url: 'https://evil.example/in' },
+          '(url)',
+        ],
+        ['webhooks_endpoints_create', { url: 'https://evil.example/in' }, 'replaces'],
+      ] as const;
+      for (const [name, args, words] of asking) {
+        const result = await s.client.callTool({ name, arguments: args });
+        expect(result.isError, name).toBe(true);
+        expect(s.asked.at(-1), name).toContain(words);
+      }
+      expect(s.sent).toEqual([]);
+      const before = s.asked.length;
+      for (const [name, args] of [
+        ['webhooks_config_update', { webhookServiceConfig: { triggers: { 'comment.add': true } } }],
+        ['webhooks_config_update_advanced', { encryptData: true, publicKey: 'AAAA' }],
+        ['webhooks_endpoints_update', { endpointId: 'ep_1', description: 'staging' }],
+      ] as const) {
+        // Sent at once, unasked (the fake service's empty answer is no concern here).
+        await s.client.callTool({ name, arguments: args });
+      }
+      expect(s.asked).toHaveLength(before);
+      expect(s.sent).toHaveLength(3);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('asks the person before a call that replaces content, and not before one that merges', async () => {
     const s = await pair({ action: 'decline' }, ['crdt_update', 'livestate_broadcast'], {
       success: true,
