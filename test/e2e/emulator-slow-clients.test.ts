@@ -32,7 +32,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('slow clients', () => {
   it(
-    'keep health answering within a second, and memory returns once they are gone',
+    'keep health answering within a second, and memory and descriptors bounded',
     { timeout: 60_000 },
     async () => {
       const emulator = await startEmulator();
@@ -93,20 +93,9 @@ describe('slow clients', () => {
         expect(held).toBeLessThan(700);
         // While the flood lasts, the emulator holds at most a few hundred connections: its
         // memory grows by what their turnover leaves for the collector, not by 20,000 of them.
+        // Whether Node then gives that memory back is its collector's choice, made on a timer
+        // when the process is idle (Node 24 and 26 never did here): not held by this test.
         expect(rssMiB(pid, 'VmHWM') - before).toBeLessThan(120);
-        // Node 20 and 22 give that memory back once their collector has run over the idle
-        // heap, some seconds after the load: the test waits for that, up to 15 s. Node 24 and
-        // 26 run no collection in an idle process and keep it (an open point of
-        // docs/emulator-security.md, "Slow clients"), so there only the bound above holds.
-        if (Number(process.versions.node.split('.')[0]) < 24) {
-          let after = rssMiB(pid);
-          for (const until = Date.now() + 15_000; after - before >= 20 && Date.now() < until;) {
-            await sleep(500);
-            await health(emulator.url);
-            after = rssMiB(pid);
-          }
-          expect(after - before).toBeLessThan(20);
-        }
       } finally {
         await emulator.stop();
       }
