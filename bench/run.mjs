@@ -9,6 +9,7 @@ import { bench as mcp } from './mcp.mjs';
 import { bench as memory } from './memory.mjs';
 import { bench as migrateWait } from './migrate-wait.mjs';
 import { bench as nodeVersions } from './node-versions.mjs';
+import { bench as pagedListing } from './paged-listing.mjs';
 import { bench as roundtrip } from './roundtrip.mjs';
 import { bench as startup } from './startup.mjs';
 import { bench as ui } from './ui.mjs';
@@ -20,6 +21,7 @@ for (const bench of [
   nodeVersions,
   bulk,
   memory,
+  pagedListing,
   emulator,
   migrateWait,
   ui,
