@@ -1,4 +1,4 @@
-import type { Operation } from './types.js';
+import type { Operation, OverwriteRule } from './types.js';
 
 /**
  * Whether a request with these members removes or switches off data. `members` may be a
@@ -31,8 +31,7 @@ export function overwriteReason(
       : `without ${rule.unlessTrue}: true it replaces the whole value`;
   }
   if ('changes' in rule) {
-    const set = rule.changes.filter((path) => memberAt(members, path) !== undefined);
-    const off = (rule.switchesOff ?? []).filter((path) => memberAt(members, path) === false);
+    const { set, off } = changesOf(rule, members);
     const what = [...set, ...off.map((path) => `${path}: false`)];
     return what.length === 0
       ? undefined
@@ -52,8 +51,21 @@ export function overwriteReason(
     : `${carrying} item(s) carry ${rule.itemCarries}: an existing one of that ${rule.itemCarries} is replaced`;
 }
 
+type ChangesRule = Extract<OverwriteRule, { changes: readonly string[] }>;
+
+/** The members a request sets, and the switches it turns off, of a `changes` rule. */
+export function changesOf(
+  rule: ChangesRule,
+  members: Readonly<Record<string, unknown>>,
+): { set: string[]; off: string[] } {
+  return {
+    set: rule.changes.filter((path) => memberAt(members, path) !== undefined),
+    off: (rule.switchesOff ?? []).filter((path) => memberAt(members, path) === false),
+  };
+}
+
 /** The member at a dotted path of a request's `data`, if any. */
-function memberAt(members: Readonly<Record<string, unknown>>, path: string): unknown {
+export function memberAt(members: Readonly<Record<string, unknown>>, path: string): unknown {
   let at: unknown = members;
   for (const part of path.split('.')) {
     if (typeof at !== 'object' || at === null) return undefined;

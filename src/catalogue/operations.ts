@@ -1066,6 +1066,7 @@ const declared = [
         'webhookServiceConfig.authToken',
       ],
       switchesOff: ['webhookServiceConfig.encryptData'],
+      currentFrom: 'webhooks.config.get',
     },
     request: () =>
       z
@@ -1116,7 +1117,11 @@ const declared = [
     path: '/v2/workspace/advancedwebhookconfig/update',
     // Switching encryption off sends every later payload readable.
     overwrites: true,
-    overwritesWhen: { changes: [], switchesOff: ['encryptData'] },
+    overwritesWhen: {
+      changes: [],
+      switchesOff: ['encryptData'],
+      currentFrom: 'webhooks.advancedConfig.get',
+    },
     request: () =>
       z
         .strictObject({

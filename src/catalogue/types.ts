@@ -61,6 +61,11 @@ export type OverwriteRule =
        */
       changes: readonly string[];
       switchesOff?: readonly string[];
+      /**
+       * The read whose answer to `{}` holds the current values at the same paths, for the
+       * person asked to confirm to see the old value beside the new one.
+       */
+      currentFrom?: string;
     };
 
 /**

@@ -3,6 +3,7 @@ import type { ApiResult } from '../http/envelope.js';
 import { partArgs, type Args, type ParsedArgs } from './input.js';
 import { followJob } from './jobs.js';
 import { listPage } from './listing.js';
+import { currentOf } from './current.js';
 import { previewOf, questionOf } from './preview.js';
 import { errorResult, failure, success, type ToolResult } from './results.js';
 import {
@@ -87,9 +88,20 @@ async function askPerson(
   }
   if (person.state === undefined) {
     const preview = previewOf(await rt.client(), spec, args.data);
+    // What the call replaces, as it is now, where the service can say (where webhooks go).
+    const current = await currentOf(rt, spec.op, args.data, call.signal);
     const issued = rt.tokens.issue(spec.name, args.data);
     return {
-      result: { question: questionOf(spec, preview, rt.target), state: issued.token },
+      result: {
+        // Secret members (an auth token) are named, not shown: the question is no place for them.
+        question: questionOf(
+          spec,
+          { ...preview, scope: rt.redactor.json(preview.scope) as typeof preview.scope },
+          rt.target,
+          current,
+        ),
+        state: issued.token,
+      },
       outcome: 'preview',
       reason: 'the user is asked to confirm',
     };

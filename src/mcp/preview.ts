@@ -1,7 +1,8 @@
 import type * as z from 'zod';
-import { overwriteReason } from '../catalogue/destructive.js';
+import { memberAt, overwriteReason } from '../catalogue/destructive.js';
 import type { HttpClient } from '../http/client.js';
 import { visibleLine } from '../text/visible.js';
+import type { Current } from './current.js';
 import type { Args } from './input.js';
 import type { previewSchema, ToolSpec } from './tools.js';
 
@@ -81,6 +82,7 @@ export function questionOf(
   spec: Pick<ToolSpec, 'name'>,
   preview: Preview,
   target: { baseUrl: string; workspaceId?: string },
+  current?: Current,
 ): string {
   const lines = [
     `An agent asks svc to run ${spec.name}: ${preview.action}. Nothing has been done yet.`,
@@ -93,6 +95,14 @@ export function questionOf(
   }
   if (preview.replaces !== undefined) {
     lines.push(`It replaces existing content: ${preview.replaces}.`);
+  }
+  if (current !== undefined && 'unread' in current) {
+    lines.push(`What it replaces could not be read first: ${asData(current.unread)}`);
+  } else if (current !== undefined) {
+    for (const [path, now] of Object.entries(current.values)) {
+      const next = memberAt(preview.scope, path);
+      lines.push(`Changes ${path}: now ${asData(now)}, then ${asData(next ?? null)}`);
+    }
   }
   if (preview.count !== undefined) {
     const shownIds = preview.firstIds ?? [];

@@ -222,7 +222,8 @@ describe('a tool whose requests may replace existing content', () => {
         expect(result.isError, name).toBe(true);
         expect(s.asked.at(-1), name).toContain(words);
       }
-      expect(s.sent).toEqual([]);
+      // Nothing was changed: what was sent are the reads of the current values ({}).
+      expect(s.sent.filter((data) => JSON.stringify(data) !== '{}')).toEqual([]);
       const before = s.asked.length;
       for (const [name, args] of [
         ['webhooks_config_update', { webhookServiceConfig: { triggers: { 'comment.add': true } } }],
@@ -233,7 +234,49 @@ describe('a tool whose requests may replace existing content', () => {
         await s.client.callTool({ name, arguments: args });
       }
       expect(s.asked).toHaveLength(before);
-      expect(s.sent).toHaveLength(3);
+      expect(s.sent.filter((data) => JSON.stringify(data) !== '{}')).toHaveLength(3);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('shows the person where webhooks go now beside where they would go, a token masked', async () => {
+    const now = {
+      useWebhookService: true,
+      webhookServiceConfig: {
+        rawNotificationUrl: 'https://hooks.acme.example/in',
+        authToken: 'current-secret-token-1234',
+      },
+      encryptData: true,
+    };
+    const s = await pair(
+      { action: 'decline' },
+      ['webhooks_config_update', 'webhooks_config_update_advanced'],
+      now,
+    );
+    try {
+      await s.client.callTool({
+        name: 'webhooks_config_update',
+        arguments: {
+          webhookServiceConfig: {
+            rawNotificationUrl: 'https://evil.example/in',
+            authToken: 'attacker-token-99',
+          },
+        },
+      });
+      const lines = (s.asked[0] ?? '').split('\n');
+      expect(lines).toContain(
+        'Changes webhookServiceConfig.rawNotificationUrl: now "https://hooks.acme.example/in", then "https://evil.example/in"',
+      );
+      const token = lines.find((line) => line.startsWith('Changes webhookServiceConfig.authToken'));
+      expect(token).toBeDefined();
+      expect(token).not.toContain('current-secret-token-1234');
+      expect(s.asked[0]).not.toContain('attacker-token-99');
+      await s.client.callTool({
+        name: 'webhooks_config_update_advanced',
+        arguments: { encryptData: false },
+      });
+      expect(s.asked[1]).toContain('Changes encryptData: now true, then false');
     } finally {
       await s.close();
     }

@@ -1,0 +1,41 @@
+import { changesOf, memberAt } from '../catalogue/destructive.js';
+import { operation, type OperationName } from '../catalogue/operations.js';
+import type { Operation } from '../catalogue/types.js';
+import type { Runtime } from './runtime.js';
+
+/** What the person sees of a member's value now: read, or why it could not be. */
+export type Current = { values: Record<string, unknown> } | { unread: string };
+
+/**
+ * The values a call would replace, as they are now, for the question put to the person:
+ * read with the operation the catalogue names for it (`currentFrom`), the members the call
+ * changes picked from its answer, secret ones masked. Undefined where the catalogue names no
+ * such read or the call changes nothing it covers.
+ */
+export async function currentOf(
+  rt: Runtime,
+  op: Operation,
+  data: Readonly<Record<string, unknown>>,
+  signal: AbortSignal,
+): Promise<Current | undefined> {
+  const rule = op.overwritesWhen;
+  if (rule === undefined || !('changes' in rule) || rule.currentFrom === undefined) return;
+  const { set, off } = changesOf(rule, data);
+  const paths = [...set, ...off];
+  if (paths.length === 0) return undefined;
+  try {
+    const read = operation(rule.currentFrom as OperationName) as Operation;
+    const answer = await (await rt.client()).call(read, {}, { signal });
+    const now = answer.data as Record<string, unknown>;
+    const values: Record<string, unknown> = {};
+    for (const path of paths) {
+      const name = path.split('.').at(-1) ?? path;
+      // By its name, as every result is: an auth token stays masked.
+      const masked = rt.redactor.json({ [name]: memberAt(now ?? {}, path) ?? null });
+      values[path] = (masked as Record<string, unknown>)[name];
+    }
+    return { values };
+  } catch (err) {
+    return { unread: err instanceof Error ? err.message : 'the read failed' };
+  }
+}
