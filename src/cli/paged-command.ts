@@ -1,6 +1,6 @@
 import { operation } from '../catalogue/operations.js';
 import type { Operation, Paging, TableLayout } from '../catalogue/types.js';
-import { ApiError, UsageError } from '../errors/errors.js';
+import { ApiError, ForeignAnswerError, UsageError } from '../errors/errors.js';
 import type { Context } from './context.js';
 import type { HandlerOptions } from './declare/command.js';
 import type { OptionRecord } from './declare/options.js';
@@ -122,6 +122,12 @@ function continuation(ctx: Context, token: string): string {
   return printedCommand(ctx, [...words, '--page-token', token]);
 }
 
+function repeatedToken(token: string): ForeignAnswerError {
+  return new ForeignAnswerError(
+    `the service answered the page token it was sent (${token}) as the next page's: stopped rather than read the same page again`,
+  );
+}
+
 /**
  * Runs a paged listing: one page, or pages until `--limit` items or, with `--all`, the end;
  * each printed as it arrives. A listing that stops before the end says how to go on.
@@ -159,6 +165,8 @@ export async function runPagedRow(
       const items = page.data ?? [];
       await sink.page(items);
       fetched += items.length;
+      // A service that names the page it just sent as the next would be read forever.
+      if (page.next !== undefined && page.next === token) throw repeatedToken(page.next);
       token = page.next;
     } while (follow && token !== undefined && (opts.limit === undefined || fetched < opts.limit));
     await sink.end();

@@ -123,6 +123,18 @@ describe.each(pagedCommands)('svc $path', ({ op, argv, required, flags }) => {
     expect(r.stderr).toBe('');
   });
 
+  it('--all stops, exit 1 and stdout empty, when the service names the page it sent as the next', async () => {
+    const fake = fakeService({
+      [op.path]: (data: Record<string, unknown>) =>
+        ok(items.slice(0, 3), { [op.paging.next]: String(data.pageToken ?? 'again') }),
+    });
+    const r = await fake.run([...argv, '--all', '--json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('the service answered the page token it was sent (again)');
+    expect(fake.sent(op.path)).toHaveLength(2);
+  });
+
   it('--all follows every page to the end, printing one JSON array with --json', async () => {
     const fake = fakeService({ [op.path]: page });
     const r = await fake.run([...argv, '--all', '--json']);
