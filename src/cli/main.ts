@@ -8,6 +8,7 @@ import type { CommandModule } from './declare/command.js';
 import type { Context, Deps } from './context.js';
 import type { GlobalOptions } from './globals.js';
 import { buildProgram, type CommandTree } from './program.js';
+import { isRequired } from './required-options.js';
 
 /** Commander's "error: …\n(Did you mean …?)" → a message and a hint. */
 function fromCommanderMessage(text: string): UsageError {
@@ -18,6 +19,41 @@ function fromCommanderMessage(text: string): UsageError {
   const [first = 'invalid usage', ...rest] = lines;
   const hint = rest.join(' ').trim();
   return new UsageError(first, hint ? { hint: hint.replace(/^\((.*)\)$/, '$1') } : undefined);
+}
+
+/**
+ * For a word given where the command takes none (`svc docs list acme`), the line it was most
+ * likely meant as: the command's one required flag that is missing, given that word
+ * (`svc docs list --org acme`), as words. Undefined when there is no such single flag or word.
+ */
+function flagMeant(program: Command, argv: readonly string[]): string[] | undefined {
+  let command = program;
+  const takesValue = (word: string) =>
+    [...command.options, ...program.options].some(
+      (option) => (option.long === word || option.short === word) && /[<[]/.test(option.flags),
+    );
+  const extra: number[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    if (word === '--') break;
+    if (word.startsWith('-')) {
+      if (!word.includes('=') && takesValue(word)) i++;
+      continue;
+    }
+    const sub = command.commands.find((c) => c.name() === word);
+    if (sub && extra.length === 0) command = sub;
+    else extra.push(i);
+  }
+  const missing = command.options.filter(
+    (option) =>
+      isRequired(option) &&
+      option.long !== undefined &&
+      !argv.some((word) => word === option.long || word.startsWith(`${option.long}=`)),
+  );
+  const [at] = extra;
+  const [flag] = missing;
+  if (extra.length !== 1 || at === undefined || missing.length !== 1 || !flag?.long) return;
+  return ['svc', ...argv.slice(0, at), flag.long, ...argv.slice(at)];
 }
 
 const VERSION_FLAGS = new Set(['--version', '-v']);
@@ -105,6 +141,14 @@ export async function mainOf(
         error.code === 'commander.help'
           ? new UsageError('a subcommand is required', { hint: 'see --help' })
           : fromCommanderMessage(commanderError || error.message);
+      const meant =
+        error.code === 'commander.excessArguments' ? flagMeant(program, argv) : undefined;
+      if (meant) {
+        // Loaded only here: a usage error is no start-up path.
+        const { shellLine } = await import('../io/shell-words.js');
+        const line = `did you mean: ${shellLine(meant)}`;
+        usage.hint = usage.hint ? `${usage.hint}\n${line}` : line;
+      }
       return report(usage);
     }
     // Loaded only for a credentials error, which it may explain: an emulator that forgot.

@@ -38,6 +38,29 @@ describe('main: usage errors', () => {
     expect(r.stderr).toBe("error: unknown option '--orgg'\nhint: Did you mean --org?\n");
   });
 
+  it('reads a word given where a command takes none as its one missing required flag, and says so', async () => {
+    const r = await runCli(['docs', 'list', 'acme']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      "error: too many arguments for 'list'. Expected 0 arguments but got 1.\n" +
+        'hint: did you mean: svc docs list --org acme\n',
+    );
+    // Global flags and the command's own stay where they were.
+    const placed = await runCli(['--json', 'users', 'list', 'acme', '--limit', '3']);
+    expect(placed.stderr).toContain('did you mean: svc --json users list --org acme --limit 3');
+    // Two words, or more than one flag missing: no guess.
+    for (const argv of [
+      ['docs', 'list', 'acme', 'extra'],
+      ['docs', 'migrate', 'acme'],
+      ['docs', 'list', '--org', 'acme', 'extra'],
+    ]) {
+      const r2 = await runCli(argv);
+      expect(r2.code, argv.join(' ')).toBe(2);
+      expect(r2.stderr, argv.join(' ')).not.toContain('did you mean');
+    }
+  });
+
   it("still reports a missing required option, in commander's words, before running", async () => {
     const r = await runCli(['docs', 'migrate', '--org', 'o', '--doc', 'd', '--json']);
     expect(r.code).toBe(2);
