@@ -460,6 +460,10 @@ describe('svc mcp, spoken to by the SDK client', () => {
       await admin('jobs/step', { id: job.id });
       const result = await migrating;
       expect(result.isError, textOf(result)).toBeFalsy();
+      // The server notifies the last progress before it answers, but the SDK's client may
+      // hand the notification to onprogress after it has resolved the call, when both arrive
+      // in one read: it is waited for, not assumed.
+      await until(() => (progress.length === 3 ? true : undefined));
       expect(progress).toEqual([
         { progress: 0, total: 2, message: `migration ${job.id}: pending` },
         { progress: 1, total: 2, message: `migration ${job.id}: in progress` },
