@@ -4,7 +4,7 @@ import { ApiError, ForeignAnswerError, UsageError } from '../errors/errors.js';
 import type { Context } from './context.js';
 import type { HandlerOptions } from './declare/command.js';
 import type { OptionRecord } from './declare/options.js';
-import type { PagedRow, pagingOptions } from './declare/paged.js';
+import { type PagedRow, pagingOptions } from './declare/paged.js';
 import { keepHeapSmall } from './heap.js';
 import { commandWords, printedCommand } from './printed-command.js';
 
@@ -74,14 +74,11 @@ function checkQuery(op: Operation, query: Item, row: PagedRow<OptionRecord>): vo
 
 /** The flag that gives each request member: the row's own, and the paging flags. */
 function flagsOf(row: PagedRow<OptionRecord>): Record<string, string> {
-  const flagOf = (key: string) => row.options[key]?.build().long ?? key;
-  return {
-    ...Object.fromEntries(
-      Object.entries(row.request).map(([member, key]) => [member, flagOf(key)]),
-    ),
-    pageSize: '--page-size',
-    pageToken: '--page-token',
-  };
+  const options: OptionRecord = { ...row.options, ...pagingOptions };
+  const members = { ...row.request, pageSize: 'pageSize', pageToken: 'pageToken' };
+  return Object.fromEntries(
+    Object.entries(members).map(([member, key]) => [member, options[key]?.build().long ?? key]),
+  );
 }
 
 /**
@@ -142,6 +139,7 @@ export async function runPagedRow(
   if (!paging) throw new Error(`${op.name} declares no paging`);
   const query = queryOf(opts, row.request);
   const follow = opts.all === true || opts.limit !== undefined;
+  // Checked before anything is sent: a --page-size past the maximum is a usage error.
   pageSizeOf(paging, opts, 0);
   checkQuery(
     op,

@@ -7,7 +7,7 @@
  * It may also hold characters that draw nothing yet change what a reader sees: bidirectional
  * overrides and isolates reverse or reorder the text around them, the line and paragraph
  * separators start a line a terminal or an agent reads as svc's own, and zero-width and tag
- * characters hide text inside an id. Those are shown as `\u{XXXX}`.
+ * characters hide text inside an id. Those are shown by their code point in hex, as `\u{202E}`.
  */
 
 // C0, DEL and C1: every code a terminal may act on; then the invisible ones: zero-width
