@@ -1219,7 +1219,11 @@ const declared = [
     summary: 'Change an advanced webhook endpoint',
     path: '/v2/workspace/advancedwebhook/endpoints/update',
     overwrites: true,
-    overwritesWhen: { changes: ['url'] },
+    overwritesWhen: {
+      changes: ['url'],
+      currentFrom: 'webhooks.endpoints.list',
+      currentItem: { list: 'endpoints', key: 'id', matches: 'endpointId' },
+    },
     request: () =>
       z
         .strictObject({

@@ -66,6 +66,12 @@ export type OverwriteRule =
        * person asked to confirm to see the old value beside the new one.
        */
       currentFrom?: string;
+      /**
+       * When that read lists many (`list`: the member of its answer that holds them), the item
+       * whose `key` equals the request's `matches` member: an endpoint by its id. The read is
+       * followed page by page through its `iterator` until the item is found.
+       */
+      currentItem?: { list: string; key: string; matches: string };
     };
 
 /**

@@ -3,6 +3,9 @@ import { operation, type OperationName } from '../catalogue/operations.js';
 import type { Operation } from '../catalogue/types.js';
 import type { Runtime } from './runtime.js';
 
+/** How many pages of a listing are read to find the item a call changes. */
+const MOST_PAGES = 20;
+
 /** What the person sees of a member's value now: read, or why it could not be. */
 export type Current = { values: Record<string, unknown> } | { unread: string };
 
@@ -25,8 +28,28 @@ export async function currentOf(
   if (paths.length === 0) return undefined;
   try {
     const read = operation(rule.currentFrom as OperationName) as Operation;
-    const answer = await (await rt.client()).call(read, {}, { signal });
-    const now = answer.data as Record<string, unknown>;
+    const client = await rt.client();
+    const item = rule.currentItem;
+    let now: Record<string, unknown> | undefined;
+    let request: Record<string, unknown> = {};
+    for (let page = 0; page < MOST_PAGES; page++) {
+      const answer = (await client.call(read, request, { signal })).data as Record<string, unknown>;
+      if (item === undefined) {
+        now = answer;
+        break;
+      }
+      const listed = answer?.[item.list];
+      now = (Array.isArray(listed) ? (listed as Record<string, unknown>[]) : []).find(
+        (entry) => entry?.[item.key] === data[item.matches],
+      );
+      const iterator = answer?.iterator;
+      if (now !== undefined || answer?.done !== false || typeof iterator !== 'string') break;
+      request = { iterator };
+    }
+    if (now === undefined && item !== undefined)
+      return {
+        unread: `none of the ${item.list} has ${item.key} ${JSON.stringify(data[item.matches])}`,
+      };
     const values: Record<string, unknown> = {};
     for (const path of paths) {
       const name = path.split('.').at(-1) ?? path;

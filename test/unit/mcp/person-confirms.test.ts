@@ -17,8 +17,11 @@ type Reply =
  * svc mcp's server and the SDK's own client, joined in process. With `reply`, the client
  * declares form elicitation and answers each question so, keeping what it was asked.
  */
+/** `data`: what the fake service answers, or how it answers each request's data. */
 async function pair(reply?: Reply, tools = ['docs_disable', 'docs_list'], data: unknown = {}) {
-  const { rt, audit, sent } = fakeRuntime(() => ({ data }));
+  const { rt, audit, sent } = fakeRuntime((request) => ({
+    data: typeof data === 'function' ? (data as (r: unknown) => unknown)(request) : data,
+  }));
   const server = buildServer(rt, toolSpecs(toolNames, tools));
   const client = new Client(
     { name: 'test', version: '1.0.0' },
@@ -277,6 +280,44 @@ describe('a tool whose requests may replace existing content', () => {
         arguments: { encryptData: false },
       });
       expect(s.asked[1]).toContain('Changes encryptData: now true, then false');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("shows an endpoint's URL now beside the new one, found on a later page of the list", async () => {
+    const pages: Record<string, unknown> = {
+      '{}': {
+        endpoints: [{ id: 'ep_other', url: 'https://other.example/in' }],
+        iterator: 'p2',
+        done: false,
+      },
+      '{"iterator":"p2"}': {
+        endpoints: [{ id: 'ep_1', url: 'https://hooks.acme.example/ep' }],
+        iterator: null,
+        done: true,
+      },
+    };
+    const s = await pair(
+      { action: 'decline' },
+      ['webhooks_endpoints_update'],
+      (request: unknown) => pages[JSON.stringify(request)],
+    );
+    try {
+      await s.client.callTool({
+        name: 'webhooks_endpoints_update',
+        arguments: { endpointId: 'ep_1', url: 'https://evil.example/in' },
+      });
+      expect(s.asked[0]?.split('\n')).toContain(
+        'Changes url: now "https://hooks.acme.example/ep", then "https://evil.example/in"',
+      );
+      await s.client.callTool({
+        name: 'webhooks_endpoints_update',
+        arguments: { endpointId: 'ep_gone', url: 'https://evil.example/in' },
+      });
+      expect(s.asked[1]).toContain(
+        'What it replaces could not be read first: "none of the endpoints has id \\"ep_gone\\""',
+      );
     } finally {
       await s.close();
     }
