@@ -78,8 +78,8 @@ _svc_flags() {
     'auth migrate-storage') REPLY='--all' ;;
     'profile list') REPLY='--limit' ;;
     'api') REPLY='--data --data-raw --auth' ;;
-    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --webhook-host --no-admin --ui --no-ui --require-admin-token --detach' ;;
-    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --webhook-host --no-admin --ui --no-ui --no-workspace' ;;
+    'emulator start') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --webhook-host --no-admin --no-admin-token --ui --no-ui --detach' ;;
+    'emulator exec') REPLY='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --webhook-host --no-admin --no-admin-token --ui --no-ui --no-workspace' ;;
     'emulator health') REPLY='--url' ;;
     'mcp'|'mcp serve') REPLY='--read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;
     'mcp config') REPLY='--client --read-only --allow-destructive --toolsets --tools --exclude-tools --reveal-secrets --log-file --confirm-ttl --emulator --seed' ;;

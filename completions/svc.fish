@@ -536,9 +536,9 @@ function __svc_flags
                 '--allowed-host' 'another name clients address the emulator by, e.g. a container service name; name:port for one port only (repeatable)' \
                 '--webhook-host' 'another host webhooks may be sent to, besides loopback (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
+                '--no-admin-token' 'let the admin routes answer without the admin token: any user of this machine could then export every token (loopback only)' \
                 '--ui' 'serve the web UI even when --host faces the network' \
                 '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
-                '--require-admin-token' 'admin routes (but health) need a token: SVC_EMULATOR_ADMIN_TOKEN, or one printed at start' \
                 '--detach' 'start it in the background, wait until it answers, write its URL and credentials to an env file in the state directory, and return (svc emulator stop ends it)'
         case 'emulator exec'
             printf '%s\t%s\n' \
@@ -556,6 +556,7 @@ function __svc_flags
                 '--allowed-host' 'another name clients address the emulator by, e.g. a container service name; name:port for one port only (repeatable)' \
                 '--webhook-host' 'another host webhooks may be sent to, besides loopback (repeatable)' \
                 '--no-admin' 'switch off the /_emulator/ admin routes (for an emulator others reach)' \
+                '--no-admin-token' 'let the admin routes answer without the admin token: any user of this machine could then export every token (loopback only)' \
                 '--ui' 'serve the web UI even when --host faces the network' \
                 '--no-ui' 'do not serve the web UI at /_emulator/ui/' \
                 '--no-workspace' 'do not create a workspace (no credential variables are set)'

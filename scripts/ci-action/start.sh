@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The CI action's start step: `svc emulator start --detach`, which returns once the emulator
-# answers, then hands the job SVC_BASE_URL and the workspace's credentials through
-# $GITHUB_ENV, each secret masked first so the runner hides it in every later log line.
+# answers, then hands the job SVC_BASE_URL, the emulator's admin token and the workspace's
+# credentials through $GITHUB_ENV, each secret masked first so the runner hides it in every later log line.
 # The credentials go from svc's private env file to $GITHUB_ENV inside this shell: never on
 # a command line, never printed.
 set -euo pipefail
@@ -28,7 +28,7 @@ while IFS= read -r line; do
   name="${line%%=*}"
   value="${line#*=}"
   case "$name" in
-    SVC_WORKSPACE_TOKEN | SVC_AUTH_TOKEN | SVC_API_KEY) echo "::add-mask::$value" ;;
+    SVC_WORKSPACE_TOKEN | SVC_AUTH_TOKEN | SVC_API_KEY | SVC_EMULATOR_ADMIN_TOKEN) echo "::add-mask::$value" ;;
   esac
   printf '%s\n' "$line" >> "$GITHUB_ENV"
 done < "$env_file"

@@ -188,8 +188,9 @@ export class AdminToken {
     if (given === undefined || !timingSafeEqual(sha256(given), this.digest)) {
       throw new EmulatorError(
         'UNAUTHENTICATED',
-        "The emulator's admin routes need its admin token: send Authorization: Bearer TOKEN " +
-          '(SVC_EMULATOR_ADMIN_TOKEN, or the token it printed at start).',
+        "The emulator's admin routes need its admin token: send Authorization: Bearer TOKEN, " +
+          'with the token in SVC_EMULATOR_ADMIN_TOKEN where the emulator was started (svc emulator ' +
+          'exec and start --detach hand it on; a start at a terminal prints it).',
       );
     }
   }
@@ -202,13 +203,20 @@ function sha256(text: string): Buffer {
 /**
  * The admin routes that need no admin token: health says only that the emulator answers,
  * and its version (probes call it); verify is the link of an owner-email message, which
- * carries a secret of its own and is opened by a person in a browser.
+ * carries a secret of its own and is opened by a person in a browser; the web UI's pages
+ * and assets hold no data (a browser cannot send a header when it opens a link), while
+ * every call they make for data, `/_emulator/ui/api/…`, carries the token.
  */
 const OPEN_ROUTES = new Set(['/_emulator/health', '/_emulator/verify']);
+const UI_PAGES = '/_emulator/ui';
+const UI_CALLS = '/_emulator/ui/api/';
 
 function isOpenRoute(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const path = (req.url ?? '').split('?')[0] ?? '';
-  return (req.method === 'GET' || req.method === 'HEAD') && OPEN_ROUTES.has(path);
+  if (OPEN_ROUTES.has(path)) return true;
+  // Paths are matched as sent, never decoded or resolved, here and by the UI's routes.
+  return (path === UI_PAGES || path.startsWith(`${UI_PAGES}/`)) && !path.startsWith(UI_CALLS);
 }
 
 /**

@@ -55,10 +55,12 @@ const emulatorVariables = new Set<string>(Object.values(aiUrlEnv));
 /**
  * The environment of the emulator process: the caller's without any `SVC_*` variable but
  * the emulator's own (the AI provider URLs), so that no credential or key of the caller's
- * svc reaches it.
+ * svc reaches it; and the admin token it is to ask for, chosen by the caller (an
+ * environment, unlike argv, is readable by its owner alone).
  */
 export function emulatorEnvironment(
   env: Readonly<Record<string, string | undefined>>,
+  adminToken: string | undefined,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
@@ -66,6 +68,7 @@ export function emulatorEnvironment(
     if (name.startsWith('SVC_') && !emulatorVariables.has(name)) continue;
     out[name] = value;
   }
+  if (adminToken !== undefined) out[ADMIN_TOKEN_VAR] = adminToken;
   return out;
 }
 
@@ -142,9 +145,18 @@ export function launchEmulator(
   });
 }
 
+/** An emulator's admin routes: where, and the admin token they ask for (none if off). */
+export interface AdminTarget {
+  url: string;
+  token: string | undefined;
+}
+
+/** The variable that hands the admin token to svc and to the emulator it starts. */
+export const ADMIN_TOKEN_VAR = 'SVC_EMULATOR_ADMIN_TOKEN';
+
 /** An admin route's answer, or an error naming the route and the emulator's message. */
 export async function adminCall<T>(
-  url: string,
+  { url, token }: AdminTarget,
   route: string,
   init: { method?: 'GET' | 'POST'; body?: string; query?: Record<string, string> } = {},
 ): Promise<T> {
@@ -153,10 +165,11 @@ export async function adminCall<T>(
     target.searchParams.set(name, value);
   const res = await fetch(target, {
     method: init.method ?? 'GET',
-    ...(init.body !== undefined && {
-      body: init.body,
-      headers: { 'content-type': 'application/json' },
-    }),
+    headers: {
+      ...(token !== undefined && { authorization: `Bearer ${token}` }),
+      ...(init.body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(init.body !== undefined && { body: init.body }),
   });
   const text = await res.text();
   let body: unknown;
@@ -179,8 +192,11 @@ export async function adminCall<T>(
  * Seeding finds a workspace again by its owner email, so a fixture of owners alone is how
  * the credentials of workspaces already there are read back.
  */
-export async function seedFixture(url: string, fixture: string): Promise<WorkspaceCredentials[]> {
-  const { workspaces } = await adminCall<{ workspaces: WorkspaceCredentials[] }>(url, 'seed', {
+export async function seedFixture(
+  emulator: AdminTarget,
+  fixture: string,
+): Promise<WorkspaceCredentials[]> {
+  const { workspaces } = await adminCall<{ workspaces: WorkspaceCredentials[] }>(emulator, 'seed', {
     method: 'POST',
     body: fixture,
   });
@@ -197,10 +213,23 @@ export function fixtureOwners(fixture: unknown): { ownerEmail: string }[] {
   });
 }
 
-/** The variables that point svc at a workspace of the emulator at `url`. */
-export function svcEnvironment(url: string, ws: WorkspaceCredentials): Record<string, string> {
+/**
+ * The variables that point svc at a workspace of an emulator, with its admin token (which
+ * `svc webhooks trigger` sends) when it has one.
+ */
+export function svcEnvironment(
+  { url, token }: AdminTarget,
+  ws: WorkspaceCredentials | undefined,
+): Record<string, string> {
   return {
     SVC_BASE_URL: url,
+    ...(token !== undefined && { [ADMIN_TOKEN_VAR]: token }),
+    ...(ws && workspaceVariables(ws)),
+  };
+}
+
+function workspaceVariables(ws: WorkspaceCredentials): Record<string, string> {
+  return {
     [credentialEnvVars.workspaceId]: ws.workspaceId,
     [credentialEnvVars.workspaceToken]: ws.workspaceToken,
     [credentialEnvVars.apiKey]: ws.apiKey,

@@ -1,8 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newAdminToken } from './admin-guard.js';
 import {
   adminCall,
+  type AdminTarget,
   DEFAULT_OWNER,
   emulatorEnvironment,
   fixtureOwners,
@@ -106,8 +108,13 @@ export interface Emulator {
   /** Base URL for clients, e.g. `http://127.0.0.1:43121`. */
   readonly url: string;
   readonly port: number;
-  /** The web UI's address, when it is served. */
+  /** The web UI's address, when it is served, carrying the admin token (`#token=…`). */
   readonly uiUrl: string | undefined;
+  /**
+   * The token its admin routes ask for (`Authorization: Bearer …`), made for this start, so
+   * that no other user of the machine can read or change its state. The methods here send it.
+   */
+  readonly adminToken: string;
   /** The emulator process's id. */
   readonly pid: number;
   /** The first workspace of the seed (or `owner@example.com`'s): what `env()` points at. */
@@ -115,8 +122,9 @@ export interface Emulator {
   /** Every workspace the seed made, in its order. */
   readonly workspaces: readonly WorkspaceCredentials[];
   /**
-   * The variables a child `svc` needs: `SVC_BASE_URL`, `SVC_WORKSPACE_ID`,
-   * `SVC_WORKSPACE_TOKEN`, `SVC_API_KEY`, `SVC_AUTH_TOKEN`; of `workspace` unless another is given.
+   * The variables a child `svc` needs: `SVC_BASE_URL`, `SVC_EMULATOR_ADMIN_TOKEN`,
+   * `SVC_WORKSPACE_ID`, `SVC_WORKSPACE_TOKEN`, `SVC_API_KEY`, `SVC_AUTH_TOKEN`; of `workspace`
+   * unless another is given.
    */
   env(workspace?: WorkspaceCredentials): Record<string, string>;
   /**
@@ -191,10 +199,11 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<Emulator> {
   // A file seed is loaded by the emulator at start, so a bad file fails the start naming it.
   const seedFile = typeof options.seed === 'string' ? options.seed : undefined;
+  const adminToken = newAdminToken();
   const { child, ready } = await launchEmulator({
     command: svcCommand(packageBin(), false),
     startArgs: startArgs(options, seedFile),
-    env: emulatorEnvironment(options.env ?? process.env),
+    env: emulatorEnvironment(options.env ?? process.env, adminToken),
     // The IPC channel is how the emulator learns that this process has gone.
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
@@ -207,6 +216,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   child.stdout?.resume();
 
   const url = ready.url;
+  const admin: AdminTarget = { url, token: adminToken };
   const seedText = (): string =>
     options.seed === undefined
       ? JSON.stringify({ workspaces: [DEFAULT_OWNER] })
@@ -230,7 +240,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
 
   let workspaces: WorkspaceCredentials[];
   try {
-    workspaces = await seedFixture(url, seedText());
+    workspaces = await seedFixture(admin, seedText());
   } catch (err) {
     await stop();
     throw err;
@@ -242,7 +252,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   }
 
   const jobCall = (route: string, body: object) =>
-    adminCall<{ jobs: EmulatorJob[] }>(url, `jobs/${route}`, {
+    adminCall<{ jobs: EmulatorJob[] }>(admin, `jobs/${route}`, {
       method: 'POST',
       body: JSON.stringify(body),
     }).then((answer) => answer.jobs);
@@ -250,36 +260,37 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const emulator: Emulator = {
     url,
     port: Number(new URL(url).port),
-    uiUrl: ready.ui,
+    uiUrl: ready.ui && `${ready.ui}#token=${encodeURIComponent(adminToken)}`,
+    adminToken,
     pid: ready.pid,
     workspace,
     workspaces,
-    env: (ws = workspace) => svcEnvironment(url, ws),
+    env: (ws = workspace) => svcEnvironment(admin, ws),
     async reset(workspaceId) {
-      await adminCall(url, 'reset', {
+      await adminCall(admin, 'reset', {
         method: 'POST',
         body: JSON.stringify(workspaceId === undefined ? {} : { workspaceId }),
       });
       if (workspaceId !== undefined) return;
       // The seed again: its workspaces come back with the credentials handed out at start.
-      await adminCall(url, 'import', { method: 'POST', body: JSON.stringify(initialState) });
+      await adminCall(admin, 'import', { method: 'POST', body: JSON.stringify(initialState) });
     },
     async seed(fixture) {
-      return seedFixture(url, fixtureText(fixture));
+      return seedFixture(admin, fixtureText(fixture));
     },
     export: (workspaceId) =>
-      adminCall<StateDocument>(url, 'export', {
+      adminCall<StateDocument>(admin, 'export', {
         ...(workspaceId !== undefined && { query: { workspaceId } }),
       }),
     async import(document) {
-      await adminCall(url, 'import', { method: 'POST', body: JSON.stringify(document) });
+      await adminCall(admin, 'import', { method: 'POST', body: JSON.stringify(document) });
     },
     async faults(plan) {
-      await adminCall(url, 'faults', { method: 'POST', body: JSON.stringify(plan) });
+      await adminCall(admin, 'faults', { method: 'POST', body: JSON.stringify(plan) });
     },
     jobs: {
       list: (workspaceId) =>
-        adminCall<{ jobs: EmulatorJob[] }>(url, 'jobs', {
+        adminCall<{ jobs: EmulatorJob[] }>(admin, 'jobs', {
           ...(workspaceId !== undefined && { query: { workspaceId } }),
         }).then((answer) => answer.jobs),
       step: (id) => jobCall('step', id === undefined ? {} : { id }),
@@ -287,7 +298,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       fail: (id, reason) => jobCall('fail', reason === undefined ? { id } : { id, reason }),
     },
     outbox: (to) =>
-      adminCall<{ messages: OutboxMessage[] }>(url, 'outbox', {
+      adminCall<{ messages: OutboxMessage[] }>(admin, 'outbox', {
         ...(to !== undefined && { query: { to } }),
       }).then((answer) => answer.messages),
     stop,

@@ -102,7 +102,7 @@ export interface EmulatorOptions {
   allowedHosts?: readonly string[];
   /**
    * When given, every admin route but health needs `Authorization: Bearer <adminToken>`;
-   * the web UI, which cannot send it, is then not served.
+   * the web UI's pages open without it, and send the one their link carries (`#token=`).
    */
   adminToken?: string;
   /**
@@ -267,6 +267,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rateLimits,
     jobs,
     adminRoutes: options.adminRoutes ?? true,
+    adminToken: options.adminToken !== undefined,
     continueHosts,
     secrets,
     ai,
@@ -276,7 +277,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const adminRoutes = options.adminRoutes ?? true;
   const adminToken =
     options.adminToken === undefined ? undefined : new AdminToken(options.adminToken);
-  const ui = adminRoutes && options.ui && !adminToken ? webUi(store, faults) : undefined;
+  const ui = adminRoutes && options.ui ? webUi(store, faults) : undefined;
   const server = createServer(
     slowClientLimits,
     createRequestListener({

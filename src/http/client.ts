@@ -85,6 +85,8 @@ export interface ExchangePolicy {
   slow: boolean;
   /** Retries after the first attempt; the client's own number when absent. */
   retries?: number;
+  /** An emulator's admin token, for its `/_emulator/` routes: sent as a Bearer token. */
+  adminToken?: string;
 }
 
 export interface RawResponse {
@@ -356,6 +358,7 @@ export class HttpClient {
       accept: 'application/json',
       'user-agent': this.settings.userAgent,
       ...this.headersFor(policy.auth, credentials),
+      ...(policy.adminToken !== undefined && { authorization: `Bearer ${policy.adminToken}` }),
     };
     const url = new URL(this.settings.baseUrl.replace(/\/+$/, '') + policy.path);
     checkTransport(

@@ -1,7 +1,7 @@
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { scaled } from '../support/deep.js';
-import { SVC } from '../support/e2e.js';
+import { adminFetch, SVC } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
@@ -38,7 +38,7 @@ describe('parallel runs with different input', () => {
       .filter(([, result]) => result.success)
       .map(([id]) => id);
     expect(new Set(created).size).toBe(RUNS);
-    const res = await fetch(`${basic.url}/_emulator/journal`);
+    const res = await adminFetch(basic, '/_emulator/journal');
     const { entries } = (await res.json()) as {
       entries: { operation?: string; httpStatus: number }[];
     };

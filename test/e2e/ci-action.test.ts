@@ -66,13 +66,19 @@ describe('the CI action (action.yml) scripts', { timeout: 60_000 }, () => {
       'SVC_API_KEY',
       'SVC_AUTH_TOKEN',
       'SVC_BASE_URL',
+      'SVC_EMULATOR_ADMIN_TOKEN',
       'SVC_WORKSPACE_ID',
       'SVC_WORKSPACE_TOKEN',
     ]);
     expect(readFileSync(env.GITHUB_OUTPUT!, 'utf8')).toBe(`url=${vars.SVC_BASE_URL}\n`);
     // Each secret is masked before anything else could print it, and appears in no other line.
     const lines = start.stdout.split('\n');
-    for (const name of ['SVC_WORKSPACE_TOKEN', 'SVC_AUTH_TOKEN', 'SVC_API_KEY']) {
+    for (const name of [
+      'SVC_WORKSPACE_TOKEN',
+      'SVC_AUTH_TOKEN',
+      'SVC_API_KEY',
+      'SVC_EMULATOR_ADMIN_TOKEN',
+    ]) {
       const secret = vars[name]!;
       expect(lines).toContain(`::add-mask::${secret}`);
       expect(lines.filter((l) => l.includes(secret))).toEqual([`::add-mask::${secret}`]);
@@ -86,6 +92,10 @@ describe('the CI action (action.yml) scripts', { timeout: 60_000 }, () => {
     // console options switched on.
     const later = await svc(['folders', 'list', '--org', 'acme', '--json'], cleanEnv(vars));
     expect(later.exitCode).toBe(0);
+    // The admin routes want the emulator's admin token, which the runner exported too.
+    expect((await fetch(`${vars.SVC_BASE_URL}/_emulator/export`)).status).toBe(401);
+    const triggered = await svc(['webhooks', 'trigger', 'comment.add', '--json'], cleanEnv(vars));
+    expect(triggered.exitCode, triggered.stderr).toBe(0);
 
     const stop = await step('stop.sh', env);
     expect(stop.exitCode).toBe(0);

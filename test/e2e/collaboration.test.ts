@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { type FaultPlan, Faults } from '../../src/emulator/faults.js';
 import { type AiProvider, rewritten, startAiProvider } from '../support/ai-provider.js';
-import { svc } from '../support/e2e.js';
+import { adminFetch, svc } from '../support/e2e.js';
 import { listSpecNotifications } from '../support/notifications.js';
 import { startSeededEmulator, type SeededEmulator } from '../support/seeded-emulator.js';
 
@@ -82,7 +82,7 @@ const fixture = {
 };
 
 async function admin<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${emulator.url}/_emulator/${path}`, init);
+  const res = await adminFetch(emulator, `/_emulator/${path}`, init);
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
 }

@@ -3,13 +3,13 @@ import { isDestructive } from '../../src/catalogue/destructive.js';
 import { operation, operations } from '../../src/catalogue/operations.js';
 import { declaredLeaves } from '../../src/cli/declare/ownership.js';
 import { svcCommands } from '../../src/commands/index.js';
-import { svc } from '../support/e2e.js';
+import { adminFetch, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 const emulator = useEmulator();
 
 async function sentCount(name: string): Promise<number> {
-  const res = await fetch(`${emulator.url}/_emulator/journal`);
+  const res = await adminFetch(emulator, '/_emulator/journal');
   const { entries } = (await res.json()) as { entries: { operation?: string }[] };
   return entries.filter((entry) => entry.operation === name).length;
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanEnv, seedWorkspaces, svc } from '../support/e2e.js';
+import { adminFetch, cleanEnv, seedWorkspaces, svc } from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
@@ -379,7 +379,7 @@ describe('auth login checks before it stores', () => {
 
 describe('auth status says "valid" only when the service accepted the credentials', () => {
   async function setFaults(plan: unknown): Promise<void> {
-    const res = await fetch(`${emulator.url}/_emulator/faults`, {
+    const res = await adminFetch(emulator, '/_emulator/faults', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(plan),

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, svc } from '../support/e2e.js';
+import { adminFetch, cleanEnv, svc } from '../support/e2e.js';
 import { ENABLE_SENDGRID } from '../support/email-config.js';
 import { KEY, svcInTerminal, type Terminal } from '../support/pty.js';
 import { useEmulator } from '../support/seeded-emulator.js';
@@ -24,8 +24,9 @@ async function workspaceEnv() {
 }
 
 async function storedConfig(workspaceId: string, apiKey: string) {
-  const res = await fetch(
-    `${emulator.url}/_emulator/email-config?workspaceId=${workspaceId}&apiKey=${apiKey}`,
+  const res = await adminFetch(
+    emulator,
+    `/_emulator/email-config?workspaceId=${workspaceId}&apiKey=${apiKey}`,
   );
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

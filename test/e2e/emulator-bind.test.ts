@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalogue/operations.js';
-import type { Emulator } from '../support/e2e.js';
+import { adminFetch, cleanEnv, svc, type Emulator } from '../support/e2e.js';
 import { emulatorsPerTest } from '../support/seeded-emulator.js';
 
 /** An address of this machine other than loopback, when it has one. */
@@ -75,9 +75,21 @@ describe('svc emulator start: admin routes', () => {
     expect(created.status).toBe(200);
   });
 
-  it('warns on stderr when admin routes are reachable from the network', async () => {
-    const warned = await stderrOf(await start(['--host', '0.0.0.0']));
-    expect(warned).toMatch(/^warning: --host 0\.0\.0\.0 .*admin routes.*--no-admin/m);
+  it('guards the admin routes with the token on the network, and refuses them open there', async () => {
+    const exposed = await start(['--host', '0.0.0.0']);
+    expect(exposed.adminToken).toBeDefined();
+    expect((await fetch(`${exposed.url}/_emulator/export`)).status).toBe(401);
+    expect((await adminFetch(exposed, '/_emulator/export')).status).toBe(200);
+    // Its token came from SVC_EMULATOR_ADMIN_TOKEN: nothing to say, nothing to warn of.
+    expect(await stderrOf(exposed)).toBe('');
+
+    const open = await svc(
+      ['emulator', 'start', '--port', '0', '--host', '0.0.0.0', '--no-admin-token'],
+      cleanEnv(),
+    );
+    expect(open.exitCode).toBe(2);
+    expect(open.stdout).not.toContain('"ready"');
+    expect(open.stderr).toMatch(/--host 0\.0\.0\.0 .*--no-admin-token/);
 
     expect(await stderrOf(await start(['--host', '0.0.0.0', '--no-admin']))).toBe('');
     expect(await stderrOf(await start(['--host', '127.0.0.1']))).toBe('');

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, svc } from '../support/e2e.js';
+import { adminFetch, cleanEnv, svc } from '../support/e2e.js';
 import { emulatorsPerTest } from '../support/seeded-emulator.js';
 
 /**
@@ -66,30 +66,41 @@ describe('svc emulator start: other names for the emulator', () => {
 });
 
 describe('svc emulator start: the admin token', () => {
-  it('--require-admin-token prints a new token first, and the admin routes want it', async () => {
-    const e = await start(['--host', '0.0.0.0', '--require-admin-token']);
-    const export_ = `/_emulator/export`;
-    expect(await statusOf(e.url, export_, {})).toBe(401);
-    expect(await statusOf(e.url, '/_emulator/health', {})).toBe(200);
-    const stderr = await stderrOf(e);
-    const token = /^Admin token .*: (\S+)$/m.exec(stderr)?.[1] ?? '';
-    expect(token).toMatch(/^[\w-]{43}$/);
-    // Guarded, so no warning that the routes are open to the network.
-    expect(stderr).not.toContain('warning:');
+  it('on the network without SVC_EMULATOR_ADMIN_TOKEN, prints a new token first, and the admin routes want it', async () => {
+    for (const args of [
+      ['--host', '0.0.0.0'],
+      // Accepted still, and hidden: the token is the default now.
+      ['--host', '0.0.0.0', '--require-admin-token'],
+    ]) {
+      const e = await start(args, {}, { adminToken: null });
+      const export_ = `/_emulator/export`;
+      expect(await statusOf(e.url, export_, {}), args.join(' ')).toBe(401);
+      expect(await statusOf(e.url, '/_emulator/health', {})).toBe(200);
+      const stderr = await stderrOf(e);
+      // Its log (a container's) is the one place the token can be read from.
+      const token = /^Admin token .*: (\S+)$/m.exec(stderr)?.[1] ?? '';
+      expect(token).toMatch(/^[\w-]{43}$/);
+      // Guarded, so no warning that the routes are open to the network.
+      expect(stderr).not.toContain('warning:');
+    }
   });
 
   it('takes the token from SVC_EMULATOR_ADMIN_TOKEN and never prints it', async () => {
     const e = await start([], { SVC_EMULATOR_ADMIN_TOKEN: TOKEN });
+    expect(e.adminToken).toBe(TOKEN);
     expect(await statusOf(e.url, '/_emulator/export', {})).toBe(401);
     expect(await statusOf(e.url, '/_emulator/export', { authorization: `Bearer ${TOKEN}` })).toBe(
       200,
+    );
+    expect(await statusOf(e.url, '/_emulator/export', { authorization: `Bearer ${TOKEN}x` })).toBe(
+      401,
     );
     const stderr = await stderrOf(e);
     expect(stderr).not.toContain(TOKEN);
     expect(stderr).not.toContain('Admin token');
   });
 
-  it('refuses a weak token without echoing it, and --ui, which cannot send one', async () => {
+  it('refuses a weak token without echoing it; serves --ui with a token', async () => {
     const weak = await svc(
       ['emulator', 'start', '--port', '0'],
       cleanEnv({ SVC_EMULATOR_ADMIN_TOKEN: 'hunter2' }),
@@ -98,12 +109,23 @@ describe('svc emulator start: the admin token', () => {
     expect(weak.stderr).toContain('SVC_EMULATOR_ADMIN_TOKEN must be 16 to 256 printable ASCII');
     expect(weak.stderr).not.toContain('hunter2');
 
-    const ui = await svc(
-      ['emulator', 'start', '--port', '0', '--ui', '--require-admin-token'],
-      cleanEnv(),
+    // The UI sends the token it was opened with (#token=…): --ui and the token go together.
+    const ui = await start(['--ui', '--require-admin-token'], { SVC_EMULATOR_ADMIN_TOKEN: TOKEN });
+    expect(await statusOf(ui.url, '/_emulator/ui/', {})).toBe(200);
+    expect(await statusOf(ui.url, '/_emulator/ui/api/state', {})).toBe(401);
+    expect(await stderrOf(ui)).toBe('');
+  });
+
+  it('refuses --no-admin-token together with SVC_EMULATOR_ADMIN_TOKEN, without echoing it', async () => {
+    const r = await svc(
+      ['emulator', 'start', '--port', '0', '--no-admin-token'],
+      cleanEnv({ SVC_EMULATOR_ADMIN_TOKEN: TOKEN }),
     );
-    expect(ui.exitCode).toBe(2);
-    expect(ui.stderr).toContain('--ui cannot send the admin token');
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).not.toContain('"ready"');
+    expect(r.stderr).toContain('--no-admin-token');
+    expect(r.stderr).toContain('SVC_EMULATOR_ADMIN_TOKEN');
+    expect(r.stderr).not.toContain(TOKEN);
   });
 });
 
@@ -115,7 +137,7 @@ describe('svc emulator start: seeding from the environment', () => {
     ];
     for (const env of envs) {
       const e = await start([], env);
-      const exported = await (await fetch(`${e.url}/_emulator/export`)).json();
+      const exported = await (await adminFetch(e, '/_emulator/export')).json();
       expect(JSON.stringify(exported), Object.keys(env)[0]).toContain('"owner@example.com"');
     }
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scaled } from '../support/deep.js';
-import { startEmulator, svc, type Emulator } from '../support/e2e.js';
+import { adminFetch, startEmulator, svc, type Emulator } from '../support/e2e.js';
 import { startSeededEmulator } from '../support/seeded-emulator.js';
 
 /** svc runs to see acknowledged before the kill: a load test's count (test/support/deep.ts). */
@@ -43,7 +43,7 @@ async function crashable(extraArgs: string[], documents: { id: string }[] = []) 
   emulator = seeded;
   const { apiKey, authToken } = seeded.workspace;
   const headers = { 'x-service-api-key': apiKey, 'x-service-auth-token': authToken };
-  return { dataDir, env: seeded.env, headers, url: seeded.url };
+  return { dataDir, env: seeded.env, headers, url: seeded.url, seeded };
 }
 
 /** SIGKILL, then another emulator on the same data directory. */
@@ -156,7 +156,7 @@ describe('emulator crash', () => {
   }, 120_000);
 
   it('finishes migrations left pending and in progress by a kill -9', async () => {
-    const { dataDir, env, url } = await crashable(
+    const { dataDir, env, seeded } = await crashable(
       ['--job-delay', 'manual'],
       [{ id: 'a' }, { id: 'b' }],
     );
@@ -170,7 +170,7 @@ describe('emulator crash', () => {
     };
     const pending = await migrate('a');
     const inProgress = await migrate('b');
-    const stepped = await fetch(`${url}/_emulator/jobs/step`, {
+    const stepped = await adminFetch(seeded, '/_emulator/jobs/step', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ id: inProgress }),

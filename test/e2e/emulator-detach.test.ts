@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { processAlive } from '../../src/io/temp-dir.js';
 import { BASIC_FIXTURE, cleanEnv, goneWithin, SVC, svc } from '../support/e2e.js';
 
+/** An admin token chosen by the user, as a CI job sets one. */
+const TOKEN = 'a-token-chosen-by-the-user-0123456789';
+
 interface DetachedReady {
   status: string;
   url: string;
@@ -46,12 +49,20 @@ describe('svc emulator start --detach / stop', { timeout: 60_000 }, () => {
         'SVC_API_KEY',
         'SVC_AUTH_TOKEN',
         'SVC_BASE_URL',
+        'SVC_EMULATOR_ADMIN_TOKEN',
         'SVC_WORKSPACE_ID',
         'SVC_WORKSPACE_TOKEN',
       ]);
       expect(vars.SVC_BASE_URL).toBe(ready.url);
       // No token on stdout: the ready line names the file that holds them.
       expect(started.stdout).not.toContain(vars.SVC_AUTH_TOKEN!);
+      expect(started.stdout).not.toContain(vars.SVC_EMULATOR_ADMIN_TOKEN!);
+      // The admin routes want the admin token made for this start, the one in the file.
+      expect((await fetch(`${ready.url}/_emulator/export`)).status).toBe(401);
+      const exported = await fetch(`${ready.url}/_emulator/export`, {
+        headers: { authorization: `Bearer ${vars.SVC_EMULATOR_ADMIN_TOKEN}` },
+      });
+      expect(exported.status).toBe(200);
       // The credentials are the seed's first workspace's, and work from a shell that loads them.
       const listed = await execa(
         'sh',
@@ -108,6 +119,29 @@ describe('svc emulator start --detach / stop', { timeout: 60_000 }, () => {
     expect(started.stderr).toContain('ownerEmail');
     const stop = await svc(['emulator', 'stop'], env);
     expect(stop.stderr).toContain('nothing to stop');
+  });
+
+  it('takes the admin token from SVC_EMULATOR_ADMIN_TOKEN, with --require-admin-token, and writes it to the env file', async () => {
+    const env = cleanEnv({ SVC_EMULATOR_ADMIN_TOKEN: TOKEN });
+    const started = await svc(['emulator', 'start', '--detach', '--require-admin-token'], env);
+    expect(started.exitCode, started.stderr).toBe(0);
+    const ready = JSON.parse(started.stdout) as DetachedReady;
+    try {
+      const vars = readEnvFile(ready.env);
+      expect(vars.SVC_EMULATOR_ADMIN_TOKEN).toBe(TOKEN);
+      expect(vars.SVC_WORKSPACE_ID).toBeTruthy();
+      expect(`${started.stdout}${started.stderr}`).not.toContain(TOKEN);
+      expect((await fetch(`${ready.url}/_emulator/export`)).status).toBe(401);
+      const exported = await fetch(`${ready.url}/_emulator/export`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(exported.status).toBe(200);
+      expect(JSON.stringify(await exported.json())).toContain(vars.SVC_WORKSPACE_ID!);
+    } finally {
+      const stopped = await svc(['emulator', 'stop'], env);
+      expect(stopped.exitCode).toBe(0);
+    }
+    expect(await goneWithin(ready.pid, 10_000)).toBe(true);
   });
 
   it('refuses --detach with --no-admin, before starting anything', async () => {

@@ -57,6 +57,51 @@ describe('svc emulator exec', () => {
     expect(r.stdout).toMatch(/^SVC_TIMEOUT=30s$/m);
   });
 
+  it('hands the command the admin token: the one made at start, or SVC_EMULATOR_ADMIN_TOKEN', async () => {
+    // svc webhooks trigger calls an admin route: it sends the token it is handed.
+    const made = await svc(
+      [
+        'emulator',
+        'exec',
+        '--',
+        'sh',
+        '-c',
+        'echo "$SVC_EMULATOR_ADMIN_TOKEN"; svc webhooks trigger comment.add --json',
+      ],
+      cleanEnv(),
+    );
+    expect(made.exitCode, made.stderr).toBe(0);
+    const newline = made.stdout.indexOf('\n');
+    expect(made.stdout.slice(0, newline)).toMatch(/^[\w-]{43}$/);
+    expect(JSON.parse(made.stdout.slice(newline + 1))).toMatchObject({ event: 'comment.add' });
+
+    // Without it, the admin routes refuse the command.
+    const probe =
+      "fetch(process.env.SVC_BASE_URL + '/_emulator/export').then((r) => console.log(r.status))";
+    const refused = await svc(
+      ['emulator', 'exec', '--no-workspace', '--', process.execPath, '-e', probe],
+      cleanEnv(),
+    );
+    expect(refused.exitCode, refused.stderr).toBe(0);
+    expect(refused.stdout.trim()).toBe('401');
+
+    const token = 'a-token-chosen-by-the-user-0123456789';
+    const chosen = await svc(
+      ['emulator', 'exec', '--no-workspace', '--', 'sh', '-c', 'echo "$SVC_EMULATOR_ADMIN_TOKEN"'],
+      cleanEnv({ SVC_EMULATOR_ADMIN_TOKEN: token }),
+    );
+    expect(chosen.exitCode, chosen.stderr).toBe(0);
+    expect(chosen.stdout.trim()).toBe(token);
+
+    const none = await svc(
+      ['emulator', 'exec', '--no-workspace', '--no-admin-token', '--', 'env'],
+      cleanEnv(),
+    );
+    expect(none.exitCode, none.stderr).toBe(0);
+    expect(none.stdout).toMatch(/^SVC_BASE_URL=/m);
+    expect(none.stdout).not.toMatch(/^SVC_EMULATOR_ADMIN_TOKEN=/m);
+  });
+
   it('gives the command a config dir of its own even when SVC_CONFIG_DIR is set', async () => {
     const realConfig = mkdtempSync(join(tmpdir(), 'svc-real-config-'));
     const r = await svc(

@@ -34,6 +34,7 @@ describe('svc/emulator startEmulator()', () => {
       'SVC_API_KEY',
       'SVC_AUTH_TOKEN',
       'SVC_BASE_URL',
+      'SVC_EMULATOR_ADMIN_TOKEN',
       'SVC_WORKSPACE_ID',
       'SVC_WORKSPACE_TOKEN',
     ]);
@@ -42,6 +43,21 @@ describe('svc/emulator startEmulator()', () => {
     expect((JSON.parse(docs.stdout) as { id: string }[]).map((d) => d.id)).toContain('plan');
     const status = await svcWith(emu, ['auth', 'status', '--json']);
     expect(JSON.parse(status.stdout)).toMatchObject({ workspace: { valid: true } });
+  });
+
+  it('guards its admin routes with a token of its own, which env() and uiUrl carry', async () => {
+    expect(emu.adminToken).toMatch(/^[\x21-\x7e]{16,256}$/);
+    expect(emu.env().SVC_EMULATOR_ADMIN_TOKEN).toBe(emu.adminToken);
+    expect(emu.uiUrl).toBe(`${emu.url}/_emulator/ui/#token=${encodeURIComponent(emu.adminToken)}`);
+    expect((await fetch(`${emu.url}/_emulator/export`)).status).toBe(401);
+    const exported = await fetch(`${emu.url}/_emulator/export`, {
+      headers: { authorization: `Bearer ${emu.adminToken}` },
+    });
+    expect(exported.status).toBe(200);
+    // svc webhooks trigger calls an admin route: env() is enough for it.
+    const triggered = await svcWith(emu, ['webhooks', 'trigger', 'comment.add', '--json']);
+    expect(triggered.exitCode, triggered.stderr).toBe(0);
+    expect(JSON.parse(triggered.stdout)).toMatchObject({ event: 'comment.add' });
   });
 
   it('reset() puts back the seeded state, and the credentials handed out still work', async () => {

@@ -37,6 +37,9 @@ test('svc runs against the emulator with env()', async () => {
   expect(JSON.parse(out)).toMatchObject([{ id: 'd1' }]);
   expect(await emu.jobs.list()).toEqual([]);
   await emu.reset();
+  // The admin token the library made and sends itself; env() hands it on too.
+  const token: string = emu.adminToken;
+  expect(emu.env().SVC_EMULATOR_ADMIN_TOKEN).toBe(token);
 });
 `;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Faults, type FaultPlan } from '../../src/emulator/faults.js';
 import { scaled } from '../support/deep.js';
-import { svc } from '../support/e2e.js';
+import { adminFetch, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
@@ -72,7 +72,7 @@ describe('bulk import under faults', () => {
     expect(ids).toHaveLength(FOLDERS);
     expect(new Set(ids).size).toBe(FOLDERS);
 
-    const { entries } = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+    const { entries } = (await (await adminFetch(emulator, '/_emulator/journal')).json()) as {
       entries: { path: string; fault?: string }[];
     };
     const adds = entries.filter((e) => e.path === ADD);

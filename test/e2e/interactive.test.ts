@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, seedWorkspaces, svc } from '../support/e2e.js';
+import { adminFetch, cleanEnv, seedWorkspaces, svc } from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
@@ -156,7 +156,7 @@ describe('confirmations in a terminal', () => {
 
   /** The paths of the requests the emulator received for one workspace, oldest first. */
   async function sentFor(workspaceId: string): Promise<string[]> {
-    const journal = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+    const journal = (await (await adminFetch(emulator, '/_emulator/journal')).json()) as {
       entries: { path: string; workspaceId?: string }[];
     };
     return journal.entries.filter((e) => e.workspaceId === workspaceId).map((e) => e.path);

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { POLL } from '../../src/cli/wait.js';
-import { pasteInShell, SVC, startEmulator, svc, type Emulator } from '../support/e2e.js';
+import {
+  adminFetch,
+  pasteInShell,
+  SVC,
+  startEmulator,
+  svc,
+  type Emulator,
+} from '../support/e2e.js';
 import { useEmulator, startSeededEmulator } from '../support/seeded-emulator.js';
 
 interface Job {
@@ -14,7 +21,7 @@ interface Job {
 }
 
 async function admin<T>(emulator: Emulator, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${emulator.url}/_emulator/${path}`, {
+  const res = await adminFetch(emulator, `/_emulator/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     ...(body !== undefined && {
       headers: { 'content-type': 'application/json' },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SVC, cleanEnv, seedWorkspaces, svc } from '../support/e2e.js';
+import { adminFetch, SVC, cleanEnv, seedWorkspaces, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 import { canMount, mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
 
@@ -53,7 +53,7 @@ const addArgs = (doc: string, file: string) => [
 /** How many times the emulator holds each target of document `doc`'s activities. */
 async function heldTargets(doc: string): Promise<Map<string, number>> {
   const query = `workspaceId=${emulator.workspace.workspaceId}&organizationId=acme&documentId=${doc}`;
-  const res = await fetch(`${emulator.url}/_emulator/activities?${query}`);
+  const res = await adminFetch(emulator, `/_emulator/activities?${query}`);
   expect(res.status).toBe(200);
   const { activities } = (await res.json()) as {
     activities: { activity: { targetEntityId?: string } }[];
@@ -68,7 +68,7 @@ async function heldTargets(doc: string): Promise<Map<string, number>> {
 
 /** Activity-add requests the emulator answered since `time`. */
 async function answeredSince(time: number): Promise<number> {
-  const res = await fetch(`${emulator.url}/_emulator/journal`);
+  const res = await adminFetch(emulator, '/_emulator/journal');
   const { entries } = (await res.json()) as {
     entries: { time: number; path?: string; httpStatus: number }[];
   };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, svc } from '../support/e2e.js';
+import { adminFetch, cleanEnv, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 const emulator = useEmulator({ seed: null });
 
 async function loginLinksSent(): Promise<number> {
-  const journal = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+  const journal = (await (await adminFetch(emulator, '/_emulator/journal')).json()) as {
     entries: { operation?: string }[];
   };
   return journal.entries.filter((e) => e.operation === 'workspace.loginLink').length;

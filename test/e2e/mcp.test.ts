@@ -5,6 +5,7 @@ import { selectServed } from '../../src/mcp/flags.js';
 import { toolNames } from '../../src/commands/mcp/tool-names.js';
 import { committedToolList } from '../../src/mcp/tools-list.js';
 import {
+  adminFetch,
   BASIC_FIXTURE,
   cleanEnv,
   seedWorkspaces,
@@ -51,7 +52,7 @@ afterAll(async () => {
 });
 
 async function admin(path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${state.emulator.url}/_emulator/${path}`, {
+  const res = await adminFetch(state.emulator, `/_emulator/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     ...(body !== undefined && {
       headers: { 'content-type': 'application/json' },

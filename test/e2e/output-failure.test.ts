@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SVC } from '../support/e2e.js';
+import { adminFetch, SVC } from '../support/e2e.js';
 import { listSpecNotifications } from '../support/notifications.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
@@ -130,7 +130,7 @@ describe('a result that cannot be written', () => {
 });
 
 async function foldersAddRequests(): Promise<number> {
-  const res = await fetch(`${emulator.url}/_emulator/journal`);
+  const res = await adminFetch(emulator, '/_emulator/journal');
   const { entries } = (await res.json()) as { entries: { operation?: string }[] };
   return entries.filter((e) => e.operation === 'folders.add').length;
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, pasteInShell, svc } from '../support/e2e.js';
+import { adminFetch, cleanEnv, pasteInShell, svc } from '../support/e2e.js';
 import { svcInTerminal } from '../support/pty.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
@@ -43,7 +43,7 @@ function printedIn(text: string): string[] {
 }
 
 async function runJobs(): Promise<void> {
-  const res = await fetch(`${emulator.url}/_emulator/jobs/run`, {
+  const res = await adminFetch(emulator, '/_emulator/jobs/run', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { svc } from '../support/e2e.js';
+import { adminFetch, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 /** Every deletion request is carried out, and then its connection closed without an answer. */
@@ -18,7 +18,7 @@ describe('users purge whose answer was lost', () => {
     expect(r.stderr).toContain('may or may not have been applied');
 
     // The job did start: a second purge would be a second job.
-    const res = await fetch(`${emulator.url}/_emulator/jobs`);
+    const res = await adminFetch(emulator, '/_emulator/jobs');
     const { jobs } = (await res.json()) as { jobs: { kind: string }[] };
     expect(jobs.filter((j) => j.kind === 'deletion')).toHaveLength(1);
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { adminFetch } from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 const emulator = useEmulator({ jobDelay: 'manual' });
 
 async function purgeJobs(): Promise<unknown[]> {
-  const res = await fetch(`${emulator.url}/_emulator/jobs`);
+  const res = await adminFetch(emulator, '/_emulator/jobs');
   const { jobs } = (await res.json()) as { jobs: { kind: string }[] };
   return jobs.filter((job) => job.kind !== 'migration');
 }

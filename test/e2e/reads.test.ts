@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pasteInShell, svc } from '../support/e2e.js';
+import { adminFetch, pasteInShell, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
@@ -18,7 +18,7 @@ interface Ran {
 
 /** Loads organizations into the fixture's first workspace, replacing those of the same id. */
 async function seed(organizations: unknown[]): Promise<void> {
-  const res = await fetch(`${emulator.url}/_emulator/seed`, {
+  const res = await adminFetch(emulator, '/_emulator/seed', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({

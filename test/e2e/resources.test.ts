@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASIC_FIXTURE, svc } from '../support/e2e.js';
+import { adminFetch, BASIC_FIXTURE, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 const emulator = useEmulator();
@@ -12,7 +12,7 @@ interface JournalEntry {
 }
 
 async function journal(): Promise<JournalEntry[]> {
-  const body = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+  const body = (await (await adminFetch(emulator, '/_emulator/journal')).json()) as {
     entries: JournalEntry[];
   };
   return body.entries;
@@ -24,7 +24,7 @@ async function sentCount(operation: string): Promise<number> {
 
 /** Re-seeds the fixture (it replaces its organizations) so each test starts from it. */
 async function reseed(): Promise<void> {
-  const res = await fetch(`${emulator.url}/_emulator/seed`, {
+  const res = await adminFetch(emulator, '/_emulator/seed', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: readFileSync(BASIC_FIXTURE, 'utf8'),

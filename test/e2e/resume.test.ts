@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import type { FaultPlan } from '../../src/emulator/faults.js';
-import { SVC, svc } from '../support/e2e.js';
+import { adminFetch, SVC, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 /**
@@ -42,7 +42,7 @@ interface Entry {
 }
 
 async function entriesSince(time: number): Promise<Entry[]> {
-  const res = await fetch(`${emulator.url}/_emulator/journal`);
+  const res = await adminFetch(emulator, '/_emulator/journal');
   const { entries } = (await res.json()) as { entries: Entry[] };
   return entries.filter((e) => e.time >= time && e.operation === 'folders.add');
 }
@@ -54,7 +54,7 @@ async function itemsAddedSince(time: number): Promise<number> {
 }
 
 async function setFaults(rules: unknown[]): Promise<void> {
-  const res = await fetch(`${emulator.url}/_emulator/faults`, {
+  const res = await adminFetch(emulator, '/_emulator/faults', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ rules }),

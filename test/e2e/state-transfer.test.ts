@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { svc } from '../support/e2e.js';
+import { adminFetch, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 const source = useEmulator({ jobDelay: 'manual' });
@@ -13,9 +13,9 @@ it('moves the state of one emulator process into another, where svc carries on',
   expect(migrate.exitCode).toBe(0);
   const { migrationId } = JSON.parse(migrate.stdout) as { migrationId: string };
 
-  const exported = await fetch(`${source.url}/_emulator/export`);
+  const exported = await adminFetch(source, '/_emulator/export');
   expect(exported.status).toBe(200);
-  const imported = await fetch(`${target.url}/_emulator/import`, {
+  const imported = await adminFetch(target, '/_emulator/import', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: await exported.text(),

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { adminFetch } from '../support/e2e.js';
 import { KEY, svcInTerminal, type Terminal, type TerminalOptions } from '../support/pty.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 const emulator = useEmulator({ jobDelay: 'manual' });
 
 async function admin(path: string, body: unknown): Promise<{ jobs: { id: string }[] }> {
-  const res = await fetch(`${emulator.url}/_emulator/${path}`, {
+  const res = await adminFetch(emulator, `/_emulator/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -30,7 +31,7 @@ async function waitingMigration(
   );
   let id: string | undefined;
   for (let i = 0; i < 200 && !id; i++) {
-    const res = await fetch(`${emulator.url}/_emulator/jobs`);
+    const res = await adminFetch(emulator, '/_emulator/jobs');
     const { jobs } = (await res.json()) as {
       jobs: { id: string; spec: { documentId?: string } }[];
     };
@@ -62,7 +63,7 @@ function exitWithin(term: Terminal, ms: number): Promise<number> {
 
 /** How many migration status reads the emulator has answered. */
 async function statusPolls(): Promise<number> {
-  const res = await fetch(`${emulator.url}/_emulator/journal`);
+  const res = await adminFetch(emulator, '/_emulator/journal');
   const { entries } = (await res.json()) as { entries: { operation?: string }[] };
   return entries.filter((e) => e.operation === 'documents.migrationStatus').length;
 }

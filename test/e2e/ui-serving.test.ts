@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalogue/operations.js';
-import { type Emulator, seedWorkspaces, svc, cleanEnv } from '../support/e2e.js';
+import {
+  adminFetch,
+  adminHeaders,
+  type Emulator,
+  seedWorkspaces,
+  svc,
+  cleanEnv,
+} from '../support/e2e.js';
 import { KEY, svcInTerminal } from '../support/pty.js';
 import { emulatorsPerTest } from '../support/seeded-emulator.js';
 
@@ -85,12 +92,17 @@ describe('svc emulator start: the web UI', () => {
 describe('in a terminal', () => {
   it('start and exec tell the person where the UI is', async () => {
     const start = svcInTerminal(['emulator', 'start', '--port', '0'], cleanEnv());
-    await start.waitFor(/See its data and requests at http:\/\/127\.0\.0\.1:\d+\/_emulator\/ui\//);
+    // The link carries the admin token made for this start: the page sends it on its calls.
+    await start.waitFor(
+      /See its data and requests at\s+http:\/\/127\.0\.0\.1:\d+\/_emulator\/ui\/#token=[\w-]{43}\b/,
+    );
     start.type(KEY.ctrlC);
     expect(await start.exited).toBe(0);
 
     const exec = svcInTerminal(['emulator', 'exec', '--', 'true'], cleanEnv());
-    await exec.waitFor(/Emulator UI: http:\/\/127\.0\.0\.1:\d+\/_emulator\/ui\//);
+    await exec.waitFor(
+      /Emulator UI:\s+http:\/\/127\.0\.0\.1:\d+\/_emulator\/ui\/#token=[\w-]{43}\b/,
+    );
     expect(await exec.exited).toBe(0);
   });
 
@@ -105,8 +117,13 @@ describe("the UI's calls", () => {
   it('change state only with the token the page was served, and never for another origin', async () => {
     const e = await start();
     await seedWorkspaces(e, { workspaces: [{ ownerEmail: 'a@example.com' }] });
+    // Every call carries the admin token; what is tried here is the run's token.
     const reset = (headers: Record<string, string>) =>
-      fetch(`${uiOf(e)}api/reset`, { method: 'POST', headers, body: '{}' }).then((r) => r.status);
+      fetch(`${uiOf(e)}api/reset`, {
+        method: 'POST',
+        headers: adminHeaders(e, headers),
+        body: '{}',
+      }).then((r) => r.status);
     const token = await pageToken(e);
     const json = { 'content-type': 'application/json' };
 
@@ -115,19 +132,31 @@ describe("the UI's calls", () => {
     expect(
       await reset({ ...json, 'x-svc-ui-token': token, origin: 'http://attacker.example' }),
     ).toBe(403);
-    expect((await fetch(`${uiOf(e)}api/state`)).status).toBe(403);
+    expect((await adminFetch(e, '/_emulator/ui/api/state')).status).toBe(403);
+    // The run's token without the admin token is refused too.
+    expect(
+      (await fetch(`${uiOf(e)}api/state`, { headers: { 'x-svc-ui-token': token } })).status,
+    ).toBe(401);
     const state = async () =>
       (await (
-        await fetch(`${uiOf(e)}api/state`, { headers: { 'x-svc-ui-token': token } })
+        await adminFetch(e, '/_emulator/ui/api/state', { headers: { 'x-svc-ui-token': token } })
       ).json()) as {
         workspaces: unknown[];
       };
     expect((await state()).workspaces).toHaveLength(1);
-    const unknownQuery = await fetch(`${uiOf(e)}api/state?workspace=x`, {
+    const unknownQuery = await adminFetch(e, '/_emulator/ui/api/state?workspace=x', {
       headers: { 'x-svc-ui-token': token },
     });
     expect(unknownQuery.status).toBe(400);
     expect(await unknownQuery.text()).toContain('workspace');
+
+    const withoutAdminToken = await fetch(`${uiOf(e)}api/reset`, {
+      method: 'POST',
+      headers: { ...json, 'x-svc-ui-token': token },
+      body: '{}',
+    });
+    expect(withoutAdminToken.status).toBe(401);
+    expect((await state()).workspaces).toHaveLength(1);
 
     expect(await reset({ ...json, 'x-svc-ui-token': token, origin: new URL(e.url).origin })).toBe(
       200,
@@ -150,7 +179,9 @@ describe("the UI's calls", () => {
       const r = await svc(['permissions', 'get', '--org', 'acme', '--user', user, '--json'], env);
       expect(r.exitCode, r.stderr).toBe(0);
     }
-    const events = await fetch(`${uiOf(e)}api/requests`, { headers: { 'last-event-id': '1' } });
+    const events = await adminFetch(e, '/_emulator/ui/api/requests', {
+      headers: { 'last-event-id': '1' },
+    });
     const frames = await requestEvents(events, 2);
     expect(frames.map((f) => /^id: (\d+)$/m.exec(f)?.[1])).toEqual(['2', '3']);
   });
@@ -161,7 +192,11 @@ describe("the UI's calls", () => {
       workspaces: [{ ownerEmail: 'a@example.com', organizations: [{ id: 'acme' }] }],
     });
     const ws = workspaces[0]!;
-    const events = await fetch(`${uiOf(e)}api/requests`);
+    // The log shows every call's body: the stream needs the admin token.
+    const refused = await fetch(`${uiOf(e)}api/requests`);
+    await refused.body?.cancel();
+    expect(refused.status).toBe(401);
+    const events = await adminFetch(e, '/_emulator/ui/api/requests');
     expect(events.headers.get('content-type')).toContain('text/event-stream');
 
     // A careless client puts its token in a body too: the log shows neither copy.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, haveChromium, openBrowser } from '../support/browser.js';
+import { type Browser, haveChromium, openBrowser, openUi } from '../support/browser.js';
 import { svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -33,7 +33,7 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       await receiver.waitFor(1);
 
       const { page } = browser;
-      await page.goto(`${emulator.url}/_emulator/ui/webhooks`);
+      await openUi(page, emulator, 'webhooks');
       const row = page.locator('tr', { hasText: webhookId });
       await row.waitFor();
       await expect.poll(() => row.textContent()).toContain('HTTP 500');

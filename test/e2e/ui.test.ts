@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, haveChromium, openBrowser } from '../support/browser.js';
-import { svc } from '../support/e2e.js';
+import { type Browser, haveChromium, openBrowser, openUi } from '../support/browser.js';
+import { adminFetch, adminHeaders, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 const OWNER = 'ui@example.com';
@@ -59,8 +59,10 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
     let ui: string;
 
     beforeAll(async () => {
-      ui = `${emulator.url}/_emulator/ui/`;
       browser = await openBrowser();
+      // By the link with the admin token, as a person opens it: the page keeps the token for
+      // its tab, so the tests' later addresses need none.
+      ui = await openUi(browser.page, emulator);
     }, 60_000);
 
     afterAll(async () => {
@@ -344,7 +346,14 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
       expect(outcomes).toHaveLength(3);
 
       const noToken = await fetch(`${emulator.url}/_emulator/ui/api/reset`, { method: 'POST' });
-      expect(noToken.status).toBe(403);
+      expect(noToken.status).toBe(401);
+      // The admin token alone is not enough either: the UI's calls need the run's token too.
+      const noRunToken = await fetch(`${emulator.url}/_emulator/ui/api/reset`, {
+        method: 'POST',
+        headers: adminHeaders(emulator, { 'content-type': 'application/json' }),
+        body: '{}',
+      });
+      expect(noRunToken.status).toBe(403);
 
       // Nothing was reset: the data is all there.
       const { page } = browser;
@@ -378,7 +387,7 @@ describe.skipIf(!haveChromium && process.env.CI !== 'true')(
         format: 'svc-emulator-state',
       });
 
-      const wiped = await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST' });
+      const wiped = await adminFetch(emulator, '/_emulator/reset', { method: 'POST' });
       expect(wiped.status).toBe(200);
       await page.reload();
       await expect.poll(() => page.locator('main').textContent()).toContain('No organizations yet');

@@ -1,6 +1,6 @@
 import { execa, type ResultPromise } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SVC } from '../support/e2e.js';
+import { adminFetch, type Emulator, SVC } from '../support/e2e.js';
 import { startSeededEmulator, type SeededEmulator } from '../support/seeded-emulator.js';
 
 /**
@@ -20,8 +20,8 @@ afterEach(async () => {
   emulator = undefined;
 });
 
-async function setFaults(url: string, plan: unknown): Promise<void> {
-  const res = await fetch(`${url}/_emulator/faults`, {
+async function setFaults(emulator: Emulator, plan: unknown): Promise<void> {
+  const res = await adminFetch(emulator, '/_emulator/faults', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(plan),
@@ -83,7 +83,7 @@ describe('a wait through an outage, with no terminal', () => {
     const id = /Migration (\S+) started/.exec(stderr.text)?.[1] ?? '';
 
     // An outage shorter than one read's retries: lost, then regained, one line each.
-    await setFaults(running.url, {
+    await setFaults(running, {
       rules: [
         {
           path: STATUS_PATHS.migration,
@@ -95,7 +95,7 @@ describe('a wait through an outage, with no terminal', () => {
       ],
     });
     await stderr.shows(/connection to the service lost/);
-    await setFaults(running.url, { rules: [] });
+    await setFaults(running, { rules: [] });
     await stderr.shows(/connection to the service regained/);
 
     // Then the emulator dies: the next read fails after its retries, and the wait ends.
@@ -134,7 +134,7 @@ describe('a wait through an outage, with no terminal', () => {
       '--json',
     ]);
     // Under --json every stderr line is JSON: the lost connection is a warning line.
-    await setFaults(running.url, {
+    await setFaults(running, {
       rules: [
         {
           path: STATUS_PATHS.deletion,
@@ -183,7 +183,7 @@ describe('SIGTERM during --wait --json: one rule for every job', () => {
       // Terminated once svc has read the job's status: it is waiting for it.
       const until = Date.now() + 20_000;
       for (;;) {
-        const res = await fetch(`${running.url}/_emulator/journal`);
+        const res = await adminFetch(running, '/_emulator/journal');
         const { entries } = (await res.json()) as { entries: { path: string }[] };
         if (entries.some((e) => Object.values(STATUS_PATHS).includes(e.path))) break;
         if (Date.now() > until) throw new Error('svc never read the job status');

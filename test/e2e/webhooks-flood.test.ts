@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminFetch } from '../support/e2e.js';
 import { startSeededEmulator, type SeededEmulator } from '../support/seeded-emulator.js';
 
 /**
@@ -68,7 +69,7 @@ async function call(emulator: SeededEmulator, path: string, data: unknown) {
 }
 
 async function trigger(emulator: SeededEmulator, event: string): Promise<string> {
-  const res = await fetch(`${emulator.url}/_emulator/webhooks/trigger`, {
+  const res = await adminFetch(emulator, '/_emulator/webhooks/trigger', {
     method: 'POST',
     headers: keyHeaders(emulator),
     body: JSON.stringify({ event }),
@@ -143,7 +144,7 @@ describe('webhook delivery under a flood', () => {
     type Delivery = { event: string; status: string };
     let deliveries: Delivery[] = [];
     for (let tries = 0; tries < 100; tries++) {
-      const res = await fetch(`${emulator.url}/_emulator/webhooks/deliveries?limit=500`);
+      const res = await adminFetch(emulator, '/_emulator/webhooks/deliveries?limit=500');
       deliveries = ((await res.json()) as { deliveries: Delivery[] }).deliveries;
       if (deliveries.length > 0 && deliveries.every((d) => d.status !== 'pending')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { execa, type ResultPromise } from 'execa';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SVC, svc } from '../support/e2e.js';
+import { adminFetch, SVC, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
@@ -54,7 +54,7 @@ afterEach(() => {
 });
 
 async function advance(ms: number) {
-  const res = await fetch(`${emulator.url}/_emulator/webhooks/advance`, {
+  const res = await adminFetch(emulator, '/_emulator/webhooks/advance', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ms }),
@@ -162,8 +162,9 @@ describe('svc webhooks listen', () => {
     expect(heard.seen.some((l) => l.includes('huddle'))).toBe(false);
 
     // The forwarded request verifies with the standardwebhooks package too, data and all.
-    const direct = await fetch(
-      `${emulator.url}/_emulator/webhooks/deliveries?webhookId=${crdtLine.webhookId}`,
+    const direct = await adminFetch(
+      emulator,
+      `/_emulator/webhooks/deliveries?webhookId=${crdtLine.webhookId}`,
     );
     const [delivery] = (
       (await direct.json()) as {

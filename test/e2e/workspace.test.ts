@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, svc } from '../support/e2e.js';
+import { adminFetch, cleanEnv, svc } from '../support/e2e.js';
 import { jsonNotices } from '../support/json-notices.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
@@ -143,7 +143,7 @@ describe('workspace commands against the emulator', () => {
       env,
     );
     expect(sent.exitCode).toBe(0);
-    const outbox = (await (await fetch(`${emulator.url}/_emulator/outbox`)).json()) as {
+    const outbox = (await (await adminFetch(emulator, '/_emulator/outbox')).json()) as {
       messages: { to: string; link: string }[];
     };
     const message = outbox.messages.find((m) => m.to === 'verify@example.com');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { svc } from '../support/e2e.js';
+import { adminFetch, svc } from '../support/e2e.js';
 import { useEmulator } from '../support/seeded-emulator.js';
 
 const emulator = useEmulator({ jobDelay: 'manual' });
 
 async function journalPaths(): Promise<string[]> {
-  const res = await fetch(`${emulator.url}/_emulator/journal`);
+  const res = await adminFetch(emulator, '/_emulator/journal');
   const { entries } = (await res.json()) as { entries: { path: string }[] };
   return entries.map((entry) => entry.path);
 }

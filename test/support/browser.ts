@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Emulator, uiAddress } from './e2e.js';
 
 /** Debian's chromium: the tests drive it, since browsers cannot be downloaded where they run. */
 export const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? '/usr/bin/chromium';
@@ -56,4 +57,19 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Opens the emulator's web UI (`view` below it) in `page` by the link a person is given: with
+ * `#token=` when the emulator has an admin token. The page keeps the token for its tab, so
+ * later addresses in the same page need none. Gives the UI's address, without the token.
+ */
+export async function openUi(
+  page: Page,
+  emulator: Pick<Emulator, 'url' | 'adminToken'>,
+  view = '',
+): Promise<string> {
+  const ui = `${emulator.url}/_emulator/ui/`;
+  await page.goto(uiAddress(emulator, `${ui}${view}`));
+  return ui;
 }

@@ -47,19 +47,105 @@ export function svc(args: string[], env: Record<string, string>, input?: string)
   });
 }
 
+/** The variable that gives `svc emulator start` its admin token (and `svc webhooks trigger` it). */
+export const ADMIN_TOKEN_VAR = 'SVC_EMULATOR_ADMIN_TOKEN';
+
+/**
+ * The admin token the emulators the tests start are given in SVC_EMULATOR_ADMIN_TOKEN, unless
+ * a test says otherwise: every /_emulator/ route but health and verify (and the UI's pages)
+ * asks for it.
+ */
+export const TEST_ADMIN_TOKEN = 'svc-e2e-admin-token-0123456789abcdef';
+
 export interface Emulator {
   url: string;
+  /**
+   * The token its admin routes ask for, sent by `adminFetch`; undefined for an emulator
+   * without one (--no-admin-token, --no-admin) or with one it made itself, unknown here.
+   */
+  adminToken?: string;
   process: ResultPromise;
   stop(): Promise<void>;
 }
 
-/** Starts `svc emulator start --port 0` (with `env` added) and waits for its ready line. */
+export interface StartOptions {
+  /**
+   * The token put in SVC_EMULATOR_ADMIN_TOKEN: TEST_ADMIN_TOKEN unless said, or the one `env`
+   * sets; `null` to give none, so that the emulator makes one of its own.
+   */
+  adminToken?: string | null;
+}
+
+/**
+ * The admin token an emulator started with `args` and `env` is given: none with
+ * --no-admin-token or --no-admin, else the caller's, else the test one.
+ */
+function adminTokenFor(
+  args: readonly string[],
+  env: Record<string, string>,
+  options: StartOptions,
+): string | undefined {
+  if (args.includes('--no-admin')) return undefined;
+  if (options.adminToken !== undefined) return options.adminToken ?? undefined;
+  if (ADMIN_TOKEN_VAR in env) return env[ADMIN_TOKEN_VAR];
+  if (args.includes('--no-admin-token')) return undefined;
+  return TEST_ADMIN_TOKEN;
+}
+
+/** SVC_EMULATOR_ADMIN_TOKEN for an environment, when `emulator` has a token this knows. */
+export function adminEnv(emulator: Pick<Emulator, 'adminToken'>): Record<string, string> {
+  return emulator.adminToken === undefined ? {} : { [ADMIN_TOKEN_VAR]: emulator.adminToken };
+}
+
+/** `headers` with the emulator's admin token added as a Bearer credential, when it has one. */
+export function adminHeaders(
+  emulator: Pick<Emulator, 'adminToken'>,
+  headers?: RequestInit['headers'],
+): Headers {
+  const all = new Headers(headers);
+  if (emulator.adminToken !== undefined && !all.has('authorization'))
+    all.set('authorization', `Bearer ${emulator.adminToken}`);
+  return all;
+}
+
+/**
+ * `fetch` of one of the emulator's admin routes (`path` such as `/_emulator/journal`), with
+ * its admin token.
+ */
+export function adminFetch(
+  emulator: Pick<Emulator, 'url' | 'adminToken'>,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  return fetch(`${emulator.url}${path}`, {
+    ...init,
+    headers: adminHeaders(emulator, init.headers),
+  });
+}
+
+/** The web UI's address for a browser: with `#token=` when the emulator has a token. */
+export function uiAddress(emulator: Pick<Emulator, 'adminToken'>, ui: string): string {
+  return emulator.adminToken === undefined
+    ? ui
+    : `${ui}#token=${encodeURIComponent(emulator.adminToken)}`;
+}
+
+/**
+ * Starts `svc emulator start --port 0` (with `env` added) and waits for its ready line. The
+ * emulator gets TEST_ADMIN_TOKEN as its admin token unless `env` or `options` give another,
+ * or `extraArgs` switch it off.
+ */
 export async function startEmulator(
   extraArgs: string[] = [],
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<Emulator> {
+  const adminToken = adminTokenFor(extraArgs, env, options);
+  const childEnv = cleanEnv(env);
+  if (options.adminToken === null) delete childEnv[ADMIN_TOKEN_VAR];
+  else if (adminToken !== undefined) childEnv[ADMIN_TOKEN_VAR] = adminToken;
   const child = execa(SVC, ['emulator', 'start', '--port', '0', ...extraArgs], {
-    env: cleanEnv(env),
+    env: childEnv,
     extendEnv: false,
     reject: false,
     stdin: 'ignore',
@@ -82,6 +168,7 @@ export async function startEmulator(
   });
   return {
     url,
+    ...(adminToken !== undefined && adminToken !== '' && { adminToken }),
     process: child,
     async stop() {
       child.kill('SIGTERM');
@@ -100,13 +187,14 @@ export interface SeededWorkspace {
 
 /**
  * Loads a fixture (docs/fixtures.md) into a running emulator through its admin call, and
- * gives an environment for svc with the key-level credentials of each workspace by email.
+ * gives an environment for svc with the key-level credentials of each workspace by email (and
+ * the emulator's admin token, for `svc webhooks trigger`).
  */
 export async function seedWorkspaces(
   emulator: Emulator,
   fixture: unknown,
 ): Promise<{ workspaces: SeededWorkspace[]; envFor(ownerEmail: string): Record<string, string> }> {
-  const res = await fetch(`${emulator.url}/_emulator/seed`, {
+  const res = await adminFetch(emulator, '/_emulator/seed', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: typeof fixture === 'string' ? fixture : JSON.stringify(fixture),
@@ -122,6 +210,8 @@ export async function seedWorkspaces(
         SVC_BASE_URL: emulator.url,
         SVC_API_KEY: ws.apiKey,
         SVC_AUTH_TOKEN: ws.authToken,
+        // For `svc webhooks trigger`, which calls an admin route.
+        ...adminEnv(emulator),
       });
     },
   };

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { svc } from './e2e.js';
+import { adminFetch, svc } from './e2e.js';
 import type { SeededEmulator } from './seeded-emulator.js';
 
 /**
@@ -23,7 +23,7 @@ export function inputFiles(emulator: SeededEmulator, prefix: string) {
 
   /** How many requests the emulator has answered so far. */
   async function requests(): Promise<number> {
-    const res = await fetch(`${emulator.url}/_emulator/journal`);
+    const res = await adminFetch(emulator, '/_emulator/journal');
     return ((await res.json()) as { entries: unknown[] }).entries.length;
   }
 

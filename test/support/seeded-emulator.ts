@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { FaultPlan } from '../../src/emulator/faults.js';
 import {
+  adminEnv,
   BASIC_FIXTURE,
   cleanEnv,
   seedWorkspaces,
   startEmulator,
   type Emulator,
   type SeededWorkspace,
+  type StartOptions,
 } from './e2e.js';
 
 /** How the emulator of a test starts; every member is optional. */
@@ -37,8 +39,8 @@ export interface SeededEmulator extends Emulator {
   /** The workspace `owner` names. */
   workspace: SeededWorkspace;
   /**
-   * svc's environment for `workspace`: its key-level credentials and the emulator's URL;
-   * without a seed, the URL alone.
+   * svc's environment for `workspace`: its key-level credentials, the emulator's URL and its
+   * admin token (for `svc webhooks trigger`); without a seed, the URL and the token alone.
    */
   env: Record<string, string>;
   /** svc's environment for another seeded workspace; each call has a config dir of its own. */
@@ -70,7 +72,7 @@ export async function startSeededEmulator(setup: EmulatorSetup = {}): Promise<Se
         get workspace(): SeededWorkspace {
           throw new Error('this emulator was started without a seed: it has no workspace');
         },
-        env: cleanEnv({ SVC_BASE_URL: emulator.url }),
+        env: cleanEnv({ SVC_BASE_URL: emulator.url, ...adminEnv(emulator) }),
         envFor(ownerEmail) {
           throw new Error(`this emulator was started without a seed: no workspace ${ownerEmail}`);
         },
@@ -116,6 +118,9 @@ export function useEmulator(setup: EmulatorSetup = {}): SeededEmulator {
     get url() {
       return running().url;
     },
+    get adminToken() {
+      return running().adminToken;
+    },
     get process() {
       return running().process;
     },
@@ -138,7 +143,7 @@ export function useEmulator(setup: EmulatorSetup = {}): SeededEmulator {
  * is stopped after its test, passed or not.
  */
 export function emulatorsPerTest(): {
-  start(args?: string[], env?: Record<string, string>): Promise<Emulator>;
+  start(args?: string[], env?: Record<string, string>, options?: StartOptions): Promise<Emulator>;
   /** Stops `e` and gives what it wrote on stderr. */
   stderrOf(e: Emulator): Promise<string>;
 } {
@@ -148,8 +153,8 @@ export function emulatorsPerTest(): {
     running = [];
   });
   return {
-    async start(args = [], env = {}) {
-      const e = await startEmulator(args, env);
+    async start(args = [], env = {}, options = {}) {
+      const e = await startEmulator(args, env, options);
       running.push(e);
       return e;
     },

@@ -1,4 +1,8 @@
-/** The page's calls to the emulator, each carrying the token the page was served with. */
+/**
+ * The page's calls to the emulator, each carrying the token the page was served with and the
+ * emulator's admin token when it has one.
+ */
+import { adminHeaders, NEEDS_TOKEN } from './admin-token.js';
 
 const token = document.querySelector<HTMLMetaElement>('meta[name="svc-ui-token"]')?.content ?? '';
 
@@ -11,6 +15,7 @@ export async function call<T>(method: 'GET' | 'POST', name: string, body?: unkno
     method,
     headers: {
       'x-svc-ui-token': token,
+      ...adminHeaders(),
       ...(body !== undefined && { 'content-type': 'application/json' }),
     },
     ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -22,6 +27,7 @@ export async function call<T>(method: 'GET' | 'POST', name: string, body?: unkno
   } catch {
     parsed = text;
   }
+  if (response.status === 401) throw new CallFailed(NEEDS_TOKEN);
   if (!response.ok) {
     const message =
       (parsed as { error?: { message?: string } } | null)?.error?.message ??

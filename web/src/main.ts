@@ -252,6 +252,6 @@ function followCalls(): void {
 buildNav();
 buildActions();
 window.addEventListener('popstate', () => void show(true));
-startLiveLog();
+startLiveLog((message) => say(message, true));
 followCalls();
 void show(false);

@@ -76,6 +76,11 @@ export class DeclaredOption<T, Present extends boolean = false, Flags extends st
     return this.with((option) => option.conflicts(names));
   }
 
+  /** Accepted, and left out of help, completions and the docs: a flag kept for old scripts. */
+  hidden(): DeclaredOption<T, Present, Flags> {
+    return this.with((option) => option.hideHelp());
+  }
+
   private with(change: (option: Option) => Option): DeclaredOption<T, Present, Flags> {
     return new DeclaredOption(() => change(this.make()), this.mandatory, this.negation);
   }

@@ -62,9 +62,9 @@ export const environmentTable: readonly EnvironmentRow[] = [
   },
   {
     name: 'SVC_EMULATOR_ADMIN_TOKEN',
-    flag: '--require-admin-token',
+    flag: '--no-admin-token',
     meaning:
-      'the token every /_emulator/ route but health asks for (svc emulator start, exec); 16 to 256 printable characters',
+      'the token every /_emulator/ route but health asks for (svc emulator start, exec; made at start when unset); what svc webhooks trigger sends; 16 to 256 printable characters',
     secret: true,
   },
   {

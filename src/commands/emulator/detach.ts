@@ -22,7 +22,7 @@ import {
   writePrivateFile,
   type DetachedState,
 } from './detached-state.js';
-import { ADMIN_TOKEN_VAR, SEED_JSON_VAR } from './server-options.js';
+import { adminTokenFrom, SEED_JSON_VAR, uiLink } from './server-options.js';
 import type { StartFlags } from './start.js';
 const { closeSync, openSync, readFileSync } = process.getBuiltinModule('node:fs');
 
@@ -51,6 +51,7 @@ function startArgs(opts: StartFlags): string[] {
   if (opts.ui === true) args.push('--ui');
   if (opts.ui === false) args.push('--no-ui');
   if (opts.insecure === true) args.push('--insecure');
+  if (opts.adminToken === false) args.push('--no-admin-token');
   return args;
 }
 
@@ -77,12 +78,7 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
     throw new UsageError(
       "--detach reads the workspace's credentials through the admin routes: drop --no-admin",
     );
-  // The credentials are read back through the admin routes and the seed's owners from the
-  // seed file: an admin token or a seed held in a variable would leave either unreadable.
-  if (opts.requireAdminToken || ctx.env[ADMIN_TOKEN_VAR] !== undefined)
-    throw new UsageError(
-      `--detach reads the workspace's credentials through the admin routes: drop --require-admin-token and ${ADMIN_TOKEN_VAR}`,
-    );
+  // The seed's owners are read from the seed file, to read their credentials back.
   if (ctx.env[SEED_JSON_VAR] !== undefined)
     throw new UsageError(`--detach takes its seed from --seed FILE, not ${SEED_JSON_VAR}`);
   const files = detachedFiles(ctx.env, (line) => ctx.out.warn(line));
@@ -92,6 +88,9 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
       `an emulator started with --detach is already running at ${running.url} (pid ${running.pid})`,
       { hint: 'svc emulator stop' },
     );
+  // Chosen here, where it is needed to read the credentials back, and handed to the emulator
+  // in its environment, never on its command line.
+  const token = adminTokenFrom(opts, ctx.env)?.token;
   makeDetachedDir(files);
   removeDetachedState(files);
   const owners = opts.seed
@@ -104,7 +103,7 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
     launched = await launchEmulator({
       command: svcCommand(ctx.deps.binPath ?? process.argv[1] ?? '', buildKind() === 'binary'),
       startArgs: startArgs(opts),
-      env: emulatorEnvironment(ctx.env),
+      env: emulatorEnvironment(ctx.env, token),
       stdio: ['ignore', 'pipe', logFd],
       detached: true,
       stderrSoFar: () => readFileSync(files.log, 'utf8'),
@@ -121,7 +120,8 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
   child.stdout?.destroy();
   child.unref();
   try {
-    const [workspace] = await seedFixture(ready.url, JSON.stringify({ workspaces: owners }));
+    const admin = { url: ready.url, token };
+    const [workspace] = await seedFixture(admin, JSON.stringify({ workspaces: owners }));
     const state: DetachedState = {
       pid: ready.pid,
       url: ready.url,
@@ -130,10 +130,7 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
       env: files.env,
       startedAt: new Date().toISOString(),
     };
-    writePrivateFile(
-      files.env,
-      envLines(workspace ? svcEnvironment(ready.url, workspace) : { SVC_BASE_URL: ready.url }),
-    );
+    writePrivateFile(files.env, envLines(svcEnvironment(admin, workspace)));
     writePrivateFile(files.state, `${JSON.stringify(state, null, 2)}\n`);
     ctx.io.stdout.write(
       `${JSON.stringify({ status: 'ready', url: ready.url, ...(ready.ui && { ui: ready.ui }), pid: ready.pid, env: files.env })}\n`,
@@ -145,6 +142,7 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
   }
   if (ctx.io.stderrIsTTY) {
     ctx.out.info(`Emulator running in the background at ${ready.url} (pid ${ready.pid}).`);
+    if (ready.ui) ctx.out.info(`See its data and requests at ${uiLink(ready.ui, token)}`);
     ctx.out.info(
       `Its credentials, for this shell: ${shellLine(['set', '-a'])}; ${shellLine(['.', files.env])}; ${shellLine(['set', '+a'])}`,
     );

@@ -10,7 +10,7 @@ import type { RunningEmulator } from '../../emulator/server.js';
 import { privateTempDir } from '../../io/temp-dir.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { execOptions } from './index.js';
-import { startFromFlags } from './server-options.js';
+import { ADMIN_TOKEN_VAR, startFromFlags, uiLink } from './server-options.js';
 const { rmSync } = process.getBuiltinModule('node:fs');
 
 const KILL_GRACE_MS = 5_000;
@@ -53,18 +53,21 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
   // used stops nothing running.
   const ownConfigDir = await privateTempDir('svc-exec-');
   let emulator: RunningEmulator | undefined;
+  let adminToken: { token: string } | undefined;
   try {
-    ({ emulator } = await startFromFlags(opts, {
+    ({ emulator, adminToken } = await startFromFlags(opts, {
       warn: (line) => ctx.out.warn(line),
       say: (line) => ctx.out.info(line),
       env: ctx.env,
     }));
     // For the person at the terminal; a script's stderr stays its command's own.
-    if (emulator.uiUrl && ctx.io.stderrIsTTY) ctx.out.info(`Emulator UI: ${emulator.uiUrl}`);
+    if (emulator.uiUrl && ctx.io.stderrIsTTY)
+      ctx.out.info(`Emulator UI: ${uiLink(emulator.uiUrl, adminToken?.token)}`);
     const env: Record<string, string | undefined> = {
       ...childEnvironment(ctx.env),
       SVC_BASE_URL: emulator.url,
       SVC_CONFIG_DIR: ownConfigDir,
+      ...(adminToken && { [ADMIN_TOKEN_VAR]: adminToken.token }),
     };
     if (ctx.deps.binPath)
       env.PATH = [dirname(ctx.deps.binPath), env.PATH].filter(Boolean).join(delimiter);

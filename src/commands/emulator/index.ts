@@ -63,6 +63,10 @@ export const serverOptions = {
     '--no-admin',
     'switch off the /_emulator/ admin routes (for an emulator others reach)',
   ),
+  adminToken: opt.switch(
+    '--no-admin-token',
+    'let the admin routes answer without the admin token: any user of this machine could then export every token (loopback only)',
+  ),
   ui: opt
     .switch('--ui', 'serve the web UI even when --host faces the network')
     .negatedBy('--no-ui', 'do not serve the web UI at /_emulator/ui/'),
@@ -71,10 +75,11 @@ export const serverOptions = {
 /** The flags of `emulator start`: those of every start, its admin token and --detach. */
 export const startOptions = {
   ...serverOptions,
-  requireAdminToken: opt.switch(
-    '--require-admin-token',
-    'admin routes (but health) need a token: SVC_EMULATOR_ADMIN_TOKEN, or one printed at start',
-  ),
+  // The default since the admin token became one; kept so that older scripts still run.
+  requireAdminToken: opt
+    .switch('--require-admin-token', 'the admin routes need the admin token (the default)')
+    .conflicts('adminToken')
+    .hidden(),
   detach: opt.switch(
     '--detach',
     'start it in the background, wait until it answers, write its URL and credentials to an env file in the state directory, and return (svc emulator stop ends it)',
@@ -154,14 +159,17 @@ svc emulator stop ends it.
 AI rewrite sends text to the public provider APIs with the workspace's keys (set with
 the seed file's aiKeys or POST /_emulator/ai-keys); the --*-url flags point it elsewhere.
 
-With SVC_EMULATOR_ADMIN_TOKEN set, or --require-admin-token, every /_emulator/ route but
-health needs Authorization: Bearer TOKEN, and the web UI is off (docs/emulator-security.md).`,
+Every /_emulator/ admin route but health needs its admin token, sent as Authorization:
+Bearer TOKEN: SVC_EMULATOR_ADMIN_TOKEN when set, else one made at start and shown only at a
+terminal, in the export line and in the web UI's link (…/_emulator/ui/#token=…).
+--no-admin-token lets every user of this machine reset the emulator and export its tokens;
+it is refused with a --host other than loopback (docs/emulator-security.md).`,
       examples: [
         'svc emulator start --port 4510',
         'svc emulator start --data-dir .svc-emulator',
         'svc emulator start --seed examples/fixtures/basic.json',
         'svc emulator start --openai-url http://127.0.0.1:8099',
-        'svc emulator start --host 0.0.0.0 --port 8080 --allowed-host svc-emulator --require-admin-token',
+        'svc emulator start --host 0.0.0.0 --port 8080 --allowed-host svc-emulator',
         'svc emulator start --detach --seed examples/fixtures/basic.json',
       ],
       run: () => import('./start.js'),
@@ -182,7 +190,8 @@ its env file. Nothing recorded, or an emulator already gone, is not an error.`,
       arguments: [{ name: '<command...>', description: 'the command and its arguments, after --' }],
       options: execOptions,
       printsJson: false,
-      help: `The command runs with SVC_BASE_URL and, unless --no-workspace, SVC_WORKSPACE_ID,
+      help: `The command runs with SVC_BASE_URL, SVC_EMULATOR_ADMIN_TOKEN (unless
+--no-admin-token or --no-admin) and, unless --no-workspace, SVC_WORKSPACE_ID,
 SVC_WORKSPACE_TOKEN, SVC_API_KEY and SVC_AUTH_TOKEN set, svc on its PATH, and a fresh
 SVC_CONFIG_DIR of its own, removed afterwards. No other credential or key svc reads
 (SVC_EMAIL_PROVIDER_KEY…) and no SVC_PROFILE reaches it.`,

@@ -14,6 +14,7 @@ import {
   type ConsoleOptionName,
 } from '../../emulator/store/console-options.js';
 import { UsageError } from '../../errors/errors.js';
+import { ADMIN_TOKEN_VAR } from '../../emulator/launch.js';
 import { isLoopback } from '../../http/loopback.js';
 import { formatIssues } from '../../http/validation.js';
 import { parseJsonArg, readTextArg } from '../../io/input.js';
@@ -26,17 +27,12 @@ export const SEED_JSON_VAR = 'SVC_EMULATOR_SEED_JSON';
  * The flags of a command that starts an emulator, as declared: `admin` is false with
  * --no-admin; `ui` is true with --ui, false with --no-ui, undefined with neither.
  */
-export type ServerFlags = GlobalOptions &
-  OptionsOf<typeof serverOptions> & { requireAdminToken?: boolean };
+export type ServerFlags = GlobalOptions & OptionsOf<typeof serverOptions>;
 
 /** The variable that sets the admin token; a secret, so it has no flag (argv is public). */
-export const ADMIN_TOKEN_VAR = 'SVC_EMULATOR_ADMIN_TOKEN';
+export { ADMIN_TOKEN_VAR };
 
-/** `adminToken`: whether the admin routes ask for a token, which keeps the web UI off. */
-export function parseServerFlags(
-  opts: ServerFlags,
-  { adminToken = false }: { adminToken?: boolean } = {},
-): EmulatorOptions & {
+export function parseServerFlags(opts: ServerFlags): EmulatorOptions & {
   port: number;
   host: string;
 } {
@@ -47,7 +43,7 @@ export function parseServerFlags(
     ...(opts.seed && { seed: opts.seed }),
     ...(opts.jobDelay !== undefined && { jobDelay: opts.jobDelay }),
     ...(opts.admin === false && { adminRoutes: false }),
-    ui: servesUi(opts, adminToken),
+    ui: servesUi(opts),
     ...(opts.allowedHost && { allowedHosts: parseAllowedHosts(opts.allowedHost) }),
     ...(opts.consoleOption && { consoleOptions: parseConsoleOptions(opts.consoleOption) }),
     ...(opts.allowedContinueHost && {
@@ -113,17 +109,10 @@ export function providerUrlNotices(opts: ServerFlags, env: NodeJS.ProcessEnv): s
  * The UI is on by default on loopback; an emulator facing the network serves it only when
  * asked with --ui. It stands on the admin routes, so --no-admin switches it off too.
  */
-function servesUi(opts: ServerFlags, adminToken: boolean): boolean {
+function servesUi(opts: ServerFlags): boolean {
   if (opts.admin === false) {
     if (opts.ui === true)
       throw new UsageError('--ui needs the admin routes: drop --no-admin, or drop --ui');
-    return false;
-  }
-  if (adminToken) {
-    if (opts.ui === true)
-      throw new UsageError(
-        `--ui cannot send the admin token that ${ADMIN_TOKEN_VAR} or --require-admin-token asks for: drop --ui, or the token`,
-      );
     return false;
   }
   return opts.ui ?? isLoopback(opts.host);
@@ -140,15 +129,31 @@ function parseAllowedHosts(hosts: readonly string[]): string[] {
 }
 
 /**
- * The admin token: the variable's, else a new one when --require-admin-token asks for it
- * (`generated`: the start prints it, since nobody else knows it), else none.
+ * The admin token the admin routes ask for: the variable's, else one made for this start
+ * (`generated`: nobody else knows it yet), none with --no-admin-token or --no-admin. Without
+ * one, any user of this machine could export every token, so it is the default, and an
+ * emulator facing the network may not go without it.
  */
 export function adminTokenFrom(
   opts: ServerFlags,
   env: NodeJS.ProcessEnv,
 ): { token: string; generated: boolean } | undefined {
+  if (opts.admin === false) return undefined;
   const set = env[ADMIN_TOKEN_VAR];
-  if (set !== undefined && set !== '') {
+  const given = set !== undefined && set !== '';
+  if (opts.adminToken === false) {
+    if (given)
+      throw new UsageError(
+        `--no-admin-token and ${ADMIN_TOKEN_VAR} contradict each other: unset the variable, or drop the flag`,
+      );
+    if (!isLoopback(opts.host))
+      throw new UsageError(
+        `--host ${opts.host} with --no-admin-token would let anyone on the network reset the emulator and export every token`,
+        { hint: 'drop --no-admin-token (the start then prints the token), or pass --no-admin' },
+      );
+    return undefined;
+  }
+  if (given) {
     if (!isAdminToken(set))
       throw new UsageError(
         `${ADMIN_TOKEN_VAR} must be ${MIN_ADMIN_TOKEN_LENGTH} to 256 printable ASCII characters without spaces`,
@@ -156,7 +161,16 @@ export function adminTokenFrom(
       );
     return { token: set, generated: false };
   }
-  return opts.requireAdminToken === true ? { token: newAdminToken(), generated: true } : undefined;
+  return { token: newAdminToken(), generated: true };
+}
+
+/** Said when a start goes without the admin token: who else can now do what. */
+export const NO_ADMIN_TOKEN_WARNING =
+  '--no-admin-token: every user of this machine can reset this emulator and export its tokens and webhook secrets';
+
+/** The address of the web UI that carries the admin token, for a person's browser. */
+export function uiLink(uiUrl: string, token: string | undefined): string {
+  return token === undefined ? uiUrl : `${uiUrl}#token=${encodeURIComponent(token)}`;
 }
 
 /** `--console-option` names, `all` standing for every one. */
@@ -198,23 +212,6 @@ async function readFaultPlan(value: string): Promise<FaultPlan> {
   return parsed.data;
 }
 
-/**
- * Said when the admin routes face the network: they reset, seed and export every workspace,
- * tokens included, for anyone who can connect.
- */
-export function exposureWarning(
-  host: string,
-  adminRoutes: boolean,
-  adminToken = false,
-): string | undefined {
-  if (!adminRoutes || adminToken || isLoopback(host)) return undefined;
-  return (
-    `--host ${host} makes the /_emulator/ admin routes, which can export every token, ` +
-    'reachable from the network; pass --no-admin to switch them off, or ' +
-    `--require-admin-token (or set ${ADMIN_TOKEN_VAR}) to guard them`
-  );
-}
-
 /** Which of the two won, for a restart given both a seed file and a data dir with state. */
 function seedOverStoredState(seed: string, dataDir: string): string {
   return (
@@ -236,11 +233,11 @@ export async function startFromFlags(
     say,
     env,
   }: { warn: (line: string) => void; say: (line: string) => void; env: NodeJS.ProcessEnv },
-): Promise<{ emulator: RunningEmulator; generatedAdminToken?: string }> {
-  const admin = opts.admin === false ? undefined : adminTokenFrom(opts, env);
+): Promise<{ emulator: RunningEmulator; adminToken?: { token: string; generated: boolean } }> {
+  const admin = adminTokenFrom(opts, env);
   const seedJson = env[SEED_JSON_VAR];
   const options = {
-    ...parseServerFlags(opts, { adminToken: admin !== undefined }),
+    ...parseServerFlags(opts),
     ...(opts.faults !== undefined && { faults: await readFaultPlan(opts.faults) }),
     ...(admin && { adminToken: admin.token }),
     ...(seedJson !== undefined && seedJson !== '' && { seedJson }),
@@ -258,8 +255,7 @@ export async function startFromFlags(
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`cannot bind to address ${options.host}`);
     throw err;
   }
-  const warning = exposureWarning(options.host, options.adminRoutes !== false, !!admin);
-  if (warning) warn(warning);
+  if (opts.admin !== false && admin === undefined) warn(NO_ADMIN_TOKEN_WARNING);
   for (const notice of providerUrlNotices(opts, env)) say(notice);
   const seedSource =
     options.seed !== undefined
@@ -269,5 +265,5 @@ export async function startFromFlags(
         : undefined;
   if (seedSource !== undefined && options.dataDir !== undefined && emulator.restored)
     say(seedOverStoredState(seedSource, options.dataDir));
-  return { emulator, ...(admin?.generated && { generatedAdminToken: admin.token }) };
+  return { emulator, ...(admin && { adminToken: admin }) };
 }

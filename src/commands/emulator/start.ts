@@ -2,7 +2,9 @@ import type { Context } from '../../cli/context.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import { seededWorkspaceLines } from './seeded-env.js';
 import type { startOptions } from './index.js';
-import { ADMIN_TOKEN_VAR, startFromFlags } from './server-options.js';
+import { isLoopback } from '../../http/loopback.js';
+import { shellLine } from '../../io/shell-words.js';
+import { ADMIN_TOKEN_VAR, startFromFlags, uiLink } from './server-options.js';
 
 export type StartFlags = HandlerOptions<typeof startOptions>;
 
@@ -11,25 +13,39 @@ export async function run(ctx: Context, opts: StartFlags): Promise<void> {
     const { runDetached } = await import('./detach.js');
     return runDetached(ctx, opts);
   }
-  const { emulator, generatedAdminToken } = await startFromFlags(opts, {
+  const { emulator, adminToken } = await startFromFlags(opts, {
     warn: (line) => ctx.out.warn(line),
     say: (line) => ctx.out.info(line),
     env: ctx.env,
   });
-  // Nobody else knows a token made here, so it is said even under --quiet: the one place it
-  // can be read from (a container's log), as with the first-run tokens of notebook servers.
-  if (generatedAdminToken !== undefined)
-    ctx.io.stderr.write(
-      `Admin token for the /_emulator/ routes (send Authorization: Bearer TOKEN; set ${ADMIN_TOKEN_VAR} to choose it): ${generatedAdminToken}\n`,
-    );
+  const atTerminal = ctx.io.stderrIsTTY;
+  // A token made here facing the network is said even under --quiet and off a terminal: its
+  // log is the one place it can be read from (a container's), as with notebook servers. On
+  // loopback it is shown at a terminal only, where no log keeps it.
+  if (adminToken?.generated && !atTerminal) {
+    if (!isLoopback(opts.host))
+      ctx.io.stderr.write(
+        `Admin token for the /_emulator/ routes (send Authorization: Bearer TOKEN; set ${ADMIN_TOKEN_VAR} to choose it): ${adminToken.token}\n`,
+      );
+    else
+      ctx.out.info(
+        `The /_emulator/ admin routes need the admin token made for this start, shown only at a terminal: set ${ADMIN_TOKEN_VAR} to choose it.`,
+      );
+  }
   ctx.io.stdout.write(
     `${JSON.stringify({ status: 'ready', url: emulator.url, ...(emulator.uiUrl && { ui: emulator.uiUrl }), pid: process.pid })}\n`,
   );
-  for (const line of seededWorkspaceLines(emulator.url, emulator.seeded, ctx.io.stderrIsTTY))
+  for (const line of seededWorkspaceLines(emulator.url, emulator.seeded, atTerminal))
     ctx.out.info(line);
-  if (ctx.io.stderrIsTTY) {
-    ctx.out.info(`Emulator ready. In another terminal: export SVC_BASE_URL=${emulator.url}`);
-    if (emulator.uiUrl) ctx.out.info(`See its data and requests at ${emulator.uiUrl}`);
+  if (atTerminal) {
+    const exports = [
+      'export',
+      `SVC_BASE_URL=${emulator.url}`,
+      ...(adminToken?.generated ? [`${ADMIN_TOKEN_VAR}=${adminToken.token}`] : []),
+    ];
+    ctx.out.info(`Emulator ready. In another terminal: ${shellLine(exports)}`);
+    if (emulator.uiUrl)
+      ctx.out.info(`See its data and requests at ${uiLink(emulator.uiUrl, adminToken?.token)}`);
     if (!opts.dataDir)
       ctx.out.info(
         'Its data lives only as long as this process: start it with --data-dir DIR to keep it.',

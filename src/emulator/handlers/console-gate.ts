@@ -15,7 +15,7 @@ const labels: Record<ConsoleOptionName, string> = {
  * option on in this emulator, with a command that works as pasted.
  */
 export function requireConsoleOption(
-  deps: Pick<HandlerDeps, 'store' | 'baseUrl' | 'adminRoutes'>,
+  deps: Pick<HandlerDeps, 'store' | 'baseUrl' | 'adminRoutes' | 'adminToken'>,
   workspaceId: string,
   option: ConsoleOptionName,
   action: string,
@@ -34,9 +34,11 @@ export function requireConsoleOption(
     throw new EmulatorError('FAILED_PRECONDITION', `${off} In this emulator, ${atStart}.`);
   }
   const body = JSON.stringify({ workspaceId, [option]: true });
+  // The variable the token is handed on in (svc emulator exec, start --detach's env file).
+  const auth = deps.adminToken ? `-H "Authorization: Bearer $SVC_EMULATOR_ADMIN_TOKEN" ` : '';
   throw new EmulatorError(
     'FAILED_PRECONDITION',
-    `${off} In this emulator, switch it on with: curl -s -X POST -d '${body}' ` +
+    `${off} In this emulator, switch it on with: curl -s -X POST ${auth}-d '${body}' ` +
       `${deps.baseUrl()}/_emulator/console-options (or ${atStart}).`,
   );
 }

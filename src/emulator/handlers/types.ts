@@ -21,6 +21,8 @@ export interface HandlerDeps {
   jobs: JobEngine;
   /** Whether the `/_emulator/` routes answer: what an error may tell a caller to use. */
   adminRoutes: boolean;
+  /** Whether the admin routes ask for the admin token: a command that calls them sends it. */
+  adminToken: boolean;
   /** Where a login link may continue to. */
   continueHosts: ContinueHosts;
   /** Seals provider keys before they are stored. */

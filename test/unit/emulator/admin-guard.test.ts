@@ -346,9 +346,26 @@ describe('the admin token', () => {
         '{}',
       );
       expect(reset.status).toBe(401);
-      // The web UI cannot send the token, so it is not served at all.
-      expect(guarded.uiUrl).toBeUndefined();
-      expect((await get('/_emulator/ui/', `Bearer ${TOKEN}`)).status).toBe(404);
+      // The web UI's page holds no data and opens without it; every call for data needs it.
+      expect(guarded.uiUrl).toBe(`${guarded.url}/_emulator/ui/`);
+      const call = (path: string, headers: Record<string, string> = {}) =>
+        rawRequest(guarded.port, 'GET', path, { host, ...headers }).then((r) => r.status);
+      // Past the guard, the UI's own routes answer: an asset it lacks is its NOT_FOUND.
+      expect(await call('/_emulator/ui/assets/missing.js')).toBe(404);
+      expect(await call('/_emulator/ui/api/state')).toBe(401);
+      expect(await call('/_emulator/ui/api/requests')).toBe(401);
+      expect(await call('/_emulator/ui/api/export')).toBe(401);
+      // With the admin token, the UI's own check comes next: the page's token, not sent here.
+      expect(await call('/_emulator/ui/api/state', { authorization: `Bearer ${TOKEN}` })).toBe(403);
+      // Only a page's GET is open: anything else below the UI asks for the token first.
+      const posted = await rawRequest(
+        guarded.port,
+        'POST',
+        '/_emulator/ui/data',
+        { host, 'content-type': 'application/json' },
+        '{}',
+      );
+      expect(posted.status).toBe(401);
       // The service routes need no admin token.
       const created = await rawRequest(
         guarded.port,
