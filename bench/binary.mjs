@@ -29,7 +29,7 @@ export async function bench() {
   const emulator = await startEmulator();
   const config = tempDir('svc-bench-config-');
   try {
-    const env = cliEnv(emulator.url, await seedWorkspace(emulator.url), config.dir);
+    const env = cliEnv(emulator.url, await seedWorkspace(emulator), config.dir);
     const targets = startupTargets();
     const commands = [
       { what: 'svc --version', args: ['--version'], target: targets.version },

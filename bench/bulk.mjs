@@ -71,7 +71,7 @@ export async function bench() {
   try {
     const file = join(work.dir, 'folders.ndjson');
     writeFolders(file, ITEMS);
-    const workspace = await seedWorkspace(emulator.url);
+    const workspace = await seedWorkspace(emulator);
     const env = cliEnv(emulator.url, workspace, join(work.dir, 'config'));
     // The emulator's first requests run cold; warm it up before anything is timed.
     await rawLoad(emulator.url, workspace, file, 'warm-up');

@@ -49,7 +49,7 @@ export async function bench() {
   const emulator = await startEmulator();
   const pool = new Pool(emulator.url, { connections: CONNECTIONS });
   try {
-    const workspace = await seedWorkspace(emulator.url);
+    const workspace = await seedWorkspace(emulator);
     const headers = {
       'content-type': 'application/json',
       'x-service-api-key': workspace.apiKey,

@@ -53,7 +53,7 @@ export async function bench() {
   const config = tempDir('svc-bench-floor-config-');
   try {
     const floors = buildFloors(built.dir);
-    const env = cliEnv(emulator.url, await seedWorkspace(emulator.url), config.dir);
+    const env = cliEnv(emulator.url, await seedWorkspace(emulator), config.dir);
     // svc keeps a compile cache of its own (bin/svc); the floor programs get one too.
     const floorEnv = { ...env, NODE_COMPILE_CACHE: join(built.dir, 'compile-cache') };
     const args = ['docs', 'list', '--org', 'o', '--json'];

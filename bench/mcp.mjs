@@ -139,7 +139,7 @@ export async function bench() {
   const emulator = await startEmulator();
   const config = tempDir('svc-bench-mcp-');
   try {
-    const workspace = await seedWorkspace(emulator.url);
+    const workspace = await seedWorkspace(emulator);
     const env = cliEnv(emulator.url, workspace, config.dir);
 
     // Start-up: bare Node and svc mcp in turns, after two rounds that fill the file cache.

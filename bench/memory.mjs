@@ -44,7 +44,7 @@ export async function bench() {
   const work = tempDir('svc-bench-memory-');
   const emulator = await startEmulator();
   try {
-    const env = cliEnv(emulator.url, await seedWorkspace(emulator.url), join(work.dir, 'config'));
+    const env = cliEnv(emulator.url, await seedWorkspace(emulator), join(work.dir, 'config'));
     const imported = [];
     const dry = [];
     for (const size of SIZES) {

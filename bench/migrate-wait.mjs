@@ -4,14 +4,22 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { binPath, median, quick, row, runIfMain, startEmulator } from './lib/common.mjs';
+import {
+  adminFetch,
+  binPath,
+  median,
+  quick,
+  row,
+  runIfMain,
+  startEmulator,
+} from './lib/common.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? (quick ? 3 : 7));
 const TARGET_MS = 250;
 const fixture = fileURLToPath(new URL('../examples/fixtures/basic.json', import.meta.url));
 
-async function admin(url, path, body) {
-  const res = await fetch(`${url}/_emulator/${path}`, {
+async function admin(emulator, path, body) {
+  const res = await adminFetch(emulator, `/_emulator/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     ...(body !== undefined && {
       headers: { 'content-type': 'application/json' },
@@ -21,9 +29,10 @@ async function admin(url, path, body) {
   return res.json();
 }
 
-const pollsSoFar = async (url) =>
-  (await admin(url, 'journal')).entries.filter((e) => e.operation === 'documents.migrationStatus')
-    .length;
+const pollsSoFar = async (emulator) =>
+  (await admin(emulator, 'journal')).entries.filter(
+    (e) => e.operation === 'documents.migrationStatus',
+  ).length;
 
 /** Runs `svc docs migrate --wait --json` to completion; resolves when it exits. */
 function migrate(env, from, to) {
@@ -43,7 +52,7 @@ export async function bench() {
   const emulator = await startEmulator();
   const { url } = emulator;
   try {
-    const seed = () => admin(url, 'seed', JSON.parse(readFileSync(fixture, 'utf8')));
+    const seed = () => admin(emulator, 'seed', JSON.parse(readFileSync(fixture, 'utf8')));
     const owner = (await seed()).workspaces.find((w) => w.ownerEmail === 'owner@example.com');
     const env = {
       ...process.env,
@@ -54,13 +63,13 @@ export async function bench() {
     const latencies = [];
     const polls = [];
     for (let i = 0; i < runs; i++) {
-      const before = await pollsSoFar(url);
+      const before = await pollsSoFar(emulator);
       const exited = await migrate(env, i % 2 === 0 ? 'notes' : `notes-${i - 1}`, `notes-${i}`);
       if (exited.code !== 0) throw new Error(`migrate exited ${exited.code}: ${exited.out}`);
       const { migrationId } = JSON.parse(exited.out);
-      const job = (await admin(url, 'jobs')).jobs.find((j) => j.id === migrationId);
+      const job = (await admin(emulator, 'jobs')).jobs.find((j) => j.id === migrationId);
       latencies.push(exited.at - job.updatedAt);
-      polls.push((await pollsSoFar(url)) - before);
+      polls.push((await pollsSoFar(emulator)) - before);
       if (i % 2 === 1) await seed();
     }
     const worst = Math.max(...latencies);

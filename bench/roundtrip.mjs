@@ -21,7 +21,7 @@ export async function bench() {
   const emulator = await startEmulator();
   const config = tempDir('svc-bench-config-');
   try {
-    const env = cliEnv(emulator.url, await seedWorkspace(emulator.url), config.dir);
+    const env = cliEnv(emulator.url, await seedWorkspace(emulator), config.dir);
     const [node, list] = timeInTurns(
       [
         { args: ['-e', '0'] },

@@ -60,7 +60,7 @@ export async function bench() {
   const emulator = await startEmulator();
   const config = tempDir('svc-bench-sbs-');
   try {
-    const env = cliEnv(emulator.url, await seedWorkspace(emulator.url), config.dir);
+    const env = cliEnv(emulator.url, await seedWorkspace(emulator), config.dir);
     const list = ['docs', 'list', '--org', 'o', '--json'];
     const cases = {
       '--version': (bin) => timeRun(process.execPath, [bin, '--version']),

@@ -1,6 +1,7 @@
 // What the bench scripts share: sizes, medians, timing a child, a local emulator with a
 // seeded workspace, and the one table format every script prints.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,12 +72,17 @@ export function tempDir(prefix) {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** `svc emulator start --port 0` in a child process, ready to answer. */
+/**
+ * `svc emulator start --port 0` in a child process, ready to answer, with an admin token
+ * chosen here (`adminToken`) for the admin calls the benches make.
+ */
 export function startEmulator(extraArgs = []) {
+  const adminToken = randomBytes(24).toString('base64url');
   const child = spawn(
     process.execPath,
     [binPath, 'emulator', 'start', '--port', '0', ...extraArgs],
     {
+      env: { ...process.env, SVC_EMULATOR_ADMIN_TOKEN: adminToken },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -92,15 +98,23 @@ export function startEmulator(extraArgs = []) {
             child.once('exit', done);
             child.kill('SIGTERM');
           });
-        resolve({ url, pid, stop });
+        resolve({ url, pid, stop, adminToken });
       }
     });
     child.on('exit', (code) => reject(new Error(`emulator exited ${code}`)));
   });
 }
 
+/** `fetch` of an admin route of an emulator `startEmulator` started, with its token. */
+export function adminFetch({ url, adminToken }, path, init = {}) {
+  return fetch(`${url}${path}`, {
+    ...init,
+    headers: { ...init.headers, authorization: `Bearer ${adminToken}` },
+  });
+}
+
 /** A workspace that may add folders, with organization `o` holding document `d1` and folder `f1`. */
-export async function seedWorkspace(url) {
+export async function seedWorkspace(emulator) {
   const fixture = {
     workspaces: [
       {
@@ -119,7 +133,7 @@ export async function seedWorkspace(url) {
       },
     ],
   };
-  const res = await fetch(`${url}/_emulator/seed`, {
+  const res = await adminFetch(emulator, '/_emulator/seed', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(fixture),
