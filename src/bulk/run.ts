@@ -49,10 +49,11 @@ export interface RunBulkOptions<Item> extends BulkOptions<Item> {
   /**
    * Called once every item is valid and before anything is sent, with the number of
    * items to send (fewer when resuming; not called when that is none): the place to
-   * confirm destructive work ("disable 250 documents?"). Throwing here (a declined
+   * confirm destructive work ("disable 250 documents?"), with the ids of the first few
+   * (none when resuming, whose first unsent items are others). Throwing here (a declined
    * confirmation) sends nothing.
    */
-  beforeSend?: (total: number) => void | Promise<void>;
+  beforeSend?: (total: number, firstIds: readonly string[]) => void | Promise<void>;
   /** Which results `results` holds (see SendOptions). */
   keep?: Keep;
   /** Every result as it is merged, in input order (see SendOptions). */
@@ -90,6 +91,8 @@ interface ValidatedItems {
   total: number;
   /** The spooled items, parents before children, numbered by their place in the input. */
   prepared: AsyncIterable<PreparedItem<ItemJson>[]>;
+  /** The ids of the first few items, in input order. */
+  firstIds: string[];
 }
 
 /**
@@ -108,12 +111,12 @@ async function withValidatedItems<Item, Result>(
   let spool: ItemSpool | undefined;
   try {
     spool = await ItemSpool.create();
-    const { items: total, inOrder } = await validateSource(source, describe, spool);
+    const { items: total, inOrder, firstIds } = await validateSource(source, describe, spool);
     spool.finish();
     const prepared = inOrder
       ? spool.items()
       : await dependenciesFirst(spool, source.label, describe.dependsOnName);
-    return await use({ source, total, prepared });
+    return await use({ source, total, prepared, firstIds });
   } finally {
     await options.progress?.close();
     await spool?.remove();
@@ -140,9 +143,9 @@ export async function runBulk<Item>(options: RunBulkOptions<Item>): Promise<Bulk
   );
   const { progress, onProgress, onResult } = options;
   const keep = options.keep ?? 'all';
-  return withValidatedItems(options, async ({ source, total, prepared }) => {
+  return withValidatedItems(options, async ({ source, total, prepared, firstIds }) => {
     const toSend = progress ? await progress.open(source, total) : total;
-    if (toSend > 0) await options.beforeSend?.(toSend);
+    if (toSend > 0) await options.beforeSend?.(toSend, toSend === total ? firstIds : []);
 
     const earlier = {
       results: Object.create(null) as ResultMap,

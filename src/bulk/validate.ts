@@ -1,5 +1,5 @@
 import { UsageError } from '../errors/errors.js';
-import { count } from '../io/plural.js';
+import { count, NAMED_IDS } from '../io/plural.js';
 import { IdHashSet } from './id-set.js';
 import type { BulkInput } from './input.js';
 import type { ItemSpool } from './item-spool.js';
@@ -56,8 +56,10 @@ export async function validateSource<Item>(
   source: BulkSource,
   input: BulkInput<Item>,
   spool: ItemSpool,
-): Promise<{ items: number; inOrder: boolean }> {
+): Promise<{ items: number; inOrder: boolean; firstIds: string[] }> {
   const problems = new Problems(source);
+  // What a confirmation names before it says how many more there are.
+  const firstIds: string[] = [];
   const seen = new IdHashSet();
   const referencedEarly = new IdHashSet();
   const suspects = new Set<string>();
@@ -91,6 +93,7 @@ export async function validateSource<Item>(
       if (dependency !== undefined && !seen.has(dependency)) referencedEarly.add(dependency);
       if (id !== undefined && (!seen.add(id) || referencedEarly.has(id))) suspects.add(id);
       if (problems.count === 0) {
+        if (id !== undefined && firstIds.length < NAMED_IDS) firstIds.push(id);
         spool.add(json, bytes, {
           key: id ?? row.where,
           keyIsId: id !== undefined,
@@ -105,7 +108,7 @@ export async function validateSource<Item>(
   const { duplicates: confirmed, inOrder } =
     suspects.size > 0 ? await confirm(source, input, suspects) : { duplicates: [], inOrder: true };
   const total = problems.count + confirmed.length;
-  if (total === 0) return { items: ordinal, inOrder };
+  if (total === 0) return { items: ordinal, inOrder, firstIds };
 
   const listed = [...problems.shown, ...confirmed]
     .sort((a, b) => a.ordinal - b.ordinal)

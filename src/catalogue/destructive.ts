@@ -109,6 +109,7 @@ export function mayDestroy(
 /** What a confirmation is about: how many items, and which, when the request names them. */
 export interface ConfirmSubject {
   count?: number;
+  /** The ids of the items, or of the first few of `count` (a long bulk input). */
   ids?: readonly string[];
 }
 

@@ -273,9 +273,9 @@ export async function runBulkCommand<Item>(
       onResult: spool ? (key, result) => spool.add(result, key) : listSuccess,
       // The whole run is confirmed once, with its count, before its first batch.
       ...(isDestructive(op, spec.base) && {
-        beforeSend: async (total: number) => {
+        beforeSend: async (total: number, firstIds: readonly string[]) => {
           spinner.stop();
-          await ctx.confirmation.confirm({ count: total });
+          await ctx.confirmation.confirm({ count: total, ids: firstIds });
         },
       }),
       // Before the batch is recorded: a request refused here leaves no journal behind.

@@ -4,10 +4,10 @@ export function count(n: number, noun: string): string {
 }
 
 /** How many ids a message names before it says how many more there are. */
-const NAMED_IDS = 5;
+export const NAMED_IDS = 5;
 
-/** "u1, u2, u3, u4, u5 and 2 more" */
-export function someIds(ids: readonly string[]): string {
-  const more = ids.length - NAMED_IDS;
+/** "u1, u2, u3, u4, u5 and 2 more": the first of `total` ids (all of them, by default). */
+export function someIds(ids: readonly string[], total = ids.length): string {
+  const more = total - Math.min(ids.length, NAMED_IDS);
   return `${ids.slice(0, NAMED_IDS).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }

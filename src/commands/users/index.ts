@@ -75,13 +75,13 @@ const usersRemove = bulkCommand({
   scope: { organizationId: 'org', documentId: 'doc', folderId: 'folder' },
   item: { ids: 'user', column: 'userId' },
   itemFlags: '--user',
-  confirm: (opts, { count: n = 0 }) => {
+  confirm: (opts, { count: n = 0, ids = [] }) => {
     const from = opts.doc
       ? `document ${opts.doc}`
       : opts.folder
         ? `folder ${opts.folder}`
         : `organization ${opts.org} (all its documents and its contact list)`;
-    return `remove ${count(n, 'user')} from ${from}`;
+    return `remove ${count(n, 'user')}${ids.length > 0 ? ` (${someIds(ids, n)})` : ''} from ${from}`;
   },
   examples: [
     'svc users remove --org acme --user u1,u2 --yes',

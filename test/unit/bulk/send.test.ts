@@ -86,20 +86,24 @@ describe('batching', () => {
     const source = folderFile(folderList(250));
     const fake = fakeSender<WireObject>();
     const asked: number[] = [];
+    const named: string[] = [];
     const declined = new UsageError('declined');
     const err = await rejection(
       runBulk({
         source,
         describe: flat(),
         sendBatch: fake.send,
-        beforeSend: (total) => {
+        beforeSend: (total, firstIds) => {
           asked.push(total);
+          named.push(...firstIds);
           throw declined;
         },
       }),
     );
     expect(err).toBe(declined);
     expect(asked).toEqual([250]);
+    // The first few ids, in input order, for the question to name.
+    expect(named).toEqual(folderList(5).map((folder) => folder.folderId));
     expect(fake.calls).toEqual([]);
 
     const invalid = temp().file('bad.ndjson', '{"folderId":""}\n');
