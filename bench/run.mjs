@@ -9,6 +9,7 @@ import { bench as mcp } from './mcp.mjs';
 import { bench as memory } from './memory.mjs';
 import { bench as migrateWait } from './migrate-wait.mjs';
 import { bench as nodeVersions } from './node-versions.mjs';
+import { bench as orgDelete } from './org-delete.mjs';
 import { bench as pagedListing } from './paged-listing.mjs';
 import { bench as roundtrip } from './roundtrip.mjs';
 import { bench as startup } from './startup.mjs';
@@ -24,6 +25,7 @@ for (const bench of [
   pagedListing,
   emulator,
   migrateWait,
+  orgDelete,
   ui,
   mcp,
   floor,

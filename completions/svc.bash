@@ -11,7 +11,7 @@ _svc_subcommands() {
     'permissions') REPLY='get' ;;
     'folders') REPLY='list add' ;;
     'docs') REPLY='list update disable enable migrate migration-status' ;;
-    'orgs') REPLY='list update disable enable' ;;
+    'orgs') REPLY='list add update delete disable enable' ;;
     'groups'|'presence') REPLY='add' ;;
     'users') REPLY='list remove purge purge-status' ;;
     'activities') REPLY='list add delete' ;;
@@ -48,8 +48,8 @@ _svc_flags() {
     'docs migrate') REPLY='--org --doc --to --wait --wait-timeout' ;;
     'docs migration-status') REPLY='--org --id --wait --wait-timeout' ;;
     'orgs list') REPLY='--org --page-size --page-token --limit --all' ;;
-    'orgs update') REPLY='--org --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
-    'orgs disable'|'orgs enable') REPLY='--org --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'orgs add'|'orgs update') REPLY='--org --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'orgs delete'|'orgs disable'|'orgs enable') REPLY='--org --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'groups add') REPLY='--org --id --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'users list') REPLY='--org --doc --folder --group --user --all-documents --page-size --page-token --limit --all' ;;
     'users remove') REPLY='--org --doc --folder --user --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
@@ -109,8 +109,8 @@ _svc_value() {
     'docs migrate') flags='--org --doc --to --wait-timeout' ;;
     'docs migration-status') flags='--org --id --wait-timeout' ;;
     'orgs list') flags='--org --page-size --page-token --limit' ;;
-    'orgs update') flags='--org --name --file --batch-size --concurrency' ;;
-    'orgs disable'|'orgs enable') flags='--org --file --batch-size --concurrency' ;;
+    'orgs add'|'orgs update') flags='--org --name --file --batch-size --concurrency' ;;
+    'orgs delete'|'orgs disable'|'orgs enable') flags='--org --file --batch-size --concurrency' ;;
     'groups add') flags='--org --id --name --file --batch-size --concurrency' ;;
     'users list') flags='--org --doc --folder --group --user --page-size --page-token --limit' ;;
     'users remove') flags='--org --doc --folder --user --file --batch-size --concurrency' ;;
@@ -146,7 +146,7 @@ _svc_value() {
   case "$1 $2" in
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
-    'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs update --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
+    'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
     'activities list --feature-type'|'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'activities list --order'|'notifications list --order') REPLY='values asc desc' ;;
     'crdt update --type') REPLY='values text map array xml' ;;

@@ -12,7 +12,7 @@ function __svc_subcommands
                 'permissions' 'Read users\' access to resources' \
                 'folders' 'Read and add an organization\'s folders' \
                 'docs' 'Read, rename, switch off and migrate an organization\'s documents' \
-                'orgs' 'List organizations, rename them and switch their access off or on' \
+                'orgs' 'List, add, rename and delete organizations, and switch their access off or on' \
                 'groups' 'Add an organization\'s user groups' \
                 'users' 'List users, remove them from organizations, folders or documents, or delete all their data' \
                 'activities' 'Read, write and delete a document\'s activity log' \
@@ -58,7 +58,9 @@ function __svc_subcommands
         case 'orgs'
             printf '%s\t%s\n' \
                 'list' 'List the organizations of the workspace, a page at a time' \
+                'add' 'Add organizations: one from flags, or many from a file' \
                 'update' 'Rename organizations: one from flags, or many from a file' \
+                'delete' 'Delete organizations with everything in them (asks first)' \
                 'disable' 'Switch off access to every document of organizations (asks first)' \
                 'enable' 'Switch access to organizations back on'
         case 'groups'
@@ -254,6 +256,19 @@ function __svc_flags
                 '--page-token' 'continue where a listing that stopped said to' \
                 '--limit' 'stop after N items, fetching pages as needed' \
                 '--all' 'fetch every page to the end'
+        case 'orgs add'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--name' 'organization name' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'orgs update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -267,7 +282,7 @@ function __svc_flags
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
-        case 'orgs disable' 'orgs enable'
+        case 'orgs delete' 'orgs disable' 'orgs enable'
             printf '%s\t%s\n' \
                 '--org' 'organization id (repeat, or comma-separate)' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
@@ -659,9 +674,9 @@ function __svc_value
             set flags '--org' '--id' '--wait-timeout'
         case 'orgs list'
             set flags '--org' '--page-size' '--page-token' '--limit'
-        case 'orgs update'
+        case 'orgs add' 'orgs update'
             set flags '--org' '--name' '--file' '--batch-size' '--concurrency'
-        case 'orgs disable' 'orgs enable'
+        case 'orgs delete' 'orgs disable' 'orgs enable'
             set flags '--org' '--file' '--batch-size' '--concurrency'
         case 'groups add'
             set flags '--org' '--id' '--name' '--file' '--batch-size' '--concurrency'
@@ -728,7 +743,7 @@ function __svc_value
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
         case 'workspace email-config --trigger'
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
-        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs update --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'activities list --feature-type' 'activities add --feature-type'
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'

@@ -1368,6 +1368,54 @@ const declared = [
     },
   },
   {
+    number: 114,
+    name: 'organizations.add',
+    summary: 'Add organizations',
+    path: '/v2/organizations/add',
+    request: () =>
+      z.object({
+        organizations: z
+          .array(
+            z.object({
+              organizationId: org(),
+              organizationName: m.name().describe('Name of the new organization'),
+            }),
+          )
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Organizations to add'),
+      }),
+    response: () => m.bulkResult(),
+    bulk: { itemsField: 'organizations', idField: 'organizationId', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Add Initech',
+      data: { organizations: [{ organizationId: 'initech', organizationName: 'Initech' }] },
+    },
+    table: bulkTable,
+  },
+  {
+    number: 116,
+    name: 'organizations.delete',
+    summary: 'Delete organizations, with everything in them',
+    path: '/v2/organizations/delete',
+    request: () =>
+      z.object({
+        organizationIds: m
+          .ids()
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Organizations to delete (1 to 100)'),
+      }),
+    response: () => m.bulkResult(),
+    destructive: true,
+    bulk: { itemsField: 'organizationIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Delete Globex',
+      data: { organizationIds: ['globex'] },
+    },
+    table: bulkTable,
+  },
+  {
     number: 134,
     name: 'activities.get',
     summary: 'List activity logs',

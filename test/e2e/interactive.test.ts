@@ -165,7 +165,7 @@ describe('confirmations in a terminal', () => {
   it.each([
     [
       ['users', 'remove', '--org', 'acme', '--user', 'u1,u2'],
-      'Remove 2 users from organization acme (all its documents and its contact list)?',
+      'Remove 2 users (u1, u2) from organization acme (all its documents and its contact list)?',
     ],
     [
       ['users', 'purge', '--user', 'u1,u2,u3'],
@@ -176,6 +176,10 @@ describe('confirmations in a terminal', () => {
       'Switch off all access to every document of 2 organizations?',
     ],
     [['activities', 'delete', '--org', 'acme', '--id', 'a,b'], 'Delete 2 activity logs?'],
+    [
+      ['orgs', 'delete', '--org', 'acme,globex'],
+      'Delete 2 organizations (acme, globex) and everything in them: folders, documents, users, groups, grants, activities?',
+    ],
   ])('svc %j asks with the count; declining exits 2 and sends nothing', async (args, question) => {
     const { env, workspaceId } = await workspaceEnv();
     const before = await sentFor(workspaceId);

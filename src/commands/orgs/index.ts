@@ -2,7 +2,7 @@ import { defineGroup } from '../../cli/declare/command.js';
 import { accessToggles, bulkCommand } from '../../cli/declare/bulk.js';
 import { opt } from '../../cli/declare/options.js';
 import { pagedCommand } from '../../cli/declare/paged.js';
-import { count } from '../../io/plural.js';
+import { count, someIds } from '../../io/plural.js';
 import { orgOption } from '../common-options.js';
 
 const { disable: orgsDisable, enable: orgsEnable } = accessToggles({
@@ -56,14 +56,48 @@ const orgsUpdate = bulkCommand({
   ],
 });
 
+const orgsAdd = bulkCommand({
+  name: 'add',
+  summary: 'Add organizations: one from flags, or many from a file',
+  operation: 'organizations.add',
+  options: {
+    org: orgOption,
+    name: opt.text('--name <name>', 'organization name'),
+  },
+  item: { fields: { organizationId: 'org', organizationName: 'name' } },
+  itemFlags: '--org and --name',
+  examples: [
+    'svc orgs add --org initech --name Initech',
+    'svc orgs add --file orgs.csv   # columns: organizationId,organizationName',
+  ],
+});
+
+const orgsDelete = bulkCommand({
+  name: 'delete',
+  summary: 'Delete organizations with everything in them (asks first)',
+  operation: 'organizations.delete',
+  options: {
+    org: opt.ids('--org <id...>', 'organization id (repeat, or comma-separate)'),
+  },
+  item: { ids: 'org', column: 'organizationId' },
+  itemFlags: '--org',
+  confirm: (_opts, { count: n = 0, ids = [] }) =>
+    `delete ${count(n, 'organization')}${ids.length > 0 ? ` (${someIds(ids, n)})` : ''} and everything in them: folders, documents, users, groups, grants, activities`,
+  examples: [
+    'svc orgs delete --org globex --yes',
+    'svc orgs delete --file closed-orgs.csv --yes --json   # column: organizationId',
+  ],
+});
+
 export const orgs = defineGroup({
   name: 'orgs',
-  summary: 'List organizations, rename them and switch their access off or on',
+  summary: 'List, add, rename and delete organizations, and switch their access off or on',
   examples: [
     'svc orgs list',
+    'svc orgs add --org initech --name Initech',
     'svc orgs update --org acme --name "Acme Inc."',
     'svc orgs disable --org acme --yes',
     'svc orgs enable --org acme',
   ],
-  commands: [orgsList, orgsUpdate, orgsDisable, orgsEnable],
+  commands: [orgsList, orgsAdd, orgsUpdate, orgsDelete, orgsDisable, orgsEnable],
 });

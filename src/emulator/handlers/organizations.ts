@@ -13,7 +13,13 @@ const doesNotExist = (id: string) => `Organization ${id} does not exist.`;
  */
 export function organizationHandlers(
   deps: HandlerDeps,
-): Handlers<'organizations.update' | 'organizations.setDisabled' | 'organizations.get'> {
+): Handlers<
+  | 'organizations.update'
+  | 'organizations.setDisabled'
+  | 'organizations.get'
+  | 'organizations.add'
+  | 'organizations.delete'
+> {
   const { store } = deps;
   return {
     'organizations.update': (data, { scope }) => {
@@ -41,6 +47,41 @@ export function organizationHandlers(
             : { success: false, id, message: doesNotExist(id) },
       );
       return { message: 'Organizations processed.', data: result };
+    },
+
+    // Operation 114. The contract leaves open an organization that exists: the same one
+    // again (same name) is what a resent request looks like, and succeeds; another name fails
+    // on its own, as adding a group does.
+    'organizations.add': (data, { scope }) => {
+      const result = perItem(
+        store,
+        data.organizations,
+        (org) => org.organizationId,
+        ({ organizationId: id, organizationName: name }) => {
+          const existing = store.organizations.find(scope, id);
+          if (existing === undefined) store.organizations.insert(scope, { id, name, disabled: false });
+          else if (existing.name !== name)
+            return { success: false, id, message: `Organization ${id} already exists.` };
+          return { success: true, id, message: 'Added Successfully' };
+        },
+      );
+      return { message: 'Organization(s) added successfully.', data: result };
+    },
+
+    // Operation 116: at once, and with everything in the organization (its folders,
+    // documents, users, groups, grants, activities, notifications, presence, live state and
+    // CRDT data go by the store's cascade); the contract leaves both open.
+    'organizations.delete': (data, { scope }) => {
+      const result = perItem(
+        store,
+        data.organizationIds,
+        (id) => id,
+        (id) =>
+          store.organizations.delete(scope, id)
+            ? { success: true, id, message: 'Deleted Successfully' }
+            : { success: false, id, message: 'Organization does not exist' },
+      );
+      return { message: 'Organization(s) deleted successfully.', data: result };
     },
 
     // Operation 115: the organizations of the caller's API key, by id, a page at a time; with

@@ -95,8 +95,8 @@ export class OrganizationTable {
     return this.setDisabledStmt.run(params).changes > 0;
   }
 
-  /** Removes the organization and, by cascade, everything in it. */
-  delete(scope: Scope, id: string): void {
-    this.deleteStmt.run({ ...scopeParams(scope), id });
+  /** Removes the organization and, by cascade, everything in it; false when there is none. */
+  delete(scope: Scope, id: string): boolean {
+    return this.deleteStmt.run({ ...scopeParams(scope), id }).changes > 0;
   }
 }

@@ -328,6 +328,21 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
       },
     ],
   },
+  'organizations.add': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizations: [
+          { organizationId: 'a-new', organizationName: 'A new' },
+          { organizationId: 'b-only', organizationName: 'A' },
+        ],
+      },
+    ],
+  },
+  'organizations.delete': {
+    kind: 'write',
+    requests: () => [{ organizationIds: ['shared', 'b-only'] }],
+  },
   'organizations.setDisabled': {
     kind: 'write',
     requests: () => [
