@@ -8,7 +8,7 @@ _svc_subcommands() {
   case $1 in
     '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai webhooks auth profile api emulator mcp completion schema openapi version help' ;;
     'workspace') REPLY='create get tokens email-status login-link email-config' ;;
-    'permissions') REPLY='get' ;;
+    'permissions') REPLY='get grant revoke' ;;
     'folders') REPLY='list add' ;;
     'docs') REPLY='list update disable enable migrate migration-status' ;;
     'orgs') REPLY='list add update delete disable enable' ;;
@@ -40,6 +40,8 @@ _svc_flags() {
     'workspace login-link') REPLY='--email --continue-url' ;;
     'workspace email-config') REPLY='--enable --disable --provider --provider-key-stdin --from-email --from-company --trigger' ;;
     'permissions get') REPLY='--org --user --folder --doc --limit' ;;
+    'permissions grant') REPLY='--org --user --folder --doc --role --expires' ;;
+    'permissions revoke') REPLY='--org --user --folder --doc' ;;
     'folders list') REPLY='--org --folder --max-depth --limit' ;;
     'folders add') REPLY='--org --id --name --parent --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'docs list') REPLY='--org --doc --limit' ;;
@@ -101,6 +103,8 @@ _svc_value() {
     'workspace login-link') flags='--email --continue-url' ;;
     'workspace email-config') flags='--provider --from-email --from-company --trigger' ;;
     'permissions get') flags='--org --user --folder --doc --limit' ;;
+    'permissions grant') flags='--org --user --folder --doc --role --expires' ;;
+    'permissions revoke') flags='--org --user --folder --doc' ;;
     'folders list') flags='--org --folder --max-depth --limit' ;;
     'folders add') flags='--org --id --name --parent --file --batch-size --concurrency' ;;
     'docs list') flags='--org --doc --limit' ;;
@@ -146,6 +150,7 @@ _svc_value() {
   case "$1 $2" in
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
+    'permissions grant --role') REPLY='values editor viewer' ;;
     'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
     'activities list --feature-type'|'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'activities list --order'|'notifications list --order') REPLY='values asc desc' ;;

@@ -9,7 +9,7 @@ function __svc_subcommands
         case ''
             printf '%s\t%s\n' \
                 'workspace' 'Create a workspace, read it and its tokens, verify its owner email' \
-                'permissions' 'Read users\' access to resources' \
+                'permissions' 'Read, grant and revoke users\' access to resources' \
                 'folders' 'Read and add an organization\'s folders' \
                 'docs' 'Read, rename, switch off and migrate an organization\'s documents' \
                 'orgs' 'List, add, rename and delete organizations, and switch their access off or on' \
@@ -42,7 +42,9 @@ function __svc_subcommands
                 'email-config' 'Set up email notifications; with no flags at a terminal, a guided setup'
         case 'permissions'
             printf '%s\t%s\n' \
-                'get' 'Show what access users have to an organization, its folders and documents'
+                'get' 'Show what access users have to an organization, its folders and documents' \
+                'grant' 'Grant a user access to an organization, or to folders or documents in it' \
+                'revoke' 'Revoke a user\'s access to an organization, or to folders or documents (asks first)'
         case 'folders'
             printf '%s\t%s\n' \
                 'list' 'List an organization\'s folders, or one folder and its subfolders' \
@@ -183,6 +185,20 @@ function __svc_flags
                 '--folder' 'folder id (repeat, or comma-separate)' \
                 '--doc' 'document id (repeat, or comma-separate)' \
                 '--limit' 'print at most N items (a notice says how many more)'
+        case 'permissions grant'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--user' 'user id' \
+                '--folder' 'folder id (repeat, or comma-separate)' \
+                '--doc' 'document id (repeat, or comma-separate)' \
+                '--role' 'editor (the default) or viewer' \
+                '--expires' 'when the access ends: a time from now (12h, 7d) or an ISO 8601 date (2027-01-31); default never'
+        case 'permissions revoke'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--user' 'user id' \
+                '--folder' 'folder id (repeat, or comma-separate)' \
+                '--doc' 'document id (repeat, or comma-separate)'
         case 'folders list'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -658,6 +674,10 @@ function __svc_value
             set flags '--provider' '--from-email' '--from-company' '--trigger'
         case 'permissions get'
             set flags '--org' '--user' '--folder' '--doc' '--limit'
+        case 'permissions grant'
+            set flags '--org' '--user' '--folder' '--doc' '--role' '--expires'
+        case 'permissions revoke'
+            set flags '--org' '--user' '--folder' '--doc'
         case 'folders list'
             set flags '--org' '--folder' '--max-depth' '--limit'
         case 'folders add'
@@ -743,6 +763,8 @@ function __svc_value
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
         case 'workspace email-config --trigger'
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
+        case 'permissions grant --role'
+            printf '%s\n' 'values' 'editor' 'viewer'
         case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'activities list --feature-type' 'activities add --feature-type'

@@ -89,6 +89,59 @@ const rateLimit = () =>
  * The docs give no maximum (except for API keys, 100); svc and the emulator take the default
  * as the maximum too, so a page is never larger than one the service sends unasked.
  */
+/** A resource a permission is on (operations 126, 127): an organization, folder or document. */
+const resourceMembers = () => ({
+  type: z
+    .enum(['organization', 'folder', 'document'])
+    .describe('What the resource is: organization, folder or document'),
+  id: m.nonEmptyId().describe("The resource's id"),
+  organizationId: org('Organization of the folder or document (required for those)').optional(),
+});
+
+/** A folder or document needs its organization; an organization is its own. */
+function placedResource<T extends { type: string; id: string; organizationId?: string }>(
+  resource: z.ZodType<T>,
+) {
+  return resource
+    .refine((r) => r.type === 'organization' || r.organizationId !== undefined, {
+      path: ['organizationId'],
+      message: 'organizationId is required for a folder or document',
+    })
+    .refine(
+      (r) =>
+        r.type !== 'organization' || r.organizationId === undefined || r.organizationId === r.id,
+      {
+        path: ['organizationId'],
+        message: "an organization's organizationId, when given, is its id",
+      },
+    );
+}
+
+const grantedResource = () =>
+  placedResource(
+    z.object({
+      ...resourceMembers(),
+      accessRole: m.accessRole().describe('editor (the default) or viewer').optional(),
+      expiresAt: z
+        .number()
+        .int()
+        .positive()
+        .describe('When the access ends, in Unix seconds (left out: never)')
+        .optional(),
+    }),
+  );
+
+const permissionResources = <R extends z.ZodType>(resource: R, verb: 'grant' | 'revoke') =>
+  z
+    .object({
+      resources: z
+        .array(resource)
+        .min(1)
+        .max(DEFAULT_BATCH)
+        .describe(`Resources to ${verb} access to (1 to 100)`),
+    })
+    .describe(`What to ${verb}`);
+
 const SERVICE_PAGE_SIZES = { defaultPageSize: 1000, maxPageSize: 1000 } as const;
 
 /** The documented at-most-30 id lists (docs/wire-notes.md). */
@@ -1414,6 +1467,59 @@ const declared = [
       data: { organizationIds: ['globex'] },
     },
     table: bulkTable,
+  },
+  {
+    number: 126,
+    name: 'permissions.add',
+    summary: 'Grant a user access to organizations, folders or documents',
+    path: '/v2/auth/permissions/add',
+    envelope: 'no-data',
+    request: () =>
+      z.object({
+        user: z.object({ userId: m.userId('The user granted access') }).describe('The user'),
+        permissions: permissionResources(grantedResource(), 'grant'),
+      }),
+    response: () => z.undefined(),
+    example: {
+      summary: 'Let Carol edit the plan until the end of 2030',
+      data: {
+        user: { userId: 'carol' },
+        permissions: {
+          resources: [
+            {
+              type: 'document',
+              id: 'plan',
+              organizationId: 'acme',
+              accessRole: 'editor',
+              expiresAt: 1924905600,
+            },
+          ],
+        },
+      },
+    },
+    table: successTable,
+  },
+  {
+    number: 127,
+    name: 'permissions.remove',
+    summary: "Revoke a user's access to organizations, folders or documents",
+    path: '/v2/auth/permissions/remove',
+    envelope: 'no-data',
+    request: () =>
+      z.object({
+        userId: m.userId('The user whose access is revoked'),
+        permissions: permissionResources(placedResource(z.object(resourceMembers())), 'revoke'),
+      }),
+    response: () => z.undefined(),
+    destructive: true,
+    example: {
+      summary: "Revoke Alice's access to the plan",
+      data: {
+        userId: 'alice',
+        permissions: { resources: [{ type: 'document', id: 'plan', organizationId: 'acme' }] },
+      },
+    },
+    table: successTable,
   },
   {
     number: 134,

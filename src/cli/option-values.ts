@@ -12,7 +12,7 @@ import { parseWholeNumber } from './whole-number.js';
  */
 
 export type ValueTypeName =
-  'duration' | 'whole number' | 'url' | 'job delay' | 'readable file' | 'value or @file';
+  'duration' | 'whole number' | 'url' | 'job delay' | 'readable file' | 'value or @file' | 'expiry';
 
 const typeOfOption = new WeakMap<Option, ValueTypeName>();
 
@@ -37,6 +37,33 @@ function typed<T>(
 /** `500ms`, `30s`, `5m`, `1h`: milliseconds. */
 export function durationOption(flags: string, description: string): Option {
   return typed(flags, description, 'duration', parseDuration);
+}
+
+const SECONDS = { m: 60, h: 3600, d: 86_400 } as const;
+
+/**
+ * When something ends, as Unix seconds: a time from now (`30m`, `12h`, `7d`) or an ISO 8601
+ * date or date-time (`2027-01-31`, `2027-01-31T18:00:00Z`; a date alone is its midnight,
+ * UTC). It must be in the future: a past one would grant nothing.
+ */
+export function parseExpiry(text: string, flag: string, nowMs = Date.now()): number {
+  const relative = /^(\d{1,6})(m|h|d)$/.exec(text);
+  const seconds = relative
+    ? Math.floor(nowMs / 1000) + Number(relative[1]) * SECONDS[relative[2] as keyof typeof SECONDS]
+    : /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/.test(text)
+      ? Math.floor(Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text) / 1000)
+      : NaN;
+  if (!Number.isSafeInteger(seconds))
+    throw new UsageError(`${flag}: "${text}" is neither a time from now nor an ISO 8601 date`, {
+      hint: 'e.g. 12h, 7d, 2027-01-31 or 2027-01-31T18:00:00Z',
+    });
+  if (seconds * 1000 <= nowMs)
+    throw new UsageError(`${flag}: ${new Date(seconds * 1000).toISOString()} is in the past`);
+  return seconds;
+}
+
+export function expiryOption(flags: string, description: string): Option {
+  return typed(flags, description, 'expiry', (text, flag) => parseExpiry(text, flag));
 }
 
 /** A whole number from `min` (default 0) to `max`. */

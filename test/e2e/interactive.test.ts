@@ -177,6 +177,10 @@ describe('confirmations in a terminal', () => {
     ],
     [['activities', 'delete', '--org', 'acme', '--id', 'a,b'], 'Delete 2 activity logs?'],
     [
+      ['permissions', 'revoke', '--org', 'acme', '--user', 'u1', '--doc', 'a,b,c'],
+      'Revoke the access of user u1 to 3 documents (a, b, c) in organization acme?',
+    ],
+    [
       ['orgs', 'delete', '--org', 'acme,globex'],
       'Delete 2 organizations (acme, globex) and everything in them: folders, documents, users, groups, grants, activities?',
     ],

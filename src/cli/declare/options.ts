@@ -3,6 +3,7 @@ import { MAX_ID_LENGTH } from '../../catalogue/limits.js';
 import { UsageError } from '../../errors/errors.js';
 import {
   durationOption,
+  expiryOption,
   jobDelayOption,
   readableFileOption,
   valueOrFileOption,
@@ -190,6 +191,9 @@ export const opt = {
   /** How long each step of an emulator job takes: `manual`, `0`, or a duration. */
   jobDelay: <F extends string>(flags: F, description: string) =>
     plain<number | 'manual', F>(() => jobDelayOption(flags, description)),
+  /** When something ends (`7d`, `2027-01-31`), in the future: Unix seconds. */
+  expiry: <F extends string>(flags: F, description: string) =>
+    plain<number, F>(() => expiryOption(flags, description)),
   /** Anything commander can express that the kinds above do not. */
   custom: <T>(make: () => Option) => plain<T>(make),
 };

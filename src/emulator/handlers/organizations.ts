@@ -59,7 +59,8 @@ export function organizationHandlers(
         (org) => org.organizationId,
         ({ organizationId: id, organizationName: name }) => {
           const existing = store.organizations.find(scope, id);
-          if (existing === undefined) store.organizations.insert(scope, { id, name, disabled: false });
+          if (existing === undefined)
+            store.organizations.insert(scope, { id, name, disabled: false });
           else if (existing.name !== name)
             return { success: false, id, message: `Organization ${id} already exists.` };
           return { success: true, id, message: 'Added Successfully' };

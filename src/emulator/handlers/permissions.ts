@@ -14,7 +14,9 @@ import {
   type UserFacts,
 } from '../access.js';
 import { EmulatorError } from '../errors.js';
-import type { ResourceRef } from '../store/grants.js';
+import type { ResourceKind, ResourceRef } from '../store/grants.js';
+import type { Scope } from '../store/scope.js';
+import type { Store } from '../store/store.js';
 import { folderLookup, unique } from './shared.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
@@ -35,8 +37,40 @@ function entries(
   return out;
 }
 
-/** Operation 6 of the spec. */
-export function permissionHandlers(deps: HandlerDeps): Handlers<'permissions.get'> {
+/** A resource as operations 126 and 127 name it; the catalogue has checked its members. */
+interface NamedResource {
+  type: ResourceKind;
+  id: string;
+  organizationId?: string | undefined;
+}
+
+/** The organization a resource is in, and the resource as a grant names it. */
+function placed(resource: NamedResource): { organizationId: string; ref: ResourceRef } {
+  return {
+    organizationId:
+      resource.type === 'organization' ? resource.id : (resource.organizationId ?? ''),
+    ref: { kind: resource.type, id: resource.id },
+  };
+}
+
+function exists(store: Store, scope: Scope, organizationId: string, ref: ResourceRef): boolean {
+  if (ref.kind === 'organization') return store.organizations.find(scope, ref.id) !== undefined;
+  if (store.organizations.find(scope, organizationId) === undefined) return false;
+  return ref.kind === 'folder'
+    ? store.folders.find(scope, organizationId, ref.id) !== undefined
+    : store.documents.find(scope, organizationId, ref.id) !== undefined;
+}
+
+/**
+ * Operation 6 of the spec, and 126 and 127. The contract answers no per-resource outcome for
+ * the last two, so the emulator decides a request as a whole: one resource that does not
+ * exist, or an end already past, refuses it all and nothing is granted. A grant on a
+ * resource the user holds one on already replaces its role and end. Revoking a grant the
+ * user does not hold is no error: afterwards they hold none, as asked.
+ */
+export function permissionHandlers(
+  deps: HandlerDeps,
+): Handlers<'permissions.get' | 'permissions.add' | 'permissions.remove'> {
   const { store } = deps;
   return {
     'permissions.get': (data, { scope }) => {
@@ -84,6 +118,49 @@ export function permissionHandlers(deps: HandlerDeps): Handlers<'permissions.get
         );
       }
       return { message: 'Permissions retrieved successfully.', data: result };
+    },
+
+    'permissions.add': (data, { scope }) => {
+      const userId = data.user.userId;
+      const nowSeconds = Math.floor(deps.now() / 1000);
+      const resources = data.permissions.resources;
+      resources.forEach((resource, i) => {
+        const { organizationId, ref } = placed(resource);
+        if (!exists(store, scope, organizationId, ref))
+          throw new EmulatorError(
+            'NOT_FOUND',
+            `permissions.resources[${i}]: ${label(ref)}${ref.kind === 'organization' ? '' : ` in organization ${organizationId}`} does not exist.`,
+          );
+        if (resource.expiresAt !== undefined && resource.expiresAt <= nowSeconds)
+          throw new EmulatorError(
+            'INVALID_ARGUMENT',
+            `permissions.resources[${i}].expiresAt: ${new Date(resource.expiresAt * 1000).toISOString()} is in the past.`,
+          );
+      });
+      store.transaction(() => {
+        for (const resource of resources) {
+          const { organizationId, ref } = placed(resource);
+          store.grants.put(scope, {
+            organizationId,
+            userId,
+            resource: ref,
+            role: resource.accessRole ?? 'editor',
+            expiresAt: resource.expiresAt ?? null,
+            accessFields: [],
+          });
+        }
+      });
+      return { message: 'Permissions added successfully.' };
+    },
+
+    'permissions.remove': (data, { scope }) => {
+      store.transaction(() => {
+        for (const resource of data.permissions.resources) {
+          const { organizationId, ref } = placed(resource);
+          store.grants.removeOn(scope, organizationId, data.userId, ref);
+        }
+      });
+      return { message: 'Permissions removed successfully.' };
     },
   };
 }

@@ -51,6 +51,8 @@ type ByResource = ByUser & { resource_kind: ResourceKind; resource_id: string };
 /** The `access_grants` table: at most one grant per user and resource. */
 export class GrantTable {
   readonly insert: (scope: Scope, grant: GrantRecord) => void;
+  /** A grant, replacing the role and end of one the user holds on the resource already. */
+  readonly put: (scope: Scope, grant: GrantRecord) => void;
   private readonly ofUserQuery: RecordQuery<[ByUser], GrantRecord>;
   private readonly deleteOfUserStmt: Statement<[ByUser]>;
   private readonly deleteOnStmt: Statement<[ByResource]>;
@@ -58,6 +60,10 @@ export class GrantTable {
   constructor(db: Database) {
     const grants = new RecordTable(db, 'access_grants', grantColumns);
     this.insert = grants.scopedInsert();
+    this.put = grants.scopedInsert(
+      `ON CONFLICT (workspace_id, api_key_id, organization_id, user_id, resource_kind, resource_id)
+       DO UPDATE SET role = excluded.role, expires_at = excluded.expires_at`,
+    );
     const byUser = `${IN_ORGANIZATION} AND user_id = @user_id`;
     this.ofUserQuery = grants.select(`WHERE ${byUser} ORDER BY rowid`);
     this.deleteOfUserStmt = db.prepare(`DELETE FROM access_grants WHERE ${byUser}`);

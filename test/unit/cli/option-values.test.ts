@@ -5,7 +5,7 @@ import type { Command, Option } from 'commander';
 import { MockAgent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandsOf } from '../../../src/cli/command-kit.js';
-import { valueTypeOf, type ValueTypeName } from '../../../src/cli/option-values.js';
+import { parseExpiry, valueTypeOf, type ValueTypeName } from '../../../src/cli/option-values.js';
 import { buildProgram } from '../../../src/cli/program.js';
 import { isRequired } from '../../../src/cli/required-options.js';
 import { runCli, tempConfigDir } from '../../support/harness.js';
@@ -22,6 +22,7 @@ const samples: Record<ValueTypeName | 'choice', { malformed: string; valid?: str
   'job delay': { malformed: 'soon', valid: 'manual' },
   'readable file': { malformed: './no-such-input.ndjson', valid: readableFile },
   'value or @file': { malformed: '@./no-such-data.json', valid: '{}' },
+  expiry: { malformed: '2001-01-01', valid: '7d' },
   choice: { malformed: 'not-a-choice' },
 };
 
@@ -157,4 +158,33 @@ describe('every typed option value is checked before anything is sent or written
       expect(sent.slice(before)).toEqual([]);
     },
   );
+});
+
+describe('parseExpiry: when access ends', () => {
+  const now = Date.parse('2026-12-03T12:00:00Z');
+  it('takes a time from now, a date (its midnight, UTC) or a date-time, as Unix seconds', () => {
+    expect(parseExpiry('30m', '--expires', now)).toBe(now / 1000 + 1800);
+    expect(parseExpiry('12h', '--expires', now)).toBe(now / 1000 + 43_200);
+    expect(parseExpiry('7d', '--expires', now)).toBe(now / 1000 + 604_800);
+    expect(parseExpiry('2027-01-31', '--expires', now)).toBe(
+      Date.parse('2027-01-31T00:00:00Z') / 1000,
+    );
+    expect(parseExpiry('2027-01-31T18:30:00+01:00', '--expires', now)).toBe(
+      Date.parse('2027-01-31T17:30:00Z') / 1000,
+    );
+  });
+
+  it('refuses a time in the past, or now, naming the flag and the time', () => {
+    expect(() => parseExpiry('2026-12-03T12:00:00Z', '--expires', now)).toThrow(
+      '--expires: 2026-12-03T12:00:00.000Z is in the past',
+    );
+    expect(() => parseExpiry('2020-01-01', '--expires', now)).toThrow('is in the past');
+  });
+
+  it('refuses anything else, with examples', () => {
+    for (const text of ['soon', '7', '7w', '-1d', '2027-13-01', '2027-01-31 18:00', '1e3d'])
+      expect(() => parseExpiry(text, '--expires', now), text).toThrow(
+        `--expires: "${text}" is neither a time from now nor an ISO 8601 date`,
+      );
+  });
 });

@@ -339,9 +339,44 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
       },
     ],
   },
+  // After the case above, A holds a-new and a b-only of its own; B's b-only must stay. The
+  // shared organization is left for the cases that follow.
   'organizations.delete': {
     kind: 'write',
-    requests: () => [{ organizationIds: ['shared', 'b-only'] }],
+    requests: () => [{ organizationIds: ['a-new', 'b-only'] }],
+  },
+  // By now d1 of A's has been migrated (operation 23 comes first); d2 is still there.
+  'permissions.add': {
+    kind: 'write',
+    requests: () => [
+      {
+        user: { userId: 'u1' },
+        permissions: {
+          resources: [
+            { type: 'document', id: 'd2', organizationId: 'shared', accessRole: 'viewer' },
+            { type: 'organization', id: 'shared' },
+          ],
+        },
+      },
+      {
+        user: { userId: 'bu' },
+        permissions: { resources: [{ type: 'document', id: 'bd', organizationId: 'shared' }] },
+      },
+    ],
+  },
+  'permissions.remove': {
+    kind: 'write',
+    requests: () => [
+      {
+        userId: 'u1',
+        permissions: {
+          resources: [
+            { type: 'folder', id: 'f1', organizationId: 'shared' },
+            { type: 'document', id: 'bd', organizationId: 'shared' },
+          ],
+        },
+      },
+    ],
   },
   'organizations.setDisabled': {
     kind: 'write',
