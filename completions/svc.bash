@@ -12,9 +12,11 @@ _svc_subcommands() {
     'folders') REPLY='list add' ;;
     'docs') REPLY='list update disable enable migrate migration-status' ;;
     'orgs') REPLY='list add update delete disable enable' ;;
-    'groups'|'presence') REPLY='add' ;;
+    'groups') REPLY='add members' ;;
+    'groups members') REPLY='add remove clear' ;;
     'users') REPLY='list remove purge purge-status' ;;
     'activities') REPLY='list add delete' ;;
+    'presence') REPLY='add' ;;
     'livestate') REPLY='broadcast' ;;
     'crdt'|'webhooks config') REPLY='get update' ;;
     'notifications') REPLY='list config' ;;
@@ -53,6 +55,8 @@ _svc_flags() {
     'orgs add'|'orgs update') REPLY='--org --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'orgs delete'|'orgs disable'|'orgs enable') REPLY='--org --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'groups add') REPLY='--org --id --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'groups members add'|'groups members remove') REPLY='--org --group --user --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'groups members clear') REPLY='--org --group' ;;
     'users list') REPLY='--org --doc --folder --group --user --all-documents --page-size --page-token --limit --all' ;;
     'users remove') REPLY='--org --doc --folder --user --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'users purge') REPLY='--user --org --wait --wait-timeout --file --batch-size --concurrency --allow-unknown-fields --header --no-header' ;;
@@ -116,6 +120,8 @@ _svc_value() {
     'orgs add'|'orgs update') flags='--org --name --file --batch-size --concurrency' ;;
     'orgs delete'|'orgs disable'|'orgs enable') flags='--org --file --batch-size --concurrency' ;;
     'groups add') flags='--org --id --name --file --batch-size --concurrency' ;;
+    'groups members add'|'groups members remove') flags='--org --group --user --file --batch-size --concurrency' ;;
+    'groups members clear') flags='--org --group' ;;
     'users list') flags='--org --doc --folder --group --user --page-size --page-token --limit' ;;
     'users remove') flags='--org --doc --folder --user --file --batch-size --concurrency' ;;
     'users purge') flags='--user --org --wait-timeout --file --batch-size --concurrency' ;;
@@ -151,7 +157,7 @@ _svc_value() {
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
     'permissions grant --role') REPLY='values editor viewer' ;;
-    'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
+    'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
     'activities list --feature-type'|'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'activities list --order'|'notifications list --order') REPLY='values asc desc' ;;
     'crdt update --type') REPLY='values text map array xml' ;;

@@ -13,7 +13,7 @@ function __svc_subcommands
                 'folders' 'Read and add an organization\'s folders' \
                 'docs' 'Read, rename, switch off and migrate an organization\'s documents' \
                 'orgs' 'List, add, rename and delete organizations, and switch their access off or on' \
-                'groups' 'Add an organization\'s user groups' \
+                'groups' 'Add an organization\'s user groups and change their members' \
                 'users' 'List users, remove them from organizations, folders or documents, or delete all their data' \
                 'activities' 'Read, write and delete a document\'s activity log' \
                 'presence' 'Set who is present in a document' \
@@ -67,7 +67,13 @@ function __svc_subcommands
                 'enable' 'Switch access to organizations back on'
         case 'groups'
             printf '%s\t%s\n' \
-                'add' 'Add user groups: one from flags, or many from a file'
+                'add' 'Add user groups: one from flags, or many from a file' \
+                'members' 'Add and remove a user group\'s members'
+        case 'groups members'
+            printf '%s\t%s\n' \
+                'add' 'Add users of the organization to a user group: from flags, or many from a file' \
+                'remove' 'Remove users from a user group (asks first)' \
+                'clear' 'Remove every member of a user group (asks first)'
         case 'users'
             printf '%s\t%s\n' \
                 'list' 'List the users of an organization, a document, a folder or a group, a page at a time' \
@@ -324,6 +330,24 @@ function __svc_flags
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'groups members add' 'groups members remove'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--group' 'user group id' \
+                '--user' 'user id (repeat, or comma-separate)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'groups members clear'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--group' 'user group id'
         case 'users list'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -700,6 +724,10 @@ function __svc_value
             set flags '--org' '--file' '--batch-size' '--concurrency'
         case 'groups add'
             set flags '--org' '--id' '--name' '--file' '--batch-size' '--concurrency'
+        case 'groups members add' 'groups members remove'
+            set flags '--org' '--group' '--user' '--file' '--batch-size' '--concurrency'
+        case 'groups members clear'
+            set flags '--org' '--group'
         case 'users list'
             set flags '--org' '--doc' '--folder' '--group' '--user' '--page-size' '--page-token' '--limit'
         case 'users remove'
@@ -765,7 +793,7 @@ function __svc_value
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
         case 'permissions grant --role'
             printf '%s\n' 'values' 'editor' 'viewer'
-        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'activities list --feature-type' 'activities add --feature-type'
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'

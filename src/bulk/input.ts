@@ -72,8 +72,10 @@ function stringField(item: WireObject, field: string): string | undefined {
  */
 function itemSchema(op: Operation): { spec: BulkSpec; element: z.ZodType } {
   const spec = op.bulk;
-  const field =
+  const member =
     spec && op.request instanceof z.ZodObject ? op.request.shape[spec.itemsField] : undefined;
+  // Items that a request may leave out for another way of naming them (`deleteAll`).
+  const field = member instanceof z.ZodOptional ? member.unwrap() : member;
   if (!spec || !(field instanceof z.ZodArray)) {
     throw new Error(`${op.name} has no array of items to read from a file`);
   }

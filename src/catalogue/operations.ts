@@ -1469,6 +1469,67 @@ const declared = [
     table: bulkTable,
   },
   {
+    number: 124,
+    name: 'groups.members.add',
+    summary: 'Add users of an organization to one of its user groups',
+    path: '/v2/organizations/usergroups/users/add',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        organizationUserGroupId: m.nonEmptyId().describe('The user group'),
+        userIds: m.ids().min(1).max(DEFAULT_BATCH).describe('Users to add (1 to 100)'),
+      }),
+    response: () => m.bulkResult(),
+    bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Put Alice and Bob in Engineering',
+      data: {
+        organizationId: 'acme',
+        organizationUserGroupId: 'engineering',
+        userIds: ['alice', 'bob'],
+      },
+    },
+    table: bulkTable,
+  },
+  {
+    number: 125,
+    name: 'groups.members.remove',
+    summary: 'Remove users from a user group, or every member',
+    path: '/v2/organizations/usergroups/users/delete',
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          organizationUserGroupId: m.nonEmptyId().describe('The user group'),
+          userIds: m
+            .ids()
+            .min(1)
+            .max(DEFAULT_BATCH)
+            .describe('Users to remove (1 to 100); not with deleteAll')
+            .optional(),
+          deleteAll: z
+            .boolean()
+            .describe('Remove every member (true, without userIds) or those of userIds (false)'),
+        })
+        .refine((d) => d.deleteAll === (d.userIds === undefined), {
+          message: 'give userIds with deleteAll: false, or deleteAll: true alone',
+        }),
+    response: () => m.bulkResult(),
+    destructive: true,
+    bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Take Bob out of Engineering',
+      data: {
+        organizationId: 'acme',
+        organizationUserGroupId: 'engineering',
+        userIds: ['bob'],
+        deleteAll: false,
+      },
+      after: 'groups.members.add',
+    },
+    table: bulkTable,
+  },
+  {
     number: 126,
     name: 'permissions.add',
     summary: 'Grant a user access to organizations, folders or documents',

@@ -181,6 +181,10 @@ describe('confirmations in a terminal', () => {
       'Revoke the access of user u1 to 3 documents (a, b, c) in organization acme?',
     ],
     [
+      ['groups', 'members', 'remove', '--org', 'acme', '--group', 'g', '--user', 'u1,u2'],
+      'Remove 2 users (u1, u2) from user group g of organization acme?',
+    ],
+    [
       ['orgs', 'delete', '--org', 'acme,globex'],
       'Delete 2 organizations (acme, globex) and everything in them: folders, documents, users, groups, grants, activities?',
     ],

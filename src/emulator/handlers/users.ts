@@ -53,10 +53,7 @@ function notFound(ref: ResourceRef): EmulatorError {
   return new EmulatorError('NOT_FOUND', `${label(ref)} does not exist.`);
 }
 
-/**
- * The emulator keeps no members of user groups yet, so a group lists no users; a group id
- * the organization does not have is refused, naming it, rather than listing nobody.
- */
+/** A group id the organization does not have is refused, naming it, rather than listing nobody. */
 function checkGroups(deps: HandlerDeps, scope: Scope, orgId: string, groupIds: string[]): void {
   const missing = groupIds.filter(
     (id) => deps.store.userGroups.nameOf(scope, orgId, id) === undefined,
@@ -147,9 +144,7 @@ export function userHandlers(deps: HandlerDeps): Handlers<'users.remove' | 'user
           key: ['string'],
           keyOf: (user: ListedUser) => [user.userId],
           rows: (after, limit) =>
-            groupIds
-              ? []
-              : store.organizationUsers.page(scope, orgId, source, data.userIds, after, limit),
+            store.organizationUsers.page(scope, orgId, source, data.userIds, after, limit, groupIds),
         },
         data,
       );

@@ -25,8 +25,9 @@ const ORGANIZATION_TABLES: Readonly<Record<string, OrganizationTable>> = {
     documentRows: "resource_kind = 'document'",
     user: 'user_id',
   },
-  // A user's entry in the organization's (mention) contact list.
+  // A user's entry in the organization's (mention) contact list, and in its user groups.
   organization_users: { user: 'user_id' },
+  user_group_members: { user: 'user_id' },
   // A document's notifications and those a user caused (their recipients go with them), a
   // user's entries among other notifications' recipients, and users' settings.
   notifications: { document: 'document_id', user: 'action_user_id' },

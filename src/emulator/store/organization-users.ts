@@ -51,6 +51,7 @@ export type UserSource =
 
 type ListParams = OrganizationParams & {
   user_ids?: string;
+  group_ids?: string;
   document_ids?: string;
   folder_ids?: string;
   now_seconds?: number;
@@ -98,13 +99,19 @@ export class OrganizationUserTable {
     userIds: readonly string[] | undefined,
     after: ListKey | undefined,
     limit: number,
+    groupIds?: readonly string[],
   ): ListedUser[] {
     const params: ListParams = organizationParams(scope, organizationId);
     if (userIds !== undefined) params.user_ids = JSON.stringify(userIds);
+    if (groupIds !== undefined) params.group_ids = JSON.stringify(groupIds);
     const listed = 'IN (SELECT value FROM json_each(@user_ids))';
+    // Members of any of the groups: a filter on whichever users the source gives.
+    const inGroups = `IN (SELECT user_id FROM user_group_members WHERE ${IN_ORGANIZATION}
+      AND group_id IN (SELECT value FROM json_each(@group_ids)))`;
     if (source.kind === 'organization') {
       const conditions = [IN_ORGANIZATION];
       if (userIds !== undefined) conditions.push(`user_id ${listed}`);
+      if (groupIds !== undefined) conditions.push(`user_id ${inGroups}`);
       return this.memberPages.page(conditions, params, 'asc', after, limit);
     }
     params.now_seconds = source.nowSeconds;
@@ -126,6 +133,7 @@ export class OrganizationUserTable {
       );
     }
     if (userIds !== undefined) conditions.push(`g.user_id ${listed}`);
+    if (groupIds !== undefined) conditions.push(`g.user_id ${inGroups}`);
     return this.granteePages.page(conditions, params, 'asc', after, limit);
   }
 

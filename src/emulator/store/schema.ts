@@ -350,6 +350,25 @@ const migrations: readonly string[] = [
   CREATE INDEX activities_by_time
     ON activities(workspace_id, api_key_id, organization_id, created_at, id);
   `,
+  // Members of user groups (operations 124, 125): users of the organization, each in a group
+  // once; a membership goes with its group and with the user's place in the organization.
+  `
+  CREATE TABLE user_group_members (
+    workspace_id TEXT NOT NULL,
+    api_key_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    group_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, organization_id, group_id, user_id),
+    FOREIGN KEY (workspace_id, api_key_id, organization_id, group_id)
+      REFERENCES user_groups(workspace_id, api_key_id, organization_id, id) ON DELETE CASCADE,
+    FOREIGN KEY (workspace_id, api_key_id, organization_id, user_id)
+      REFERENCES organization_users(workspace_id, api_key_id, organization_id, user_id)
+      ON DELETE CASCADE
+  );
+  CREATE INDEX user_group_members_by_user
+    ON user_group_members(workspace_id, api_key_id, organization_id, user_id);
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -179,6 +179,10 @@ export function runtimeWrites(isB: boolean): [OperationName, Data][] {
       { organizationId: 'shared', documentId: 'd1', users: [{ userId: 'u1', name: tag }] },
     ],
     [
+      'groups.members.add',
+      { organizationId: 'shared', organizationUserGroupId: 'g1', userIds: ['u1', 'u2'] },
+    ],
+    [
       'livestate.broadcast',
       { organizationId: 'shared', documentId: 'd1', liveStateDataId: 'live-1', data: { by: tag } },
     ],
@@ -346,6 +350,25 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
     requests: () => [{ organizationIds: ['a-new', 'b-only'] }],
   },
   // By now d1 of A's has been migrated (operation 23 comes first); d2 is still there.
+  'groups.members.add': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', organizationUserGroupId: 'g1', userIds: ['leaver', 'bu'] },
+      { organizationId: 'shared', organizationUserGroupId: 'bg', userIds: ['u1'] },
+    ],
+  },
+  'groups.members.remove': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        organizationUserGroupId: 'g1',
+        userIds: ['u2', 'bu'],
+        deleteAll: false,
+      },
+      { organizationId: 'shared', organizationUserGroupId: 'g1', deleteAll: true },
+    ],
+  },
   'permissions.add': {
     kind: 'write',
     requests: () => [

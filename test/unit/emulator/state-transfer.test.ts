@@ -98,6 +98,13 @@ async function richEmulator(): Promise<Rich> {
   );
   await must(call('/v2/presence/add', { ...doc, users: [{ userId: 'bob', status: 'online' }] }));
   await must(
+    call('/v2/organizations/usergroups/users/add', {
+      organizationId: 'acme',
+      organizationUserGroupId: 'engineering',
+      userIds: ['alice', 'carol'],
+    }),
+  );
+  await must(
     call('/v2/livestate/broadcast', { ...doc, liveStateDataId: 'cursor', data: { x: 1 } }),
   );
   await must(call('/v2/crdt/update', { ...doc, editorId: 'title', type: 'text', data: 'Q4 plan' }));
@@ -201,6 +208,10 @@ async function reads(url: string, rich: Rich): Promise<[string, number, unknown]
       }),
     ],
     ['notifications', key('/v2/notifications/get', { organizationId: 'acme' })],
+    [
+      'group members',
+      key('/v2/users/get', { organizationId: 'acme', organizationUserGroupIds: ['engineering'] }),
+    ],
     [
       'notification config',
       key('/v1/notifications/config/get', {
