@@ -144,7 +144,15 @@ export function userHandlers(deps: HandlerDeps): Handlers<'users.remove' | 'user
           key: ['string'],
           keyOf: (user: ListedUser) => [user.userId],
           rows: (after, limit) =>
-            store.organizationUsers.page(scope, orgId, source, data.userIds, after, limit, groupIds),
+            store.organizationUsers.page(
+              scope,
+              orgId,
+              source,
+              data.userIds,
+              after,
+              limit,
+              groupIds,
+            ),
         },
         data,
       );

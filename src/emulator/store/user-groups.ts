@@ -62,7 +62,10 @@ export class UserGroupTable {
 
   /** The ids of the group's members, in order. */
   members(scope: Scope, organizationId: string, groupId: string): string[] {
-    return this.membersStmt.all({ ...organizationParams(scope, organizationId), group_id: groupId });
+    return this.membersStmt.all({
+      ...organizationParams(scope, organizationId),
+      group_id: groupId,
+    });
   }
 
   /** The group's name, or undefined when the organization has no group with that id. */
