@@ -10,7 +10,7 @@ _svc_subcommands() {
     'workspace') REPLY='create get tokens email-status login-link email-config' ;;
     'permissions') REPLY='get grant revoke' ;;
     'folders') REPLY='list add' ;;
-    'docs') REPLY='list update disable enable migrate migration-status' ;;
+    'docs') REPLY='list add update move access delete disable enable migrate migration-status' ;;
     'orgs') REPLY='list add update delete disable enable' ;;
     'groups') REPLY='add members' ;;
     'groups members') REPLY='add remove clear' ;;
@@ -47,8 +47,11 @@ _svc_flags() {
     'folders list') REPLY='--org --folder --max-depth --limit' ;;
     'folders add') REPLY='--org --id --name --parent --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'docs list') REPLY='--org --doc --limit' ;;
+    'docs add') REPLY='--org --folder --create-folder --create-org --doc --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'docs update') REPLY='--org --doc --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
-    'docs disable'|'docs enable') REPLY='--org --doc --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'docs move') REPLY='--org --to --doc --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'docs access') REPLY='--org --type --doc --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'docs delete'|'docs disable'|'docs enable') REPLY='--org --doc --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'docs migrate') REPLY='--org --doc --to --wait --wait-timeout' ;;
     'docs migration-status') REPLY='--org --id --wait --wait-timeout' ;;
     'orgs list') REPLY='--org --page-size --page-token --limit --all' ;;
@@ -112,8 +115,11 @@ _svc_value() {
     'folders list') flags='--org --folder --max-depth --limit' ;;
     'folders add') flags='--org --id --name --parent --file --batch-size --concurrency' ;;
     'docs list') flags='--org --doc --limit' ;;
+    'docs add') flags='--org --folder --doc --name --file --batch-size --concurrency' ;;
     'docs update') flags='--org --doc --name --file --batch-size --concurrency' ;;
-    'docs disable'|'docs enable') flags='--org --doc --file --batch-size --concurrency' ;;
+    'docs move') flags='--org --to --doc --file --batch-size --concurrency' ;;
+    'docs access') flags='--org --type --doc --file --batch-size --concurrency' ;;
+    'docs delete'|'docs disable'|'docs enable') flags='--org --doc --file --batch-size --concurrency' ;;
     'docs migrate') flags='--org --doc --to --wait-timeout' ;;
     'docs migration-status') flags='--org --id --wait-timeout' ;;
     'orgs list') flags='--org --page-size --page-token --limit' ;;
@@ -157,7 +163,8 @@ _svc_value() {
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
     'permissions grant --role') REPLY='values editor viewer' ;;
-    'folders add --file'|'docs update --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
+    'folders add --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
+    'docs access --type') REPLY='values public organizationPrivate restricted' ;;
     'activities list --feature-type'|'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'activities list --order'|'notifications list --order') REPLY='values asc desc' ;;
     'crdt update --type') REPLY='values text map array xml' ;;

@@ -11,7 +11,7 @@ function __svc_subcommands
                 'workspace' 'Create a workspace, read it and its tokens, verify its owner email' \
                 'permissions' 'Read, grant and revoke users\' access to resources' \
                 'folders' 'Read and add an organization\'s folders' \
-                'docs' 'Read, rename, switch off and migrate an organization\'s documents' \
+                'docs' 'Add, read, rename, move, delete, switch off and migrate an organization\'s documents' \
                 'orgs' 'List, add, rename and delete organizations, and switch their access off or on' \
                 'groups' 'Add an organization\'s user groups and change their members' \
                 'users' 'List users, remove them from organizations, folders or documents, or delete all their data' \
@@ -52,7 +52,11 @@ function __svc_subcommands
         case 'docs'
             printf '%s\t%s\n' \
                 'list' 'List an organization\'s documents, or the given ones' \
+                'add' 'Add documents, at the top level or in a folder: one from flags, or many from a file' \
                 'update' 'Rename documents: one from flags, or many from a file' \
+                'move' 'Move documents into a folder (root: the top level)' \
+                'access' 'Set documents\' access type, in place of any they inherit' \
+                'delete' 'Delete documents with everything stored for them (asks first)' \
                 'disable' 'Switch off all access to documents (asks first)' \
                 'enable' 'Switch access to documents back on' \
                 'migrate' 'Move a document and all its data to a new id; --wait follows it to the end' \
@@ -231,6 +235,23 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--doc' 'document id (repeat, or comma-separate); more than 30 are fetched in batches' \
                 '--limit' 'print at most N items (a notice says how many more)'
+        case 'docs add'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--folder' 'the folder they go in (default: the top level)' \
+                '--create-folder' 'create the folder, at the top level, if missing' \
+                '--create-org' 'create the organization if missing' \
+                '--doc' 'document id' \
+                '--name' 'document name' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'docs update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -245,7 +266,35 @@ function __svc_flags
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
-        case 'docs disable' 'docs enable'
+        case 'docs move'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--to' 'the folder they go in; root for the top level' \
+                '--doc' 'document id (repeat, or comma-separate)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'docs access'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--type' 'public, organizationPrivate or restricted' \
+                '--doc' 'document id (repeat, or comma-separate)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'docs delete' 'docs disable' 'docs enable'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--doc' 'document id (repeat, or comma-separate)' \
@@ -708,9 +757,15 @@ function __svc_value
             set flags '--org' '--id' '--name' '--parent' '--file' '--batch-size' '--concurrency'
         case 'docs list'
             set flags '--org' '--doc' '--limit'
+        case 'docs add'
+            set flags '--org' '--folder' '--doc' '--name' '--file' '--batch-size' '--concurrency'
         case 'docs update'
             set flags '--org' '--doc' '--name' '--file' '--batch-size' '--concurrency'
-        case 'docs disable' 'docs enable'
+        case 'docs move'
+            set flags '--org' '--to' '--doc' '--file' '--batch-size' '--concurrency'
+        case 'docs access'
+            set flags '--org' '--type' '--doc' '--file' '--batch-size' '--concurrency'
+        case 'docs delete' 'docs disable' 'docs enable'
             set flags '--org' '--doc' '--file' '--batch-size' '--concurrency'
         case 'docs migrate'
             set flags '--org' '--doc' '--to' '--wait-timeout'
@@ -793,8 +848,10 @@ function __svc_value
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
         case 'permissions grant --role'
             printf '%s\n' 'values' 'editor' 'viewer'
-        case 'folders add --file' 'docs update --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
+        case 'docs access --type'
+            printf '%s\n' 'values' 'public' 'organizationPrivate' 'restricted'
         case 'activities list --feature-type' 'activities add --feature-type'
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'
         case 'activities list --order' 'notifications list --order'

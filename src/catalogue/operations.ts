@@ -1469,6 +1469,108 @@ const declared = [
     table: bulkTable,
   },
   {
+    number: 120,
+    name: 'documents.add',
+    summary: 'Add documents to an organization, at its top level or in a folder',
+    path: '/v2/organizations/documents/add',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        createOrganization: z
+          .boolean()
+          .describe('Create the organization if it does not exist (true)')
+          .optional(),
+        folderId: m.folderId('The folder the documents go in (left out: the top level)').optional(),
+        createFolder: z
+          .boolean()
+          .describe('Create the folder, at the top level, if it does not exist (true)')
+          .optional(),
+        documents: z
+          .array(
+            z.object({
+              documentId: m.documentId('Id of the new document'),
+              documentName: m.name().describe('Name of the new document').optional(),
+            }),
+          )
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Documents to add (1 to 100)'),
+      }),
+    response: () => m.bulkResult(),
+    bulk: { itemsField: 'documents', idField: 'documentId', maxBatch: DEFAULT_BATCH },
+    itemResultsOnFailure: true,
+    example: {
+      summary: 'Add a budget document to the handbook',
+      data: {
+        organizationId: 'acme',
+        folderId: 'handbook',
+        documents: [{ documentId: 'budget', documentName: 'Budget' }],
+      },
+    },
+    table: bulkTable,
+  },
+  {
+    number: 121,
+    name: 'documents.delete',
+    summary: 'Delete documents with everything stored for them',
+    path: '/v2/organizations/documents/delete',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentIds: m.ids().min(1).max(DEFAULT_BATCH).describe('Documents to delete (1 to 100)'),
+      }),
+    response: () => m.bulkResult(),
+    destructive: true,
+    bulk: { itemsField: 'documentIds', maxBatch: DEFAULT_BATCH },
+    itemResultsOnFailure: true,
+    example: {
+      summary: 'Delete the notes',
+      data: { organizationId: 'acme', documentIds: ['notes'] },
+    },
+    table: bulkTable,
+  },
+  {
+    number: 122,
+    name: 'documents.move',
+    summary: 'Move documents into a folder',
+    path: '/v2/organizations/documents/move',
+    envelope: 'no-data',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentIds: m.ids().min(1).max(MAX_IDS).describe('Documents to move (1 to 30)'),
+        folderId: m.folderId('The folder they go in; root for the top level'),
+      }),
+    response: () => z.undefined(),
+    bulk: { itemsField: 'documentIds', maxBatch: MAX_IDS },
+    example: {
+      summary: 'Move the roadmap into the handbook',
+      data: { organizationId: 'acme', documentIds: ['roadmap'], folderId: 'handbook' },
+    },
+    table: bulkTable,
+  },
+  {
+    number: 123,
+    name: 'documents.setAccess',
+    summary: "Set documents' access type",
+    path: '/v2/organizations/documents/access/update',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentIds: m.ids().min(1).max(DEFAULT_BATCH).describe('Documents to change (1 to 100)'),
+        accessType: m
+          .accessType()
+          .describe('public, organizationPrivate or restricted; it overrides any inherited'),
+      }),
+    response: () => m.bulkResult(),
+    bulk: { itemsField: 'documentIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Make the welcome page private to Acme',
+      data: { organizationId: 'acme', documentIds: ['welcome'], accessType: 'organizationPrivate' },
+    },
+    table: bulkTable,
+  },
+  {
     number: 124,
     name: 'groups.members.add',
     summary: 'Add users of an organization to one of its user groups',

@@ -163,6 +163,12 @@ export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
    */
   openWorld?: boolean;
   bulk?: BulkSpec;
+  /**
+   * A bulk write whose items do not all succeed is answered as an error, `INTERNAL` (HTTP
+   * 500), whose `details` map each item to its result: the per-item answer, not a failure
+   * to retry (operations 120, 121).
+   */
+  itemResultsOnFailure?: boolean;
   /** Reads a page at a time: how the service pages it. */
   paging?: Paging;
   table: TableLayout;

@@ -303,7 +303,11 @@ export async function runBulkCommand<Item>(
           throw err;
         }
         return spec.batchAnswer
-          ? eachItemGets(batchOutcome(result.data), keys)
+          ? // An answer with no data (no-data envelope) is the batch's success.
+            eachItemGets(
+              batchOutcome(result.data ?? { success: true, message: result.message }),
+              keys,
+            )
           : ((result.data ?? {}) as ResultMap);
       },
       // Called for every batch merged: formatting numbers for no one costs a bulk run.

@@ -19,6 +19,7 @@ import {
   decodeSuccess,
   errorFromBody,
   isErrorEnvelope,
+  itemResultsIn,
   parseJson,
   type ApiResult,
 } from './envelope.js';
@@ -87,6 +88,8 @@ export interface ExchangePolicy {
   retries?: number;
   /** An emulator's admin token, for its `/_emulator/` routes: sent as a Bearer token. */
   adminToken?: string;
+  /** An `INTERNAL` error with per-item results is the answer (`itemResultsOnFailure`). */
+  itemResultsOnFailure?: boolean;
 }
 
 export interface RawResponse {
@@ -284,10 +287,14 @@ export class HttpClient {
       idempotent: options.idempotent ?? op.idempotent,
       slow: op.slow,
       ...(options.retries !== undefined && { retries: options.retries }),
+      ...(op.itemResultsOnFailure && { itemResultsOnFailure: true }),
     };
   }
 
   private decode<T>(op: Operation, raw: RawResponse): ApiResult<T> {
+    const failed = op.itemResultsOnFailure ? itemResultsIn(raw.body) : undefined;
+    if (failed)
+      return { data: failed.items as T, message: failed.message, httpStatus: raw.httpStatus };
     try {
       return decodeSuccess(op.envelope, raw.httpStatus, raw.body, op.paging) as ApiResult<T>;
     } catch (err) {
@@ -451,6 +458,9 @@ export class HttpClient {
       if (!isErrorEnvelope(body) && !isGatewayStatus(res.statusCode)) {
         throw foreignAnswer(this.settings.baseUrl, res.statusCode, contentType);
       }
+      // Answered, item by item: nothing to retry, and `decode` reads the items.
+      if (policy.itemResultsOnFailure && itemResultsIn(body))
+        return { httpStatus: res.statusCode, contentType, body, text };
       const error = errorFromBody(res.statusCode, body, text, (t) =>
         this.settings.redactor.body(t),
       );

@@ -38,6 +38,26 @@ export function isErrorEnvelope(body: unknown): boolean {
 }
 
 /**
+ * The per-item results an `INTERNAL` error carries in `details` for an operation that
+ * answers a partial failure so (`itemResultsOnFailure`): each member an item's result with
+ * its `success`. Undefined for any other error.
+ */
+export function itemResultsIn(
+  body: unknown,
+): { message: string; items: Record<string, unknown> } | undefined {
+  if (!isObject(body) || !isObject(body.error) || body.error.status !== 'INTERNAL') return;
+  const { details, message } = body.error;
+  if (!isObject(details)) return;
+  const items = Object.values(details);
+  if (
+    items.length === 0 ||
+    !items.every((item) => isObject(item) && typeof item.success === 'boolean')
+  )
+    return;
+  return { message: typeof message === 'string' ? message : '', items: details };
+}
+
+/**
  * The error envelope `{error: {status, message, details?}}` becomes an ApiError; so does any
  * non-2xx answer that is not one (its HTTP status then decides the exit code).
  */

@@ -185,6 +185,10 @@ describe('confirmations in a terminal', () => {
       'Remove 2 users (u1, u2) from user group g of organization acme?',
     ],
     [
+      ['docs', 'delete', '--org', 'acme', '--doc', 'd1,d2'],
+      'Delete 2 documents (d1, d2) of organization acme and everything stored for them?',
+    ],
+    [
       ['orgs', 'delete', '--org', 'acme,globex'],
       'Delete 2 organizations (acme, globex) and everything in them: folders, documents, users, groups, grants, activities?',
     ],

@@ -196,6 +196,13 @@ export const traits: readonly {
     meaning: () => 'one list in `data` that the CLI splits into batches',
   },
   {
+    trait: 'itemResultsOnFailure',
+    member: 'itemResultsOnFailure',
+    has: (op) => op.itemResultsOnFailure === true,
+    meaning: () =>
+      "a partial failure is answered `INTERNAL` (HTTP 500) with each item's result in `details`: svc reads those as the per-item answer and does not retry",
+  },
+  {
     trait: 'paged',
     member: 'paging',
     has: (op) => op.paging !== undefined,

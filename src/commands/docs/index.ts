@@ -3,7 +3,7 @@ import { opt } from '../../cli/declare/options.js';
 import { waitOptions } from '../../cli/wait-options.js';
 import { docOption, limitOption, orgOption } from '../common-options.js';
 import { accessToggles, bulkCommand } from '../../cli/declare/bulk.js';
-import { count } from '../../io/plural.js';
+import { count, someIds } from '../../io/plural.js';
 
 const MIGRATION_WAIT = 'wait until the migration ends: exit 0 completed, 6 failed, 7 timed out';
 const org = orgOption.required();
@@ -75,9 +75,98 @@ const docsUpdate = bulkCommand({
   ],
 });
 
+const docsAdd = bulkCommand({
+  name: 'add',
+  summary: 'Add documents, at the top level or in a folder: one from flags, or many from a file',
+  operation: 'documents.add',
+  options: {
+    org: orgOption.required(),
+    folder: opt.id('--folder <id>', 'the folder they go in (default: the top level)'),
+    createFolder: opt.switch('--create-folder', 'create the folder, at the top level, if missing'),
+    createOrg: opt.switch('--create-org', 'create the organization if missing'),
+    doc: docOption,
+    name: opt.text('--name <name>', 'document name'),
+  },
+  scope: {
+    organizationId: 'org',
+    folderId: 'folder',
+    createFolder: 'createFolder',
+    createOrganization: 'createOrg',
+  },
+  item: { fields: { documentId: 'doc', documentName: 'name' } },
+  itemFlags: '--doc',
+  examples: [
+    'svc docs add --org acme --doc budget --name Budget',
+    'svc docs add --org acme --folder finance --create-folder --file docs.ndjson   # documentId, documentName',
+  ],
+});
+
+const docsDelete = bulkCommand({
+  name: 'delete',
+  summary: 'Delete documents with everything stored for them (asks first)',
+  operation: 'documents.delete',
+  options: {
+    org: orgOption.required(),
+    doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
+  },
+  scope: { organizationId: 'org' },
+  item: { ids: 'doc', column: 'documentId' },
+  itemFlags: '--doc',
+  confirm: (opts, { count: n = 0, ids = [] }) =>
+    `delete ${count(n, 'document')}${ids.length > 0 ? ` (${someIds(ids, n)})` : ''} of organization ${opts.org} and everything stored for them`,
+  examples: [
+    'svc docs delete --org acme --doc old-spec --yes',
+    'svc docs delete --org acme --file stale.csv --yes --json   # column: documentId',
+  ],
+});
+
+const docsMove = bulkCommand({
+  name: 'move',
+  summary: 'Move documents into a folder (root: the top level)',
+  operation: 'documents.move',
+  options: {
+    org: orgOption.required(),
+    to: opt.id('--to <folder>', 'the folder they go in; root for the top level').required(),
+    doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
+  },
+  scope: { organizationId: 'org', folderId: 'to' },
+  item: { ids: 'doc', column: 'documentId' },
+  itemFlags: '--doc',
+  // The service answers once per request, with no data.
+  batchAnswer: true,
+  examples: [
+    'svc docs move --org acme --doc roadmap,notes --to handbook',
+    'svc docs move --org acme --file moving.csv --to root   # column: documentId',
+  ],
+});
+
+const docsAccess = bulkCommand({
+  name: 'access',
+  summary: "Set documents' access type, in place of any they inherit",
+  operation: 'documents.setAccess',
+  options: {
+    org: orgOption.required(),
+    type: opt
+      .choice('--type <type>', 'public, organizationPrivate or restricted', [
+        'public',
+        'organizationPrivate',
+        'restricted',
+      ])
+      .required(),
+    doc: opt.ids('--doc <id...>', 'document id (repeat, or comma-separate)'),
+  },
+  scope: { organizationId: 'org', accessType: 'type' },
+  item: { ids: 'doc', column: 'documentId' },
+  itemFlags: '--doc',
+  examples: [
+    'svc docs access --org acme --doc plan --type restricted',
+    'svc docs access --org acme --file docs.csv --type organizationPrivate --json',
+  ],
+});
+
 export const docs = defineGroup({
   name: 'docs',
-  summary: "Read, rename, switch off and migrate an organization's documents",
+  summary: "Add, read, rename, move, delete, switch off and migrate an organization's documents",
   examples: [
     'svc docs list --org acme',
     'svc docs update --org acme --doc spec --name "Product spec"',
@@ -95,7 +184,11 @@ export const docs = defineGroup({
       ],
       run: () => import('./list.js'),
     }),
+    docsAdd,
     docsUpdate,
+    docsMove,
+    docsAccess,
+    docsDelete,
     docsDisable,
     docsEnable,
     defineCommand({

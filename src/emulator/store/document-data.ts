@@ -12,6 +12,7 @@ type MoveParams = OrganizationParams & { from_id: string; to_id: string };
 /** A document's rows across every document-keyed table. */
 export class DocumentData {
   private readonly steps: Statement<[MoveParams]>[];
+  private readonly removals: Statement<[OrganizationParams & { id: string }]>[];
 
   constructor(db: Database) {
     this.steps = DOCUMENT_KEYED_TABLES.flatMap(({ table, column, where }) => {
@@ -25,6 +26,27 @@ export class DocumentData {
         ),
       ];
     });
+    // The document's own row is among them (`documents.id`); recipients go with their
+    // notifications by their foreign key.
+    this.removals = DOCUMENT_KEYED_TABLES.map(({ table, column, where }) =>
+      db.prepare(
+        `DELETE FROM "${table}" WHERE ${IN_ORGANIZATION}${where ? ` AND ${where}` : ''} AND "${column}" = @id`,
+      ),
+    );
+  }
+
+  /**
+   * Removes the document and everything stored under its id; false when there was no such
+   * document. Run it inside a transaction.
+   */
+  remove(scope: Scope, organizationId: string, id: string): boolean {
+    const params = { ...organizationParams(scope, organizationId), id };
+    let removed = false;
+    for (const [i, step] of this.removals.entries()) {
+      const changes = step.run(params).changes;
+      if (DOCUMENT_KEYED_TABLES[i]?.table === 'documents') removed = changes > 0;
+    }
+    return removed;
   }
 
   /**

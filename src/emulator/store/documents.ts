@@ -35,6 +35,8 @@ type ById = OrganizationParams & { id: string };
 export class DocumentTable extends OrganizationRows<DocumentRecord> {
   private readonly renameStmt: Statement<[ById & { name: string }]>;
   private readonly setDisabledStmt: Statement<[ById & { disabled: number }]>;
+  private readonly moveStmt: Statement<[ById & { folder_id: string | null }]>;
+  private readonly setAccessStmt: Statement<[ById & { access_type: AccessType }]>;
 
   constructor(db: Database) {
     super(db, 'documents', documentColumns);
@@ -44,6 +46,24 @@ export class DocumentTable extends OrganizationRows<DocumentRecord> {
     this.setDisabledStmt = db.prepare(
       `UPDATE documents SET disabled = @disabled WHERE ${IN_ORGANIZATION} AND id = @id`,
     );
+    this.moveStmt = db.prepare(
+      `UPDATE documents SET folder_id = @folder_id WHERE ${IN_ORGANIZATION} AND id = @id`,
+    );
+    this.setAccessStmt = db.prepare(
+      `UPDATE documents SET access_type = @access_type WHERE ${IN_ORGANIZATION} AND id = @id`,
+    );
+  }
+
+  /** Puts the document in a folder, or (null) at the top level; false when there is none. */
+  move(scope: Scope, organizationId: string, id: string, folderId: string | null): boolean {
+    const params = { ...organizationParams(scope, organizationId), id, folder_id: folderId };
+    return this.moveStmt.run(params).changes > 0;
+  }
+
+  /** Gives the document an access type of its own; false when there is no such document. */
+  setAccessType(scope: Scope, organizationId: string, id: string, type: AccessType): boolean {
+    const params = { ...organizationParams(scope, organizationId), id, access_type: type };
+    return this.setAccessStmt.run(params).changes > 0;
   }
 
   /** False when there is no such document. */

@@ -124,7 +124,9 @@ describe('svc schema COMMAND', () => {
   it('exits 2 for a group, an unknown command, or no command', async () => {
     const group = await runCli(['schema', 'docs']);
     expect(group.code).toBe(2);
-    expect(group.stderr).toContain('svc docs is a group of commands: name one of list, update');
+    expect(group.stderr).toContain(
+      'svc docs is a group of commands: name one of list, add, update',
+    );
     expect((await runCli(['schema', 'docs', 'nope'])).stderr).toContain(
       'no command "svc docs nope"',
     );

@@ -22,7 +22,11 @@ const bulk = declaredLeaves(svcCommands).filter(
 function requiredFlags(options: OptionRecord): string[] {
   return Object.values(options)
     .filter((declared) => declared.mandatory)
-    .flatMap((declared) => [declared.build().long ?? '', 'x']);
+    .flatMap((declared) => {
+      const option = declared.build();
+      // A flag of a fixed set takes one of its values; any other flag an id.
+      return [option.long ?? '', option.argChoices?.[0] ?? 'x'];
+    });
 }
 
 describe('a bulk command given a field no item has', () => {

@@ -350,6 +350,35 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
     requests: () => [{ organizationIds: ['a-new', 'b-only'] }],
   },
   // By now d1 of A's has been migrated (operation 23 comes first); d2 is still there.
+  // Documents of A's own, made by the first case and used by the next: d2 stays for later.
+  'documents.add': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        folderId: 'f1',
+        documents: [{ documentId: 'a-doc', documentName: 'A' }, { documentId: 'a-doc-2' }],
+      },
+      { organizationId: 'shared', documents: [{ documentId: 'bd' }] },
+    ],
+  },
+  'documents.delete': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', documentIds: ['a-doc-2'] },
+      { organizationId: 'shared', documentIds: ['bd', 'mig-dst'] },
+    ],
+  },
+  'documents.move': {
+    kind: 'write',
+    requests: () => [{ organizationId: 'shared', documentIds: ['a-doc'], folderId: 'f2' }],
+  },
+  'documents.setAccess': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', documentIds: ['a-doc', 'd2'], accessType: 'restricted' },
+    ],
+  },
   'groups.members.add': {
     kind: 'write',
     requests: () => [
