@@ -9,7 +9,7 @@ _svc_subcommands() {
     '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai webhooks auth profile api emulator mcp completion schema openapi version help' ;;
     'workspace') REPLY='create get tokens email-status login-link email-config' ;;
     'permissions') REPLY='get grant revoke' ;;
-    'folders') REPLY='list add' ;;
+    'folders') REPLY='list add update access' ;;
     'docs') REPLY='list add update move access delete disable enable migrate migration-status' ;;
     'orgs') REPLY='list add update delete disable enable' ;;
     'groups') REPLY='add members' ;;
@@ -45,7 +45,8 @@ _svc_flags() {
     'permissions grant') REPLY='--org --user --folder --doc --role --expires' ;;
     'permissions revoke') REPLY='--org --user --folder --doc' ;;
     'folders list') REPLY='--org --folder --max-depth --limit' ;;
-    'folders add') REPLY='--org --id --name --parent --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'folders add'|'folders update') REPLY='--org --id --name --parent --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'folders access') REPLY='--org --type --inherit --folder --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'docs list') REPLY='--org --doc --limit' ;;
     'docs add') REPLY='--org --folder --create-folder --create-org --doc --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'docs update') REPLY='--org --doc --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
@@ -113,7 +114,8 @@ _svc_value() {
     'permissions grant') flags='--org --user --folder --doc --role --expires' ;;
     'permissions revoke') flags='--org --user --folder --doc' ;;
     'folders list') flags='--org --folder --max-depth --limit' ;;
-    'folders add') flags='--org --id --name --parent --file --batch-size --concurrency' ;;
+    'folders add'|'folders update') flags='--org --id --name --parent --file --batch-size --concurrency' ;;
+    'folders access') flags='--org --type --folder --file --batch-size --concurrency' ;;
     'docs list') flags='--org --doc --limit' ;;
     'docs add') flags='--org --folder --doc --name --file --batch-size --concurrency' ;;
     'docs update') flags='--org --doc --name --file --batch-size --concurrency' ;;
@@ -163,8 +165,8 @@ _svc_value() {
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
     'permissions grant --role') REPLY='values editor viewer' ;;
-    'folders add --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
-    'docs access --type') REPLY='values public organizationPrivate restricted' ;;
+    'folders add --file'|'folders update --file'|'folders access --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users remove --file'|'users purge --file'|'activities add --file'|'presence add --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
+    'folders access --type'|'docs access --type') REPLY='values public organizationPrivate restricted' ;;
     'activities list --feature-type'|'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'activities list --order'|'notifications list --order') REPLY='values asc desc' ;;
     'crdt update --type') REPLY='values text map array xml' ;;

@@ -10,7 +10,7 @@ function __svc_subcommands
             printf '%s\t%s\n' \
                 'workspace' 'Create a workspace, read it and its tokens, verify its owner email' \
                 'permissions' 'Read, grant and revoke users\' access to resources' \
-                'folders' 'Read and add an organization\'s folders' \
+                'folders' 'Read, add, rename, move and set the access of an organization\'s folders' \
                 'docs' 'Add, read, rename, move, delete, switch off and migrate an organization\'s documents' \
                 'orgs' 'List, add, rename and delete organizations, and switch their access off or on' \
                 'groups' 'Add an organization\'s user groups and change their members' \
@@ -48,7 +48,9 @@ function __svc_subcommands
         case 'folders'
             printf '%s\t%s\n' \
                 'list' 'List an organization\'s folders, or one folder and its subfolders' \
-                'add' 'Add folders: one from flags, or many from a file (parents before children)'
+                'add' 'Add folders: one from flags, or many from a file (parents before children)' \
+                'update' 'Rename folders, or move them with everything in them (--parent root: the top level)' \
+                'access' 'Set folders\' access type, or let them take their parent\'s (--inherit)'
         case 'docs'
             printf '%s\t%s\n' \
                 'list' 'List an organization\'s documents, or the given ones' \
@@ -221,6 +223,36 @@ function __svc_flags
                 '--id' 'folder id' \
                 '--name' 'folder name' \
                 '--parent' 'parent folder id (default: top level)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'folders update'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--id' 'folder id' \
+                '--name' 'new folder name' \
+                '--parent' 'new parent folder id; root for the top level' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'folders access'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--type' 'public, organizationPrivate or restricted' \
+                '--inherit' 'take the parent folder\'s access from now on' \
+                '--folder' 'folder id (repeat, or comma-separate)' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
@@ -753,8 +785,10 @@ function __svc_value
             set flags '--org' '--user' '--folder' '--doc'
         case 'folders list'
             set flags '--org' '--folder' '--max-depth' '--limit'
-        case 'folders add'
+        case 'folders add' 'folders update'
             set flags '--org' '--id' '--name' '--parent' '--file' '--batch-size' '--concurrency'
+        case 'folders access'
+            set flags '--org' '--type' '--folder' '--file' '--batch-size' '--concurrency'
         case 'docs list'
             set flags '--org' '--doc' '--limit'
         case 'docs add'
@@ -848,9 +882,9 @@ function __svc_value
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
         case 'permissions grant --role'
             printf '%s\n' 'values' 'editor' 'viewer'
-        case 'folders add --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
-        case 'docs access --type'
+        case 'folders access --type' 'docs access --type'
             printf '%s\n' 'values' 'public' 'organizationPrivate' 'restricted'
         case 'activities list --feature-type' 'activities add --feature-type'
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'

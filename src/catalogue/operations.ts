@@ -1469,6 +1469,70 @@ const declared = [
     table: bulkTable,
   },
   {
+    number: 117,
+    name: 'folders.update',
+    summary: 'Rename folders, or move them with everything in them',
+    path: '/v2/organizations/folders/update',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        folders: z
+          .array(
+            z
+              .object({
+                folderId: m.folderId('The folder to change'),
+                folderName: m.name().describe('Its new name').optional(),
+                parentFolderId: m
+                  .folderId('Its new parent folder; root for the top level')
+                  .optional(),
+              })
+              .refine((f) => f.folderName !== undefined || f.parentFolderId !== undefined, {
+                message: 'give folderName or parentFolderId',
+              }),
+          )
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Folders to change (1 to 100), parents before their children'),
+      }),
+    response: () => m.bulkResult(),
+    bulk: { itemsField: 'folders', idField: 'folderId', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Move HR to the top level, with everything in it',
+      data: { organizationId: 'acme', folders: [{ folderId: 'hr', parentFolderId: 'root' }] },
+    },
+    table: bulkTable,
+  },
+  {
+    number: 119,
+    name: 'folders.setAccess',
+    summary: "Set folders' access type, or let them inherit their parent's",
+    path: '/v2/organizations/folders/access/update',
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          folderIds: m.ids().min(1).max(DEFAULT_BATCH).describe('Folders to change (1 to 100)'),
+          accessType: m
+            .accessType()
+            .describe('public, organizationPrivate or restricted; not with inheritFromParent')
+            .optional(),
+          inheritFromParent: z
+            .literal(true)
+            .describe("Take the parent folder's access from now on (true)")
+            .optional(),
+        })
+        .refine((d) => (d.accessType === undefined) !== (d.inheritFromParent === undefined), {
+          message: 'give accessType or inheritFromParent: true, one of them',
+        }),
+    response: () => m.bulkResult(),
+    bulk: { itemsField: 'folderIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Make the handbook private to Acme',
+      data: { organizationId: 'acme', folderIds: ['handbook'], accessType: 'organizationPrivate' },
+    },
+    table: bulkTable,
+  },
+  {
     number: 120,
     name: 'documents.add',
     summary: 'Add documents to an organization, at its top level or in a folder',

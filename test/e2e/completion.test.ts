@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SVC, cleanEnv } from '../support/e2e.js';
+import { docs } from '../../src/commands/docs/index.js';
 
 /**
  * The committed completion scripts, loaded in their shells and driven the way each shell
@@ -230,7 +231,7 @@ describe(`fish${skipped('fish')}`, { skip: !installed('fish') }, () => {
       'source $argv[1]; complete -C "svc do"',
       script,
     ]);
-    expect(r).toEqual([`docs\tRead, rename, switch off and migrate an organization's documents`]);
+    expect(r).toEqual([`docs\t${docs.summary}`]);
   });
 
   it('offers flags, values and profiles', async () => {

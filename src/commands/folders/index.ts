@@ -33,9 +33,55 @@ const foldersAdd = bulkCommand({
   ],
 });
 
+const foldersUpdate = bulkCommand({
+  name: 'update',
+  summary: 'Rename folders, or move them with everything in them (--parent root: the top level)',
+  operation: 'folders.update',
+  options: {
+    org: orgOption.required(),
+    id: opt.id('--id <id>', 'folder id'),
+    name: opt.text('--name <name>', 'new folder name'),
+    parent: opt.id('--parent <id>', 'new parent folder id; root for the top level'),
+  },
+  scope: { organizationId: 'org' },
+  item: { fields: { folderId: 'id', folderName: 'name', parentFolderId: 'parent' } },
+  itemFlags: '--id',
+  dependsOn: 'parentFolderId',
+  examples: [
+    'svc folders update --org acme --id eng --name Engineering',
+    'svc folders update --org acme --id hr --parent root',
+    'svc folders update --org acme --file moves.csv --json   # columns: folderId,folderName,parentFolderId',
+  ],
+});
+
+const foldersAccess = bulkCommand({
+  name: 'access',
+  summary: "Set folders' access type, or let them take their parent's (--inherit)",
+  operation: 'folders.setAccess',
+  options: {
+    org: orgOption.required(),
+    type: opt
+      .choice('--type <type>', 'public, organizationPrivate or restricted', [
+        'public',
+        'organizationPrivate',
+        'restricted',
+      ])
+      .conflicts('inherit'),
+    inherit: opt.switch('--inherit', "take the parent folder's access from now on"),
+    folder: opt.ids('--folder <id...>', 'folder id (repeat, or comma-separate)'),
+  },
+  scope: { organizationId: 'org', accessType: 'type', inheritFromParent: 'inherit' },
+  item: { ids: 'folder', column: 'folderId' },
+  itemFlags: '--folder',
+  examples: [
+    'svc folders access --org acme --folder handbook --type organizationPrivate',
+    'svc folders access --org acme --folder policies,hr --inherit --json',
+  ],
+});
+
 export const folders = defineGroup({
   name: 'folders',
-  summary: "Read and add an organization's folders",
+  summary: "Read, add, rename, move and set the access of an organization's folders",
   examples: [
     'svc folders list --org acme --max-depth 2',
     'svc folders add --org acme --id eng --name Engineering',
@@ -53,5 +99,7 @@ export const folders = defineGroup({
       run: () => import('./list.js'),
     }),
     foldersAdd,
+    foldersUpdate,
+    foldersAccess,
   ],
 });

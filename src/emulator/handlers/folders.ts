@@ -80,7 +80,9 @@ function nested(
 }
 
 /** Operations 7 and 8 of the spec. */
-export function folderHandlers(deps: HandlerDeps): Handlers<'folders.get' | 'folders.add'> {
+export function folderHandlers(
+  deps: HandlerDeps,
+): Handlers<'folders.get' | 'folders.add' | 'folders.update' | 'folders.setAccess'> {
   const { store } = deps;
   return {
     'folders.get': (data, { scope }) => {
@@ -153,6 +155,96 @@ export function folderHandlers(deps: HandlerDeps): Handlers<'folders.get' | 'fol
         (item) => add(item.folderId, item.folderName, item.parentFolderId ?? ROOT_FOLDER_ID),
       );
       return { message: 'Folders processed.', data: result };
+    },
+
+    // Operation 117. A folder moved takes its subfolders and documents along: their
+    // ancestors follow; access, resolved along the parents, follows by itself. The contract
+    // leaves open an unknown folder or parent and a move into the folder's own subtree: each
+    // fails on its own, as does one past the depth limit.
+    'folders.update': (data, { scope }) => {
+      requireConsoleOption(deps, scope.workspaceId, 'advancedQueries', 'Updating folders');
+      const orgId = data.organizationId;
+      const now = deps.now();
+      const update = (item: (typeof data.folders)[number]): BulkItem => {
+        const id = item.folderId;
+        const fail = (message: string): BulkItem => ({ success: false, id, message });
+        const folder = store.folders.find(scope, orgId, id);
+        if (!folder) return fail(`Folder ${id} does not exist.`);
+        const parentId = item.parentFolderId ?? folder.parentId;
+        const parent =
+          parentId === ROOT_FOLDER_ID ? undefined : store.folders.find(scope, orgId, parentId);
+        if (parentId !== ROOT_FOLDER_ID && !parent)
+          return fail(`Parent folder ${parentId} does not exist.`);
+        if (parent && (parent.id === id || parent.ancestors.includes(id)))
+          return fail(`Folder ${id} cannot move into itself or a folder inside it.`);
+        const ancestors = ancestorsUnder(parent);
+        const below = store.folders
+          .ofOrganization(scope, orgId)
+          .filter((f) => f.ancestors.includes(id));
+        const deepest = Math.max(
+          0,
+          ...below.map((f) => f.ancestors.length - folder.ancestors.length),
+        );
+        if (ancestors.length + deepest > MAX_FOLDER_DEPTH)
+          return fail(
+            `Folders may nest at most ${MAX_FOLDER_DEPTH} levels; the move would go deeper.`,
+          );
+        store.folders.place(
+          scope,
+          { ...folder, name: item.folderName ?? folder.name, parentId, ancestors },
+          now,
+        );
+        // Each folder below keeps its path from the moved one, under the new ancestors.
+        for (const sub of below) {
+          const from = sub.ancestors.indexOf(id);
+          store.folders.place(
+            scope,
+            { ...sub, ancestors: [...ancestors, ...sub.ancestors.slice(from)] },
+            now,
+          );
+        }
+        return { success: true, id, message: 'Folder Updated.' };
+      };
+      const result = perItem(store, data.folders, (item) => item.folderId, update);
+      return { message: 'Folder Updated successfully.', data: result };
+    },
+
+    // Operation 119: a type of the folder's own, or its parent's from now on
+    // (`inheritFromParent`); the folders and documents inside that inherit follow it.
+    'folders.setAccess': (data, { scope }) => {
+      const orgId = data.organizationId;
+      const now = deps.now();
+      const inherit = data.inheritFromParent === true;
+      const result = perItem(
+        store,
+        data.folderIds,
+        (id) => id,
+        (id): BulkItem => {
+          const folder = store.folders.find(scope, orgId, id);
+          if (!folder) return { success: false, message: `Folder ${id} does not exist.` };
+          store.folders.setAccess(
+            scope,
+            orgId,
+            id,
+            data.accessType ?? folder.accessType,
+            inherit,
+            now,
+          );
+          return inherit
+            ? {
+                success: true,
+                accessType: null,
+                inheritFromParent: true,
+                message: 'Folder access type updated.',
+              }
+            : {
+                success: true,
+                accessType: data.accessType,
+                message: 'Folder access type updated.',
+              };
+        },
+      );
+      return { message: 'Updated access for folders successfully.', data: result };
     },
   };
 }

@@ -1,7 +1,13 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import { accessType } from '../../catalogue/models.js';
 import type { AccessType } from './access-kinds.js';
 import { checked, flag, stringList, tableColumns } from './columns.js';
+import {
+  IN_ORGANIZATION,
+  type OrganizationParams,
+  organizationParams,
+  type Scope,
+} from './scope.js';
 import { OrganizationRows } from './table-rows.js';
 
 /** The `parentFolderId` of a top-level folder; no folder may take this id. */
@@ -46,9 +52,56 @@ export function ancestorsUnder(parent: FolderRecord | undefined): string[] {
   return parent ? [...parent.ancestors, parent.id] : [ROOT_FOLDER_ID];
 }
 
-/** The `folders` table; an organization's folders list parents before their children. */
+type ById = OrganizationParams & { id: string };
+
+/** The `folders` table; an organization's folders list in the order they were made. */
 export class FolderTable extends OrganizationRows<FolderRecord> {
+  private readonly placeStmt: Statement<
+    [ById & { name: string; parent_id: string; ancestors: string; last_updated: number }]
+  >;
+  private readonly accessStmt: Statement<
+    [ById & { access_type: AccessType; inherit_access: number; last_updated: number }]
+  >;
+
   constructor(db: Database) {
     super(db, 'folders', folderColumns);
+    this.placeStmt = db.prepare(
+      `UPDATE folders SET name = @name, parent_id = @parent_id, ancestors = @ancestors,
+         last_updated = @last_updated WHERE ${IN_ORGANIZATION} AND id = @id`,
+    );
+    this.accessStmt = db.prepare(
+      `UPDATE folders SET access_type = @access_type, inherit_access = @inherit_access,
+         last_updated = @last_updated WHERE ${IN_ORGANIZATION} AND id = @id`,
+    );
+  }
+
+  /** Writes a folder's name, parent and ancestors, as changed by a rename or a move. */
+  place(scope: Scope, folder: FolderRecord, now: number): void {
+    this.placeStmt.run({
+      ...organizationParams(scope, folder.organizationId),
+      id: folder.id,
+      name: folder.name,
+      parent_id: folder.parentId,
+      ancestors: JSON.stringify(folder.ancestors),
+      last_updated: now,
+    });
+  }
+
+  /** A folder's own access type, or (`inherit`) its parent's from now on. */
+  setAccess(
+    scope: Scope,
+    organizationId: string,
+    id: string,
+    accessType: AccessType,
+    inherit: boolean,
+    now: number,
+  ): void {
+    this.accessStmt.run({
+      ...organizationParams(scope, organizationId),
+      id,
+      access_type: accessType,
+      inherit_access: inherit ? 1 : 0,
+      last_updated: now,
+    });
   }
 }

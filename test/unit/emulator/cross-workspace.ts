@@ -293,6 +293,27 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
       { organizationId: 'b-only', folders: [{ folderId: 'bf', folderName: 'A' }] },
     ],
   },
+  // f2 goes to the top level and back under f1: A's folders end as they were.
+  'folders.update': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', folders: [{ folderId: 'f2', parentFolderId: 'root' }] },
+      {
+        organizationId: 'shared',
+        folders: [
+          { folderId: 'f2', folderName: 'A sub', parentFolderId: 'f1' },
+          { folderId: 'bf', folderName: 'A' },
+        ],
+      },
+    ],
+  },
+  'folders.setAccess': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', folderIds: ['f2', 'bf'], accessType: 'organizationPrivate' },
+      { organizationId: 'shared', folderIds: ['f2'], inheritFromParent: true },
+    ],
+  },
   'documents.get': {
     kind: 'read',
     requests: () => [
