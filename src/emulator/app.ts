@@ -93,7 +93,10 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: AppDeps): 
       requestBody: note.requestBody,
       response,
       decisions,
-      secrets: [req.headers['x-service-auth-token']].flat(),
+      secrets: [
+        req.headers['x-service-auth-token'],
+        req.headers['x-service-workspace-auth-token'],
+      ].flat(),
     });
   };
 

@@ -9,6 +9,8 @@ import type { WorkspaceRecord } from './store/workspaces.js';
 const WORKSPACE_ID_HEADER = 'x-service-workspace-id';
 const API_KEY_HEADER = 'x-service-api-key';
 const AUTH_TOKEN_HEADER = 'x-service-auth-token';
+/** The name the workspace-level pages of the contract give the same token (more-operations). */
+const WORKSPACE_AUTH_TOKEN_HEADER = 'x-service-workspace-auth-token';
 
 export interface WorkspaceAuth {
   workspace: WorkspaceRecord;
@@ -39,9 +41,28 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/**
+ * The workspace's token, under either name the contract gives it; both at once with
+ * different values is ambiguous, and refused rather than one of them guessed.
+ */
+function workspaceToken(headers: IncomingHttpHeaders): string {
+  if (headers[WORKSPACE_AUTH_TOKEN_HEADER] === undefined)
+    return header(headers, AUTH_TOKEN_HEADER, 'Auth Token');
+  const token = header(headers, WORKSPACE_AUTH_TOKEN_HEADER, 'Auth Token');
+  if (
+    headers[AUTH_TOKEN_HEADER] !== undefined &&
+    header(headers, AUTH_TOKEN_HEADER, 'Auth Token') !== token
+  )
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `${AUTH_TOKEN_HEADER} and ${WORKSPACE_AUTH_TOKEN_HEADER} hold different tokens: send one.`,
+    );
+  return token;
+}
+
 function workspaceAuth(headers: IncomingHttpHeaders, store: Store): WorkspaceAuth {
   const workspaceId = header(headers, WORKSPACE_ID_HEADER, 'Workspace ID');
-  const token = header(headers, AUTH_TOKEN_HEADER, 'Auth Token');
+  const token = workspaceToken(headers);
   const workspace = store.workspaces.findById(workspaceId);
   if (!workspace) throw new EmulatorError('NOT_FOUND', 'Workspace not found.');
   if (!sameSecret(token, workspace.authToken)) {

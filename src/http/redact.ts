@@ -10,7 +10,12 @@ import { maskUrlPasswords } from '../text/url-passwords.js';
 export const REDACTED = '[redacted]';
 
 const secretFieldNames = new Set(['token', 'authtoken', 'workspacetoken', 'secret', 'password']);
-const secretHeaderNames = new Set(['x-service-auth-token', 'authorization', 'proxy-authorization']);
+const secretHeaderNames = new Set([
+  'x-service-auth-token',
+  'x-service-workspace-auth-token',
+  'authorization',
+  'proxy-authorization',
+]);
 
 /** `apiKey` is an identifier everywhere except inside these objects, where it is a secret. */
 const parentsWhereApiKeyIsSecret = new Set(['emailserviceconfig']);

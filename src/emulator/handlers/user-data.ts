@@ -44,13 +44,8 @@ export function userDataHandlers(deps: HandlerDeps): Handlers<'users.purge' | 'u
         lastTaskCompletedTime: job.lastStepAt,
       };
       if (job.status === 'failed') throw failure(job, status);
-      return {
-        message:
-          job.status === 'completed'
-            ? 'User data deletion completed.'
-            : 'User data deletion in progress.',
-        data: status,
-      };
+      // The one message the contract gives (operation 158), whatever the job's progress.
+      return { message: 'Data fetched successfully.', data: status };
     },
   };
 }

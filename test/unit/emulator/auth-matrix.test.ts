@@ -112,6 +112,24 @@ const workspaceCases: Case[] = [
     'NOT_FOUND',
   ],
   ['key-level headers', () => keyHeaders(a), 400, 'INVALID_ARGUMENT'],
+  [
+    'a wrong token under the name the workspace pages give it',
+    () => ({
+      'x-service-workspace-id': a.workspaceId,
+      'x-service-workspace-auth-token': 'nope',
+    }),
+    401,
+    'UNAUTHENTICATED',
+  ],
+  [
+    'the two token names holding different tokens',
+    () => ({
+      ...workspaceHeaders(a),
+      'x-service-workspace-auth-token': b.workspaceToken,
+    }),
+    400,
+    'INVALID_ARGUMENT',
+  ],
 ];
 
 describe.each(keyLevel.map((op) => [op.name, op] as const))('%s (key level)', (name, op) => {
@@ -130,6 +148,19 @@ describe.each(workspaceLevel.map((op) => [op.name, op] as const))(
     });
   },
 );
+
+describe('the workspace token under the name the workspace pages give it', () => {
+  it('is taken in place of x-service-auth-token, or beside it when they agree', async () => {
+    const op = operation('workspace.authTokens');
+    const alone = {
+      'x-service-workspace-id': a.workspaceId,
+      'x-service-workspace-auth-token': a.workspaceToken,
+    };
+    expect((await post(emu.url, op.path, { apiKey: a.apiKey }, alone)).status).toBe(200);
+    const both = { ...workspaceHeaders(a), 'x-service-workspace-auth-token': a.workspaceToken };
+    expect((await post(emu.url, op.path, { apiKey: a.apiKey }, both)).status).toBe(200);
+  });
+});
 
 /** A fixed clock: an answer read twice differs only if the data behind it does. */
 const CLOCK = 1_750_000_000_000;
