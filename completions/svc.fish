@@ -15,10 +15,10 @@ function __svc_subcommands
                 'orgs' 'List, add, rename and delete organizations, and switch their access off or on' \
                 'groups' 'Add an organization\'s user groups and change their members' \
                 'users' 'List users, remove them from organizations, folders or documents, or delete all their data' \
-                'activities' 'Read, write and delete a document\'s activity log' \
-                'presence' 'Set who is present in a document' \
+                'activities' 'Read, write, change and delete a document\'s activity log' \
+                'presence' 'Set who is present in a document, and how' \
                 'livestate' 'Push data to a document\'s live state and its connected clients' \
-                'crdt' 'Read and replace a collaborative editor\'s content' \
+                'crdt' 'Create, read and replace a collaborative editor\'s content' \
                 'notifications' 'Read users\' notifications and notification settings' \
                 'ai' 'Rewrite text with the AI models of the workspace' \
                 'webhooks' 'Configure webhooks and their endpoints' \
@@ -90,16 +90,20 @@ function __svc_subcommands
             printf '%s\t%s\n' \
                 'list' 'List activity logs of an organization, a document or a user, a page at a time' \
                 'add' 'Add activity logs: one from flags, or many from a file' \
+                'update' 'Change activity logs: their message and icon from flags, anything from a file' \
                 'delete' 'Delete activity logs by id, by document or by target entity (asks first)'
         case 'presence'
             printf '%s\t%s\n' \
-                'add' 'Add users to a document\'s presence list: one from flags, or many from a file'
+                'add' 'Add users to a document\'s presence list: one from flags, or many from a file' \
+                'update' 'Change users\' presence entries (status, name, email): from flags, or a file' \
+                'remove' 'Take users off a document\'s presence list'
         case 'livestate'
             printf '%s\t%s\n' \
                 'broadcast' 'Broadcast a JSON object to a live-state id of a document'
         case 'crdt'
             printf '%s\t%s\n' \
                 'get' 'Print the content of a document\'s editors, or of one' \
+                'add' 'Create an editor of a document with its first content' \
                 'update' 'Replace an editor\'s content; connected clients receive the change'
         case 'notifications'
             printf '%s\t%s\n' \
@@ -508,13 +512,28 @@ function __svc_flags
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'activities update'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--id' 'activity id' \
+                '--message' 'new display message template, e.g. "{{user}} approved"' \
+                '--icon' 'new action icon, a URL or name' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'activities delete'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--doc' 'delete the document\'s activities' \
                 '--id' 'activity id (repeat, or comma-separate)' \
                 '--target' 'delete the target entity\'s activities'
-        case 'presence add'
+        case 'presence add' 'presence update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--doc' 'document id' \
@@ -522,6 +541,20 @@ function __svc_flags
                 '--name' 'the user\'s name' \
                 '--email' 'the user\'s email' \
                 '--status' 'online, away or offline' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'presence remove'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'document id' \
+                '--user' 'user id (repeat, or comma-separate)' \
                 '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
                 '--batch-size' 'items per request (default: the most the service accepts)' \
                 '--concurrency' 'requests in flight at once (default 4)' \
@@ -544,7 +577,7 @@ function __svc_flags
                 '--org' 'organization id' \
                 '--doc' 'document id' \
                 '--editor' 'only this editor (default: every editor of the document)'
-        case 'crdt update'
+        case 'crdt add' 'crdt update'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
                 '--doc' 'document id' \
@@ -829,15 +862,19 @@ function __svc_value
             set flags '--org' '--doc' '--target' '--feature-type' '--action-type' '--user' '--id' '--order' '--page-size' '--page-token' '--limit'
         case 'activities add'
             set flags '--org' '--doc' '--id' '--feature-type' '--action-type' '--user' '--user-name' '--user-email' '--target' '--message' '--file' '--batch-size' '--concurrency'
+        case 'activities update'
+            set flags '--org' '--id' '--message' '--icon' '--file' '--batch-size' '--concurrency'
         case 'activities delete'
             set flags '--org' '--doc' '--id' '--target'
-        case 'presence add'
+        case 'presence add' 'presence update'
             set flags '--org' '--doc' '--user' '--name' '--email' '--status' '--file' '--batch-size' '--concurrency'
+        case 'presence remove'
+            set flags '--org' '--doc' '--user' '--file' '--batch-size' '--concurrency'
         case 'livestate broadcast'
             set flags '--org' '--doc' '--id' '--data' '--data-raw'
         case 'crdt get'
             set flags '--org' '--doc' '--editor'
-        case 'crdt update'
+        case 'crdt add' 'crdt update'
             set flags '--org' '--doc' '--editor' '--type' '--data' '--data-raw' '--content-key'
         case 'notifications list'
             set flags '--org' '--doc' '--location' '--user' '--id' '--order' '--page-size' '--page-token' '--limit'
@@ -882,7 +919,7 @@ function __svc_value
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
         case 'permissions grant --role'
             printf '%s\n' 'values' 'editor' 'viewer'
-        case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users remove --file' 'users purge --file' 'activities add --file' 'presence add --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users remove --file' 'users purge --file' 'activities add --file' 'activities update --file' 'presence add --file' 'presence update --file' 'presence remove --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'folders access --type' 'docs access --type'
             printf '%s\n' 'values' 'public' 'organizationPrivate' 'restricted'
@@ -890,7 +927,7 @@ function __svc_value
             printf '%s\n' 'values' 'comment' 'reaction' 'recorder' 'crdt' 'custom'
         case 'activities list --order' 'notifications list --order'
             printf '%s\n' 'values' 'asc' 'desc'
-        case 'crdt update --type'
+        case 'crdt add --type' 'crdt update --type'
             printf '%s\n' 'values' 'text' 'map' 'array' 'xml'
         case 'notifications config --api'
             printf '%s\n' 'values' 'v1' 'v2'

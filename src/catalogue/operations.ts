@@ -1796,6 +1796,151 @@ const declared = [
     },
   },
   {
+    number: 135,
+    name: 'activities.update',
+    summary: 'Change activity logs: their messages, data and icon',
+    path: '/v2/activities/update',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        activities: z
+          .array(
+            z.strictObject({
+              id: m.nonEmptyId().describe('Id of the entry to change'),
+              changes: z
+                .record(
+                  z.string(),
+                  z.looseObject({
+                    from: z.unknown().describe('Value before'),
+                    to: z.unknown().describe('Value after'),
+                  }),
+                )
+                .describe('Changed fields: field name to its old and new value')
+                .optional(),
+              entityData: z.unknown().describe('Data of what it happened to').optional(),
+              entityTargetData: z.unknown().describe('Data of the target').optional(),
+              displayMessageTemplate: z
+                .string()
+                .describe('Message template shown to users, with {{placeholders}}')
+                .optional(),
+              displayMessageTemplateData: z
+                .record(z.string(), z.unknown())
+                .describe('Values of the template placeholders')
+                .optional(),
+              actionIcon: z.string().describe('Icon URL or name shown with the entry').optional(),
+            }),
+          )
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Entries to change (1 to 100): each member given replaces the stored one'),
+      }),
+    response: () => m.bulkResult(),
+    // A member given replaces the entry's stored value.
+    overwrites: true,
+    bulk: { itemsField: 'activities', idField: 'id', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: "Reword the entry of Alice's comment",
+      data: {
+        organizationId: 'acme',
+        activities: [{ id: 'plan-comment-1', displayMessageTemplate: '{{user}} commented' }],
+      },
+      after: 'activities.add',
+    },
+    table: bulkTable,
+  },
+  {
+    number: 136,
+    name: 'presence.update',
+    summary: "Change users' entries on a document's presence list",
+    path: '/v2/presence/update',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentId: m.documentId(),
+        users: z
+          .array(m.presenceUser())
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Users present, each with the members to change'),
+      }),
+    response: () => z.looseObject({ success: z.boolean() }),
+    bulk: { itemsField: 'users', idField: 'userId', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Show Alice as away in the plan',
+      data: {
+        organizationId: 'acme',
+        documentId: 'plan',
+        users: [{ userId: 'alice', status: 'away' }],
+      },
+      after: 'presence.add',
+    },
+    table: successTable,
+  },
+  {
+    number: 137,
+    name: 'presence.remove',
+    summary: "Take users off a document's presence list",
+    path: '/v2/presence/delete',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentId: m.documentId(),
+        userIds: m.ids().min(1).max(DEFAULT_BATCH).describe('Users to take off (1 to 100)'),
+      }),
+    response: () => z.looseObject({ success: z.boolean() }),
+    bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Take Alice off the plan',
+      data: { organizationId: 'acme', documentId: 'plan', userIds: ['alice'] },
+      after: 'presence.add',
+    },
+    table: successTable,
+  },
+  {
+    number: 138,
+    name: 'crdt.add',
+    summary: 'Create a collaborative editor with its first data',
+    path: '/v2/crdt/add',
+    envelope: 'no-data',
+    // Sent again after it worked, it is refused: ALREADY_EXISTS.
+    idempotent: false,
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          documentId: m.documentId(),
+          editorId: m.nonEmptyId().describe('Id of the new collaborative editor'),
+          data: z.unknown().describe('Its data: a string for text and xml, else JSON'),
+          type: m
+            .crdtType()
+            .describe('Kind of editor data: text, xml (a string), map (an object) or array'),
+          contentKey: m
+            .nonEmptyId()
+            .describe('Key of the content inside the editor (default: content)')
+            .optional(),
+        })
+        .refine((d) => crdtDataMatches(d.type, d.data), {
+          path: ['data'],
+          error: (issue) => {
+            const input = issue.input as { type?: keyof typeof crdtShapeWord } | undefined;
+            const type = input?.type ?? 'text';
+            return `data must be ${crdtShapeWord[type]} for type ${type}`;
+          },
+        }),
+    response: () => z.undefined(),
+    example: {
+      summary: 'Start a notes editor on the plan',
+      data: {
+        organizationId: 'acme',
+        documentId: 'plan',
+        editorId: 'notes',
+        type: 'text',
+        data: 'First notes',
+      },
+    },
+    table: { rows: 'record', columns: [] },
+  },
+  {
     number: 139,
     name: 'crdt.get',
     summary: "Read a document's CRDT editor data",

@@ -90,9 +90,31 @@ const activitiesAdd = bulkCommand({
   ],
 });
 
+const activitiesUpdate = bulkCommand({
+  name: 'update',
+  summary: 'Change activity logs: their message and icon from flags, anything from a file',
+  operation: 'activities.update',
+  options: {
+    org: orgOption.required(),
+    id: opt.id('--id <id>', 'activity id'),
+    message: opt.text(
+      '--message <template>',
+      'new display message template, e.g. "{{user}} approved"',
+    ),
+    icon: opt.text('--icon <icon>', 'new action icon, a URL or name'),
+  },
+  scope: { organizationId: 'org' },
+  item: { fields: { id: 'id', displayMessageTemplate: 'message', actionIcon: 'icon' } },
+  itemFlags: '--id',
+  examples: [
+    'svc activities update --org acme --id a1 --message "{{user}} approved the budget"',
+    'svc activities update --org acme --file changes.ndjson --json   # id, and the members to replace',
+  ],
+});
+
 export const activities = defineGroup({
   name: 'activities',
-  summary: "Read, write and delete a document's activity log",
+  summary: "Read, write, change and delete a document's activity log",
   examples: [
     'svc activities list --org acme --doc plan',
     'svc activities add --org acme --doc spec --file activities.ndjson',
@@ -123,6 +145,7 @@ export const activities = defineGroup({
       ],
     }),
     activitiesAdd,
+    activitiesUpdate,
     defineCommand({
       name: 'delete',
       summary: 'Delete activity logs by id, by document or by target entity (asks first)',

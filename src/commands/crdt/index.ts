@@ -28,7 +28,7 @@ export const crdtUpdateOptions = {
 
 export const crdt = defineGroup({
   name: 'crdt',
-  summary: "Read and replace a collaborative editor's content",
+  summary: "Create, read and replace a collaborative editor's content",
   examples: [
     'svc crdt get --org acme --doc plan',
     "svc crdt update --org acme --doc spec --editor body --type text --data 'Hello, world'",
@@ -55,6 +55,17 @@ last change.`,
         "svc crdt get --org acme --doc roadmap --editor meta --json | jq '.[0].data'",
       ],
       run: () => import('./get.js'),
+    }),
+    defineCommand({
+      name: 'add',
+      summary: 'Create an editor of a document with its first content',
+      sends: [{ operation: 'crdt.add' }],
+      options: crdtUpdateOptions,
+      examples: [
+        "svc crdt add --org acme --doc spec --editor notes --type text --data 'First notes'",
+        `svc crdt add --org acme --doc spec --editor meta --type map --data '{"title": "Spec"}'`,
+      ],
+      run: () => import('./add.js'),
     }),
     defineCommand({
       name: 'update',

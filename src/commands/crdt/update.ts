@@ -14,7 +14,7 @@ type Options = HandlerOptions<typeof crdtUpdateOptions>;
  * `--data` as the type needs it: text and markup are the content itself; maps and arrays
  * are JSON of the right shape, checked here so a mismatch is exit 2 with nothing sent.
  */
-async function contentOf(ctx: Context, type: CrdtType, flags: DataFlags): Promise<unknown> {
+export async function contentOf(ctx: Context, type: CrdtType, flags: DataFlags): Promise<unknown> {
   const text = await requireDataFlags(flags, ctx.io.stdin);
   if (type === 'text' || type === 'xml') return text;
   const flag = dataFlagName(flags);

@@ -51,7 +51,7 @@ function activityItem(scope: Scope, a: ActivityRecord): StoredActivity {
  */
 export function activityHandlers(
   deps: HandlerDeps,
-): Handlers<'activities.add' | 'activities.delete' | 'activities.get'> {
+): Handlers<'activities.add' | 'activities.delete' | 'activities.get' | 'activities.update'> {
   const { store } = deps;
   return {
     'activities.add': (data, { scope }) => {
@@ -139,6 +139,31 @@ export function activityHandlers(
         data: page.rows.map((a) => activityItem(scope, a)),
         ...(page.next !== undefined && { next: page.next }),
       };
+    },
+
+    // Operation 135: each member given replaces the entry's stored one (the contract leaves
+    // merge or replace open); an entry the organization does not have fails on its own with
+    // the contract's "Failed to update activity.".
+    'activities.update': (data, { scope }) => {
+      requireActivityService(deps, scope);
+      const orgId = data.organizationId;
+      const now = deps.now();
+      const result = perItem(
+        store,
+        data.activities,
+        (change) => change.id,
+        ({ id, ...change }) => {
+          const [found] = store.activities.page(scope, orgId, { ids: [id] }, 'asc', undefined, 1);
+          if (!found) return { success: false, message: 'Failed to update activity.' };
+          store.activities.put(
+            scope,
+            { ...found, activity: { ...found.activity, ...change } },
+            now,
+          );
+          return { success: true, message: 'Activity updated.' };
+        },
+      );
+      return { message: 'Activity(s) updated successfully.', data: result };
     },
   };
 }

@@ -1,4 +1,11 @@
-import { crdtContent, readContent, shapeMismatch, updateState } from '../crdt/editor.js';
+import {
+  crdtContent,
+  DEFAULT_CONTENT_KEY,
+  initialState,
+  readContent,
+  shapeMismatch,
+  updateState,
+} from '../crdt/editor.js';
 import { MarkupError } from '../crdt/markup.js';
 import { EmulatorError } from '../errors.js';
 import { crdtUpdateData } from '../webhooks/payloads.js';
@@ -14,7 +21,7 @@ const noEditor = () => new EmulatorError('NOT_FOUND', 'No CRDT data found for th
  * from seed fixtures; the type, and the content key when given, must be the editor's.
  * Webhooks get `crdt.update_data` once the editor has had no update for 5 s.
  */
-export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update' | 'crdt.get'> {
+export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update' | 'crdt.get' | 'crdt.add'> {
   const { store } = deps;
   return {
     'crdt.update': (data, { scope }) => {
@@ -107,6 +114,37 @@ export function crdtHandlers(deps: HandlerDeps): Handlers<'crdt.update' | 'crdt.
           lastUpdate: new Date(updatedAt).toISOString(),
         })),
       };
+    },
+
+    // Operation 138: a new editor of the document, with its first content and the contract's
+    // errors. Creates the organization on first use, as other writes of document data do.
+    'crdt.add': (data, { scope }) => {
+      const { organizationId, documentId, editorId } = data;
+      if (store.crdtEditors.find(scope, organizationId, documentId, editorId))
+        throw new EmulatorError('ALREADY_EXISTS', 'CRDT data already exists for this editor ID.');
+      const content = crdtContent(data.type, data.data);
+      if (!content) throw new EmulatorError('INVALID_ARGUMENT', shapeMismatch(data.type));
+      const contentKey = data.contentKey ?? DEFAULT_CONTENT_KEY;
+      let state: Uint8Array;
+      try {
+        state = initialState(content, contentKey);
+      } catch (error) {
+        if (!(error instanceof MarkupError)) throw error;
+        throw new EmulatorError(
+          'INVALID_ARGUMENT',
+          `data is not well-formed markup: ${error.message}`,
+        );
+      }
+      const now = deps.now();
+      store.transaction(() => {
+        store.organizations.ensure(scope, organizationId);
+        store.crdtEditors.insert(
+          scope,
+          { organizationId, documentId, editorId, type: data.type, contentKey, state },
+          now,
+        );
+      });
+      return { message: 'CRDT data added successfully.' };
     },
   };
 }

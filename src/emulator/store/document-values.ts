@@ -45,6 +45,7 @@ type ByKey = OrganizationParams & { document_id: string; key: string };
 export class DocumentValueTable<V> {
   private readonly valueColumn: Coded<V, string>;
   private readonly getStmt: Statement<[ByKey], { value: string }>;
+  private readonly removeStmt: Statement<[ByKey]>;
   private readonly upsert: (scope: Scope, entry: DocumentValue<V>) => void;
   private readonly listQuery: RecordQuery<[WorkspaceDocumentParams], DocumentValue<V>>;
 
@@ -53,6 +54,9 @@ export class DocumentValueTable<V> {
     this.getStmt = db.prepare(
       `SELECT ${value} AS value FROM ${table}
        WHERE ${IN_ORGANIZATION} AND document_id = @document_id AND ${key} = @key`,
+    );
+    this.removeStmt = db.prepare(
+      `DELETE FROM ${table} WHERE ${IN_ORGANIZATION} AND document_id = @document_id AND ${key} = @key`,
     );
     const values = new RecordTable(db, table, valueColumns(key, this.valueColumn));
     this.upsert = values.scopedInsert(
@@ -66,6 +70,12 @@ export class DocumentValueTable<V> {
     const params = { ...organizationParams(scope, organizationId), document_id: documentId, key };
     const row = this.getStmt.get(params);
     return row && this.valueColumn.fromColumn(row.value);
+  }
+
+  /** False when there was no value under the key. */
+  remove(scope: Scope, organizationId: string, documentId: string, key: string): boolean {
+    const params = { ...organizationParams(scope, organizationId), document_id: documentId, key };
+    return this.removeStmt.run(params).changes > 0;
   }
 
   put(

@@ -28,6 +28,20 @@ export class PresenceTable {
     this.entries.put(scope, organizationId, documentId, user.userId, user, now);
   }
 
+  get(
+    scope: Scope,
+    organizationId: string,
+    documentId: string,
+    userId: string,
+  ): PresenceUserJson | undefined {
+    return this.entries.get(scope, organizationId, documentId, userId);
+  }
+
+  /** False when the user was not on the list. */
+  remove(scope: Scope, organizationId: string, documentId: string, userId: string): boolean {
+    return this.entries.remove(scope, organizationId, documentId, userId);
+  }
+
   /** A workspace's presence list of one document, in the order users first came. */
   list(workspaceId: string, organizationId: string, documentId: string): PresenceUserJson[] {
     return this.entries.list(workspaceId, organizationId, documentId).map((entry) => entry.value);

@@ -182,6 +182,29 @@ export function runtimeWrites(isB: boolean): [OperationName, Data][] {
       'groups.members.add',
       { organizationId: 'shared', organizationUserGroupId: 'g1', userIds: ['u1', 'u2'] },
     ],
+    // On d2, by a user no case purges: data that outlives the cases that migrate, delete and
+    // purge, for the cases that change it.
+    [
+      'presence.add',
+      { organizationId: 'shared', documentId: 'd2', users: [{ userId: 'p1', name: tag }] },
+    ],
+    [
+      'activities.add',
+      {
+        organizationId: 'shared',
+        documentId: 'd2',
+        activities: [
+          {
+            id: 'act-2',
+            featureType: 'custom',
+            actionType: 'kept',
+            actionUser: { userId: 'p1' },
+            targetEntityId: 't',
+            displayMessageTemplate: tag,
+          },
+        ],
+      },
+    ],
     [
       'livestate.broadcast',
       { organizationId: 'shared', documentId: 'd1', liveStateDataId: 'live-1', data: { by: tag } },
@@ -417,6 +440,36 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
         deleteAll: false,
       },
       { organizationId: 'shared', organizationUserGroupId: 'g1', deleteAll: true },
+    ],
+  },
+  'activities.update': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        activities: [
+          { id: 'act-2', displayMessageTemplate: 'A changed' },
+          { id: 'b-act', actionIcon: 'A' },
+        ],
+      },
+    ],
+  },
+  'presence.update': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', documentId: 'd2', users: [{ userId: 'p1', status: 'away' }] },
+      { organizationId: 'shared', documentId: 'd2', users: [{ userId: 'bu', status: 'away' }] },
+    ],
+  },
+  'presence.remove': {
+    kind: 'write',
+    requests: () => [{ organizationId: 'shared', documentId: 'd2', userIds: ['p1', 'bu'] }],
+  },
+  'crdt.add': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', documentId: 'd2', editorId: 'a-new', type: 'text', data: 'A' },
+      { organizationId: 'shared', documentId: 'd2', editorId: 'a-new', type: 'text', data: 'A' },
     ],
   },
   'permissions.add': {
