@@ -14,7 +14,7 @@ _svc_subcommands() {
     'orgs') REPLY='list add update delete disable enable' ;;
     'groups') REPLY='add members' ;;
     'groups members') REPLY='add remove clear' ;;
-    'users') REPLY='list remove purge purge-status' ;;
+    'users') REPLY='list add update remove purge purge-status' ;;
     'activities') REPLY='list add update delete' ;;
     'presence') REPLY='add update remove' ;;
     'livestate') REPLY='broadcast' ;;
@@ -63,6 +63,8 @@ _svc_flags() {
     'groups members add'|'groups members remove') REPLY='--org --group --user --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'groups members clear') REPLY='--org --group' ;;
     'users list') REPLY='--org --doc --folder --group --user --all-documents --page-size --page-token --limit --all' ;;
+    'users add') REPLY='--org --doc --folder --create-org --create-doc --create-folder --user --name --email --role --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'users update') REPLY='--org --doc --folder --user --name --email --role --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'users remove') REPLY='--org --doc --folder --user --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'users purge') REPLY='--user --org --wait --wait-timeout --file --batch-size --concurrency --allow-unknown-fields --header --no-header' ;;
     'users purge-status') REPLY='--job --wait --wait-timeout' ;;
@@ -134,6 +136,7 @@ _svc_value() {
     'groups members add'|'groups members remove') flags='--org --group --user --file --batch-size --concurrency' ;;
     'groups members clear') flags='--org --group' ;;
     'users list') flags='--org --doc --folder --group --user --page-size --page-token --limit' ;;
+    'users add'|'users update') flags='--org --doc --folder --user --name --email --role --file --batch-size --concurrency' ;;
     'users remove') flags='--org --doc --folder --user --file --batch-size --concurrency' ;;
     'users purge') flags='--user --org --wait-timeout --file --batch-size --concurrency' ;;
     'users purge-status') flags='--job --wait-timeout' ;;
@@ -169,8 +172,8 @@ _svc_value() {
   case "$1 $2" in
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
-    'permissions grant --role') REPLY='values editor viewer' ;;
-    'folders add --file'|'folders update --file'|'folders access --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users remove --file'|'users purge --file'|'activities add --file'|'activities update --file'|'presence add --file'|'presence update --file'|'presence remove --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
+    'permissions grant --role'|'users add --role'|'users update --role') REPLY='values editor viewer' ;;
+    'folders add --file'|'folders update --file'|'folders access --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users add --file'|'users update --file'|'users remove --file'|'users purge --file'|'activities add --file'|'activities update --file'|'presence add --file'|'presence update --file'|'presence remove --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
     'folders access --type'|'docs access --type') REPLY='values public organizationPrivate restricted' ;;
     'activities list --feature-type'|'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'activities list --order'|'notifications list --order') REPLY='values asc desc' ;;

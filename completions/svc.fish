@@ -14,7 +14,7 @@ function __svc_subcommands
                 'docs' 'Add, read, rename, move, delete, switch off and migrate an organization\'s documents' \
                 'orgs' 'List, add, rename and delete organizations, and switch their access off or on' \
                 'groups' 'Add an organization\'s user groups and change their members' \
-                'users' 'List users, remove them from organizations, folders or documents, or delete all their data' \
+                'users' 'List, add and change users, remove them from organizations, folders or documents, or delete all their data' \
                 'activities' 'Read, write, change and delete a document\'s activity log' \
                 'presence' 'Set who is present in a document, and how' \
                 'livestate' 'Push data to a document\'s live state and its connected clients' \
@@ -83,6 +83,8 @@ function __svc_subcommands
         case 'users'
             printf '%s\t%s\n' \
                 'list' 'List the users of an organization, a document, a folder or a group, a page at a time' \
+                'add' 'Add users to an organization, or give them a folder or document: from flags or a file' \
+                'update' 'Change users\' name, email or access role: from flags, or many from a file' \
                 'remove' 'Remove users from an organization, or from one folder or document (asks first)' \
                 'purge' 'Delete all data of users: access, mentions and what they created (asks first)' \
                 'purge-status' 'Show the status of user-data deletions; --wait follows them to the end'
@@ -445,6 +447,45 @@ function __svc_flags
                 '--page-token' 'continue where a listing that stopped said to' \
                 '--limit' 'stop after N items, fetching pages as needed' \
                 '--all' 'fetch every page to the end'
+        case 'users add'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'give the users this document only' \
+                '--folder' 'give the users this folder only' \
+                '--create-org' 'create the organization if missing' \
+                '--create-doc' 'create the document, at the top level, if missing' \
+                '--create-folder' 'create the folder, at the top level, if missing' \
+                '--user' 'user id' \
+                '--name' 'the user\'s name' \
+                '--email' 'the user\'s email' \
+                '--role' 'editor or viewer' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'users update'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'their access role at this document' \
+                '--folder' 'their access role at this folder' \
+                '--user' 'user id' \
+                '--name' 'the user\'s name' \
+                '--email' 'the user\'s email' \
+                '--role' 'editor or viewer' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'users remove'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -852,6 +893,8 @@ function __svc_value
             set flags '--org' '--group'
         case 'users list'
             set flags '--org' '--doc' '--folder' '--group' '--user' '--page-size' '--page-token' '--limit'
+        case 'users add' 'users update'
+            set flags '--org' '--doc' '--folder' '--user' '--name' '--email' '--role' '--file' '--batch-size' '--concurrency'
         case 'users remove'
             set flags '--org' '--doc' '--folder' '--user' '--file' '--batch-size' '--concurrency'
         case 'users purge'
@@ -917,9 +960,9 @@ function __svc_value
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
         case 'workspace email-config --trigger'
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
-        case 'permissions grant --role'
+        case 'permissions grant --role' 'users add --role' 'users update --role'
             printf '%s\n' 'values' 'editor' 'viewer'
-        case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users remove --file' 'users purge --file' 'activities add --file' 'activities update --file' 'presence add --file' 'presence update --file' 'presence remove --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users add --file' 'users update --file' 'users remove --file' 'users purge --file' 'activities add --file' 'activities update --file' 'presence add --file' 'presence update --file' 'presence remove --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'folders access --type' 'docs access --type'
             printf '%s\n' 'values' 'public' 'organizationPrivate' 'restricted'

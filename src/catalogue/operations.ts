@@ -142,6 +142,24 @@ const permissionResources = <R extends z.ZodType>(resource: R, verb: 'grant' | '
     })
     .describe(`What to ${verb}`);
 
+/** A user as operations 110 and 112 take them. */
+const userInput = (what: string) =>
+  z.strictObject({
+    userId: m.userId(),
+    name: m.name().describe(`${what} name`).optional(),
+    email: m.email().describe(`${what} email`).optional(),
+    accessRole: m.accessRole().describe('editor (read and write) or viewer (read only)').optional(),
+  });
+
+/** Where operations 110 and 112 act: the organization, or one folder or document in it. */
+const userPlace = {
+  organizationId: org(),
+  documentId: m.documentId('Only at this document (not with folderId)').optional(),
+  folderId: m.folderId('Only at this folder (not with documentId)').optional(),
+};
+const onePlace = (d: { documentId?: string | undefined; folderId?: string | undefined }) =>
+  d.documentId === undefined || d.folderId === undefined;
+
 const SERVICE_PAGE_SIZES = { defaultPageSize: 1000, maxPageSize: 1000 } as const;
 
 /** The documented at-most-30 id lists (docs/wire-notes.md). */
@@ -1347,6 +1365,69 @@ const declared = [
         { header: 'SECRET', path: 'secret' },
       ],
     },
+  },
+  {
+    number: 110,
+    name: 'users.add',
+    summary: 'Add users to an organization, or give them one folder or document',
+    path: '/v2/users/add',
+    request: () =>
+      z
+        .object({
+          ...userPlace,
+          createOrganization: z
+            .boolean()
+            .describe('Create the organization if it does not exist (true)')
+            .optional(),
+          createDocument: z
+            .boolean()
+            .describe('Create the document, at the top level, if it does not exist (true)')
+            .optional(),
+          createFolder: z
+            .boolean()
+            .describe('Create the folder, at the top level, if it does not exist (true)')
+            .optional(),
+          users: z
+            .array(userInput("The user's"))
+            .min(1)
+            .max(DEFAULT_BATCH)
+            .describe('Users to add (1 to 100)'),
+        })
+        .refine(onePlace, { message: 'give documentId or folderId, not both' }),
+    response: () => m.bulkResult(),
+    bulk: { itemsField: 'users', idField: 'userId', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Add Dana to Acme as a viewer',
+      data: {
+        organizationId: 'acme',
+        users: [{ userId: 'dana', name: 'Dana', email: 'dana@example.com', accessRole: 'viewer' }],
+      },
+    },
+    table: bulkTable,
+  },
+  {
+    number: 112,
+    name: 'users.update',
+    summary: "Change users' name, email or access role",
+    path: '/v2/users/update',
+    request: () =>
+      z
+        .object({
+          ...userPlace,
+          users: z
+            .array(userInput("The user's new"))
+            .min(1)
+            .max(DEFAULT_BATCH)
+            .describe('Users to change (1 to 100): each member given replaces the stored one'),
+        })
+        .refine(onePlace, { message: 'give documentId or folderId, not both' }),
+    response: () => m.bulkResult(),
+    bulk: { itemsField: 'users', idField: 'userId', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Make Bob an editor of Acme',
+      data: { organizationId: 'acme', users: [{ userId: 'bob', accessRole: 'editor' }] },
+    },
+    table: bulkTable,
   },
   {
     number: 111,

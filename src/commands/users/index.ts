@@ -90,10 +90,67 @@ const usersRemove = bulkCommand({
   ],
 });
 
+/** Who a user add or update names, and what of them; `--role` gives their access role. */
+const userFields = {
+  user: opt.id('--user <id>', 'user id'),
+  name: opt.text('--name <name>', "the user's name"),
+  email: opt.text('--email <email>', "the user's email"),
+  role: opt.choice('--role <role>', 'editor or viewer', ['editor', 'viewer']),
+};
+
+const usersAdd = bulkCommand({
+  name: 'add',
+  summary: 'Add users to an organization, or give them a folder or document: from flags or a file',
+  operation: 'users.add',
+  options: {
+    org: orgOption.required(),
+    doc: opt.id('--doc <id>', 'give the users this document only').conflicts('folder'),
+    folder: opt.id('--folder <id>', 'give the users this folder only'),
+    createOrg: opt.switch('--create-org', 'create the organization if missing'),
+    createDoc: opt.switch('--create-doc', 'create the document, at the top level, if missing'),
+    createFolder: opt.switch('--create-folder', 'create the folder, at the top level, if missing'),
+    ...userFields,
+  },
+  scope: {
+    organizationId: 'org',
+    documentId: 'doc',
+    folderId: 'folder',
+    createOrganization: 'createOrg',
+    createDocument: 'createDoc',
+    createFolder: 'createFolder',
+  },
+  item: { fields: { userId: 'user', name: 'name', email: 'email', accessRole: 'role' } },
+  itemFlags: '--user',
+  examples: [
+    'svc users add --org acme --user dana --name Dana --email dana@example.com --role viewer',
+    'svc users add --org acme --doc plan --user dana',
+    'svc users add --org acme --file people.csv --json   # columns: userId,name,email,accessRole',
+  ],
+});
+
+const usersUpdate = bulkCommand({
+  name: 'update',
+  summary: "Change users' name, email or access role: from flags, or many from a file",
+  operation: 'users.update',
+  options: {
+    org: orgOption.required(),
+    doc: opt.id('--doc <id>', 'their access role at this document').conflicts('folder'),
+    folder: opt.id('--folder <id>', 'their access role at this folder'),
+    ...userFields,
+  },
+  scope: { organizationId: 'org', documentId: 'doc', folderId: 'folder' },
+  item: { fields: { userId: 'user', name: 'name', email: 'email', accessRole: 'role' } },
+  itemFlags: '--user',
+  examples: [
+    'svc users update --org acme --user bob --role editor',
+    'svc users update --org acme --file people.csv --json   # columns: userId,name,email,accessRole',
+  ],
+});
+
 export const users = defineGroup({
   name: 'users',
   summary:
-    'List users, remove them from organizations, folders or documents, or delete all their data',
+    'List, add and change users, remove them from organizations, folders or documents, or delete all their data',
   examples: [
     'svc users list --org acme --doc plan',
     'svc users remove --org acme --user u1 --yes',
@@ -102,6 +159,8 @@ export const users = defineGroup({
   ],
   commands: [
     usersList,
+    usersAdd,
+    usersUpdate,
     usersRemove,
     defineCommand({
       name: 'purge',

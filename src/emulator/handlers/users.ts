@@ -1,4 +1,5 @@
 import type { ResourceRef } from '../store/grants.js';
+import { ROOT_FOLDER_ID } from '../store/folders.js';
 import type { HandlerDeps, Handlers } from './types.js';
 import { operation } from '../../catalogue/operations.js';
 import { documentTarget, folderTarget, label } from '../access.js';
@@ -68,6 +69,54 @@ function checkGroups(deps: HandlerDeps, scope: Scope, orgId: string, groupIds: s
   );
 }
 
+/**
+ * Where operations 110 and 112 act: the organization, or the folder or document named.
+ * With `create`, a missing folder or document is made at the top level, named by its id;
+ * without, it is NOT_FOUND and nothing is done.
+ */
+function placeOf(
+  deps: HandlerDeps,
+  scope: Scope,
+  data: { organizationId: string; documentId?: string | undefined; folderId?: string | undefined },
+  create: { folder?: boolean | undefined; document?: boolean | undefined } = {},
+): ResourceRef {
+  const { store } = deps;
+  const orgId = data.organizationId;
+  const now = deps.now();
+  if (data.folderId !== undefined) {
+    const ref: ResourceRef = { kind: 'folder', id: data.folderId };
+    if (store.folders.find(scope, orgId, ref.id)) return ref;
+    if (create.folder !== true || ref.id === ROOT_FOLDER_ID) throw notFound(ref);
+    store.folders.insert(scope, {
+      organizationId: orgId,
+      id: ref.id,
+      name: ref.id,
+      parentId: ROOT_FOLDER_ID,
+      ancestors: [ROOT_FOLDER_ID],
+      accessType: 'public',
+      inheritAccess: true,
+      createdAt: now,
+      lastUpdated: now,
+    });
+    return ref;
+  }
+  if (data.documentId !== undefined) {
+    const ref: ResourceRef = { kind: 'document', id: data.documentId };
+    if (store.documents.find(scope, orgId, ref.id)) return ref;
+    if (create.document !== true) throw notFound(ref);
+    store.documents.insert(scope, {
+      organizationId: orgId,
+      id: ref.id,
+      name: ref.id,
+      folderId: null,
+      accessType: null,
+      disabled: false,
+    });
+    return ref;
+  }
+  return { kind: 'organization', id: orgId };
+}
+
 function userItem(user: ListedUser): { userId: string; name?: string; email?: string } {
   return {
     userId: user.userId,
@@ -81,7 +130,9 @@ function userItem(user: ListedUser): { userId: string; name?: string; email?: st
  * access to it, so removing a user from one removes that grant; removing a user from the
  * organization removes the membership and every grant in it.
  */
-export function userHandlers(deps: HandlerDeps): Handlers<'users.remove' | 'users.get'> {
+export function userHandlers(
+  deps: HandlerDeps,
+): Handlers<'users.remove' | 'users.get' | 'users.add' | 'users.update'> {
   const { store } = deps;
   return {
     'users.remove': (data, { scope }) => {
@@ -161,6 +212,89 @@ export function userHandlers(deps: HandlerDeps): Handlers<'users.remove' | 'user
         data: page.rows.map(userItem),
         ...(page.next !== undefined && { next: page.next }),
       };
+    },
+
+    // Operation 110. At the organization a user joins its user list (their name and email
+    // replacing any stored) and, with an accessRole, holds it there; at a folder or document
+    // they are granted it (editor by default), which is that resource's contact list, and
+    // are not added to the organization. The organization is made on first use, as the
+    // contract's note says; a missing folder or document only with createFolder or
+    // createDocument. A user added again is updated: success, so a resent batch is harmless.
+    'users.add': (data, { scope }) => {
+      const orgId = data.organizationId;
+      const result = store.transaction(() => {
+        store.organizations.ensure(scope, orgId);
+        const place = placeOf(deps, scope, data, {
+          folder: data.createFolder,
+          document: data.createDocument,
+        });
+        return perItem(
+          store,
+          data.users,
+          (user) => user.userId,
+          (user): BulkItem => {
+            if (place.kind === 'organization')
+              store.organizationUsers.put(scope, {
+                organizationId: orgId,
+                userId: user.userId,
+                name: user.name ?? null,
+                email: user.email ?? null,
+              });
+            if (place.kind !== 'organization' || user.accessRole !== undefined)
+              store.grants.put(scope, {
+                organizationId: orgId,
+                userId: user.userId,
+                resource: place,
+                role: user.accessRole ?? 'editor',
+                expiresAt: null,
+                accessFields: [],
+              });
+            return { success: true, id: user.userId, message: 'User added.' };
+          },
+        );
+      });
+      return { message: 'User(s) processed successfully.', data: result };
+    },
+
+    // Operation 112: a user of the organization (or holding a grant on the folder or
+    // document named) has the members given replace the stored ones; any other user fails
+    // on their own, "User does not exist.", the call still succeeding.
+    'users.update': (data, { scope }) => {
+      const orgId = data.organizationId;
+      const place = store.organizations.find(scope, orgId)
+        ? placeOf(deps, scope, data)
+        : ({ kind: 'organization', id: orgId } as ResourceRef);
+      const result = perItem(
+        store,
+        data.users,
+        (user) => user.userId,
+        (user): BulkItem => {
+          const member = store.organizationUsers.isMember(scope, orgId, user.userId);
+          const grant = store.grants
+            .ofUser(scope, orgId, user.userId)
+            .find((g) => g.resource.kind === place.kind && g.resource.id === place.id);
+          const known = place.kind === 'organization' ? member : grant !== undefined;
+          if (!known) return { success: false, id: user.userId, message: 'User does not exist.' };
+          if (member && (user.name !== undefined || user.email !== undefined))
+            store.organizationUsers.put(scope, {
+              organizationId: orgId,
+              userId: user.userId,
+              name: user.name ?? null,
+              email: user.email ?? null,
+            });
+          if (user.accessRole !== undefined)
+            store.grants.put(scope, {
+              organizationId: orgId,
+              userId: user.userId,
+              resource: place,
+              role: user.accessRole,
+              expiresAt: grant?.expiresAt ?? null,
+              accessFields: grant?.accessFields ?? [],
+            });
+          return { success: true, id: user.userId, message: 'User updated.' };
+        },
+      );
+      return { message: 'User(s) processed successfully.', data: result };
     },
   };
 }

@@ -70,12 +70,19 @@ const LIVE_GRANT = '(g.expires_at IS NULL OR g.expires_at >= @now_seconds)';
 export class OrganizationUserTable {
   readonly insert: (scope: Scope, user: OrganizationUserRecord) => void;
   private readonly existsStmt: Statement<[ByUser], { found: number }>;
+  /** The user, added or with the name and email given replacing the stored ones. */
+  readonly put: (scope: Scope, user: OrganizationUserRecord) => void;
   private readonly deleteStmt: Statement<[ByUser]>;
   private readonly memberPages: KeysetPages<ListParams, ListedUser>;
   private readonly granteePages: KeysetPages<ListParams, ListedUser>;
 
   constructor(db: Database) {
-    this.insert = new RecordTable(db, 'organization_users', userColumns).scopedInsert();
+    const users = new RecordTable(db, 'organization_users', userColumns);
+    this.insert = users.scopedInsert();
+    this.put = users.scopedInsert(
+      `ON CONFLICT (workspace_id, api_key_id, organization_id, user_id) DO UPDATE SET
+         name = coalesce(excluded.name, name), email = coalesce(excluded.email, email)`,
+    );
     const byUser = `${IN_ORGANIZATION} AND user_id = @user_id`;
     this.existsStmt = db.prepare(`SELECT 1 AS found FROM organization_users WHERE ${byUser}`);
     this.deleteStmt = db.prepare(`DELETE FROM organization_users WHERE ${byUser}`);

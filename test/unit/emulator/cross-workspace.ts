@@ -472,6 +472,31 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
       { organizationId: 'shared', documentId: 'd2', editorId: 'a-new', type: 'text', data: 'A' },
     ],
   },
+  'users.add': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        users: [
+          { userId: 'a-user', name: 'A user', accessRole: 'viewer' },
+          { userId: 'bu', name: 'A' },
+        ],
+      },
+      { organizationId: 'shared', documentId: 'bd', users: [{ userId: 'u2' }] },
+    ],
+  },
+  'users.update': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        users: [
+          { userId: 'a-user', email: 'a@example.com', accessRole: 'editor' },
+          { userId: 'b-never', name: 'A' },
+        ],
+      },
+    ],
+  },
   'permissions.add': {
     kind: 'write',
     requests: () => [
