@@ -128,8 +128,9 @@ export interface Emulator {
    */
   env(workspace?: WorkspaceCredentials): Record<string, string>;
   /**
-   * Empties the emulator and loads the start's seed again, with the same credentials; with a
-   * workspace id, puts that one workspace back to how it was when made (its credentials kept).
+   * Empties the emulator and loads the start's seed again, with the same credentials, and
+   * puts back the start's fault plan (none if it had none); with a workspace id, puts that
+   * one workspace back to how it was when made (its credentials kept), faults untouched.
    */
   reset(workspaceId?: string): Promise<void>;
   /** Loads a fixture (a file path or the object); answers each named workspace's credentials. */
@@ -274,6 +275,12 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       if (workspaceId !== undefined) return;
       // The seed again: its workspaces come back with the credentials handed out at start.
       await adminCall(admin, 'import', { method: 'POST', body: JSON.stringify(initialState) });
+      // And the start's faults, or none: a test that failed before its cleanup leaves the
+      // faults it set to no other.
+      await adminCall(admin, 'faults', {
+        method: 'POST',
+        body: JSON.stringify(options.faults ?? { rules: [] }),
+      });
     },
     async seed(fixture) {
       return seedFixture(admin, fixtureText(fixture));

@@ -152,6 +152,11 @@ describe('svc/emulator startEmulator()', () => {
     expect(await call()).toBe(503);
     await emu.faults({ rules: [] });
     expect(await call()).not.toBe(503);
+    // reset() ends them too: a test that failed before its cleanup leaks none to the next.
+    await emu.faults({ rules: [{ fault: 'status', status: 503, probability: 1 }] });
+    expect(await call()).toBe(503);
+    await emu.reset();
+    expect(await call()).not.toBe(503);
   });
 
   it('outbox() shows the login links the emulator sent', async () => {

@@ -140,7 +140,13 @@ export function adminTokenFrom(
 ): { token: string; generated: boolean } | undefined {
   if (opts.admin === false) return undefined;
   const set = env[ADMIN_TOKEN_VAR];
-  const given = set !== undefined && set !== '';
+  // Set but empty is a secret that did not arrive (a fork's pull request, where
+  // `${{ secrets.X }}` is empty): a token made here instead would leave its user locked out.
+  if (set === '')
+    throw new UsageError(
+      `${ADMIN_TOKEN_VAR} is set but empty: give it a token, or unset it for one made at start`,
+    );
+  const given = set !== undefined;
   if (opts.adminToken === false) {
     if (given)
       throw new UsageError(

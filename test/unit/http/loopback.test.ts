@@ -52,6 +52,12 @@ describe('adminTokenFrom: the admin token of a start', () => {
     );
   });
 
+  it('refuses the variable set but empty, rather than making a token nobody knows', () => {
+    expect(refusal(() => adminTokenFrom(flags({}), { SVC_EMULATOR_ADMIN_TOKEN: '' }))).toContain(
+      'SVC_EMULATOR_ADMIN_TOKEN is set but empty',
+    );
+  });
+
   it('is none with --no-admin-token on loopback, or with --no-admin', () => {
     expect(adminTokenFrom(flags({ adminToken: false }), {})).toBeUndefined();
     expect(adminTokenFrom(flags({ adminToken: false, host: '::1' }), {})).toBeUndefined();
