@@ -19,7 +19,7 @@ _svc_subcommands() {
     'presence') REPLY='add update remove' ;;
     'livestate') REPLY='broadcast' ;;
     'crdt') REPLY='get add update' ;;
-    'notifications') REPLY='list config' ;;
+    'notifications') REPLY='list config add update delete set-config' ;;
     'ai') REPLY='rewrite' ;;
     'webhooks') REPLY='config endpoints listen trigger' ;;
     'webhooks config') REPLY='get update' ;;
@@ -79,6 +79,10 @@ _svc_flags() {
     'crdt add'|'crdt update') REPLY='--org --doc --editor --type --data --data-raw --content-key' ;;
     'notifications list') REPLY='--org --doc --location --user --id --order --page-size --page-token --limit --all' ;;
     'notifications config') REPLY='--org --user --doc --org-level --api --limit' ;;
+    'notifications add') REPLY='--org --doc --from --from-name --to --only-to --headline --body --id --verify-access --source --create-org --create-doc' ;;
+    'notifications update') REPLY='--org --doc --location --user --id --headline --body --read-by --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'notifications delete') REPLY='--org --doc --location --user --id' ;;
+    'notifications set-config') REPLY='--org --doc --inbox --email --slack --user --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'ai rewrite') REPLY='--model --prompt --text' ;;
     'webhooks config get') REPLY='--advanced' ;;
     'webhooks config update') REPLY='--advanced --enable --disable --url --processed-url --auth-token-stdin --encode --no-encode --encrypt --no-encrypt --public-key-file --trigger --data-protection --no-data-protection' ;;
@@ -151,6 +155,10 @@ _svc_value() {
     'crdt add'|'crdt update') flags='--org --doc --editor --type --data --data-raw --content-key' ;;
     'notifications list') flags='--org --doc --location --user --id --order --page-size --page-token --limit' ;;
     'notifications config') flags='--org --user --doc --api --limit' ;;
+    'notifications add') flags='--org --doc --from --from-name --to --headline --body --id --source' ;;
+    'notifications update') flags='--org --doc --location --user --id --headline --body --read-by --file --batch-size --concurrency' ;;
+    'notifications delete') flags='--org --doc --location --user --id' ;;
+    'notifications set-config') flags='--org --doc --inbox --email --slack --user --file --batch-size --concurrency' ;;
     'ai rewrite') flags='--model --prompt --text' ;;
     'webhooks config update') flags='--url --processed-url --public-key-file --trigger' ;;
     'webhooks endpoints create') flags='--url --description --events --channel --rate-limit --metadata --uid' ;;
@@ -173,12 +181,13 @@ _svc_value() {
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
     'permissions grant --role'|'users add --role'|'users update --role') REPLY='values editor viewer' ;;
-    'folders add --file'|'folders update --file'|'folders access --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users add --file'|'users update --file'|'users remove --file'|'users purge --file'|'activities add --file'|'activities update --file'|'presence add --file'|'presence update --file'|'presence remove --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
+    'folders add --file'|'folders update --file'|'folders access --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users add --file'|'users update --file'|'users remove --file'|'users purge --file'|'activities add --file'|'activities update --file'|'presence add --file'|'presence update --file'|'presence remove --file'|'notifications update --file'|'notifications set-config --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
     'folders access --type'|'docs access --type') REPLY='values public organizationPrivate restricted' ;;
     'activities list --feature-type'|'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'activities list --order'|'notifications list --order') REPLY='values asc desc' ;;
     'crdt add --type'|'crdt update --type') REPLY='values text map array xml' ;;
     'notifications config --api') REPLY='values v1 v2' ;;
+    'notifications set-config --inbox'|'notifications set-config --email'|'notifications set-config --slack') REPLY='values ALL MINE NONE' ;;
     'api --auth') REPLY='values key workspace none' ;;
     'emulator start --data-dir'|'emulator exec --data-dir') REPLY='dirs' ;;
     'mcp config --client') REPLY='values claude cursor vscode' ;;

@@ -19,7 +19,7 @@ function __svc_subcommands
                 'presence' 'Set who is present in a document, and how' \
                 'livestate' 'Push data to a document\'s live state and its connected clients' \
                 'crdt' 'Create, read and replace a collaborative editor\'s content' \
-                'notifications' 'Read users\' notifications and notification settings' \
+                'notifications' 'Send, read, change and delete notifications, and users\' notification settings' \
                 'ai' 'Rewrite text with the AI models of the workspace' \
                 'webhooks' 'Configure webhooks and their endpoints' \
                 'auth' 'Store, check and remove credentials' \
@@ -110,7 +110,11 @@ function __svc_subcommands
         case 'notifications'
             printf '%s\t%s\n' \
                 'list' 'List notifications of a document, a location or a user, a page at a time' \
-                'config' 'Show a user\'s notification settings for documents, or for the organization'
+                'config' 'Show a user\'s notification settings for documents, or for the organization' \
+                'add' 'Send a notification about a document to its organization\'s users, or to some' \
+                'update' 'Change notifications or mark them read: from flags, or many from a file' \
+                'delete' 'Delete the notifications of a document, a location or a user, or some of them (asks first)' \
+                'set-config' 'Set users\' notification settings for documents, or their organization default'
         case 'ai'
             printf '%s\t%s\n' \
                 'rewrite' 'Rewrite text with a model; prints only the rewritten text'
@@ -647,6 +651,64 @@ function __svc_flags
                 '--org-level' 'the user\'s organization-level settings (v2 only)' \
                 '--api' 'API version (default v2)' \
                 '--limit' 'print at most N items (a notice says how many more)'
+        case 'notifications add'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'the document it is about' \
+                '--from' 'id of the user who caused it' \
+                '--from-name' 'that user\'s name' \
+                '--to' 'users to notify (repeat, or comma-separate)' \
+                '--only-to' 'notify the --to users only, not every user of the organization' \
+                '--headline' 'headline, with {actionUser} and other placeholders' \
+                '--body' 'body text' \
+                '--id' 'its id (letters, digits, _ and -); the same id again adds nothing' \
+                '--verify-access' 'notify only the users who may open the document' \
+                '--source' 'custom, comment, huddle or crdt' \
+                '--create-org' 'create the organization if missing' \
+                '--create-doc' 'create the document, at the top level, if missing'
+        case 'notifications update'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'only notifications of this document' \
+                '--location' 'only notifications of this location' \
+                '--user' 'only notifications for this user' \
+                '--id' 'the notification to change' \
+                '--headline' 'new headline' \
+                '--body' 'new body text' \
+                '--read-by' 'users who have read it (repeat, or comma-separate)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'notifications delete'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'the notifications of this document' \
+                '--location' 'of this location' \
+                '--user' 'the notifications this user receives' \
+                '--id' 'only these notifications (repeat, or comma-separate)'
+        case 'notifications set-config'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'these documents\' settings (default: the organization\'s)' \
+                '--inbox' 'in-app: ALL, MINE or NONE' \
+                '--email' 'email: ALL, MINE or NONE' \
+                '--slack' 'Slack: ALL, MINE or NONE' \
+                '--user' 'user id (repeat, or comma-separate)' \
+                '--file' 'items from a JSON array, NDJSON or CSV file (wire field names, a.b for a nested one); - for stdin' \
+                '--batch-size' 'items per request (default: the most the service accepts)' \
+                '--concurrency' 'requests in flight at once (default 4)' \
+                '--allow-unknown-fields' 'leave out --file fields (columns, keys) the command does not know, instead of refusing the file' \
+                '--header' 'a --file list of ids, one a line: its first line is a header, skip it' \
+                '--no-header' 'a --file list of ids, one a line: its first line is an id too' \
+                '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
+                '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
+                '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
         case 'ai rewrite'
             printf '%s\t%s\n' \
                 '--model' 'model, e.g. gpt-4o, o3-mini, claude-sonnet-4, gemini-2.5-pro' \
@@ -923,6 +985,14 @@ function __svc_value
             set flags '--org' '--doc' '--location' '--user' '--id' '--order' '--page-size' '--page-token' '--limit'
         case 'notifications config'
             set flags '--org' '--user' '--doc' '--api' '--limit'
+        case 'notifications add'
+            set flags '--org' '--doc' '--from' '--from-name' '--to' '--headline' '--body' '--id' '--source'
+        case 'notifications update'
+            set flags '--org' '--doc' '--location' '--user' '--id' '--headline' '--body' '--read-by' '--file' '--batch-size' '--concurrency'
+        case 'notifications delete'
+            set flags '--org' '--doc' '--location' '--user' '--id'
+        case 'notifications set-config'
+            set flags '--org' '--doc' '--inbox' '--email' '--slack' '--user' '--file' '--batch-size' '--concurrency'
         case 'ai rewrite'
             set flags '--model' '--prompt' '--text'
         case 'webhooks config update'
@@ -962,7 +1032,7 @@ function __svc_value
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
         case 'permissions grant --role' 'users add --role' 'users update --role'
             printf '%s\n' 'values' 'editor' 'viewer'
-        case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users add --file' 'users update --file' 'users remove --file' 'users purge --file' 'activities add --file' 'activities update --file' 'presence add --file' 'presence update --file' 'presence remove --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users add --file' 'users update --file' 'users remove --file' 'users purge --file' 'activities add --file' 'activities update --file' 'presence add --file' 'presence update --file' 'presence remove --file' 'notifications update --file' 'notifications set-config --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'folders access --type' 'docs access --type'
             printf '%s\n' 'values' 'public' 'organizationPrivate' 'restricted'
@@ -974,6 +1044,8 @@ function __svc_value
             printf '%s\n' 'values' 'text' 'map' 'array' 'xml'
         case 'notifications config --api'
             printf '%s\n' 'values' 'v1' 'v2'
+        case 'notifications set-config --inbox' 'notifications set-config --email' 'notifications set-config --slack'
+            printf '%s\n' 'values' 'ALL' 'MINE' 'NONE'
         case 'api --auth'
             printf '%s\n' 'values' 'key' 'workspace' 'none'
         case 'emulator start --data-dir' 'emulator exec --data-dir'

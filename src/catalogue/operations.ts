@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { once } from './once.js';
-import { MAX_URL_LENGTH } from './limits.js';
+import { MAX_ID_LENGTH, MAX_URL_LENGTH } from './limits.js';
 import * as m from './resource-schemas.js';
 import type { Operation, Paging, TableLayout } from './types.js';
 
@@ -1828,6 +1828,234 @@ const declared = [
       },
     },
     table: successTable,
+  },
+  {
+    number: 130,
+    name: 'notifications.add',
+    summary: "Send a notification to a document's users",
+    path: '/v2/notifications/add',
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          createOrganization: z
+            .boolean()
+            .describe('Create the organization if it does not exist (true)')
+            .optional(),
+          documentId: m.documentId('The document it is about'),
+          createDocument: z
+            .boolean()
+            .describe('Create the document, at the top level, if it does not exist (true)')
+            .optional(),
+          actionUser: m.actionUser().describe('Who caused it'),
+          notificationId: z
+            .string()
+            .min(1)
+            .max(MAX_ID_LENGTH)
+            .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+            .describe('Its id (letters, digits, _ and -); the same id again adds nothing')
+            .optional(),
+          verifyUserPermissions: z
+            .boolean()
+            .describe('Notify only the users who may open the document (true)')
+            .optional(),
+          isNotificationResolverUsed: z
+            .boolean()
+            .describe('The client resolves its content when it reads it (true)')
+            .optional(),
+          displayHeadlineMessageTemplate: z
+            .string()
+            .max(MAX_DESCRIPTION)
+            .describe('Headline, with {placeholders} (required without the resolver)')
+            .optional(),
+          displayHeadlineMessageTemplateData: z
+            .record(z.string(), z.unknown())
+            .describe('Values of the headline placeholders')
+            .optional(),
+          displayBodyMessage: z
+            .string()
+            .max(MAX_DESCRIPTION)
+            .describe('Body text (required without the resolver)')
+            .optional(),
+          notifyUsers: z
+            .array(m.actionUser())
+            .max(DEFAULT_BATCH)
+            .describe('Users to notify (also when notifyAll is left true)'),
+          notifyAll: z
+            .boolean()
+            .describe('Notify every user of the organization as well (true, the default)')
+            .optional(),
+          notificationSource: m.name().describe('custom, comment, huddle or crdt').optional(),
+          notificationSourceData: z
+            .record(z.string(), z.unknown())
+            .describe('Data given back to the client when the notification is opened')
+            .optional(),
+          context: z
+            .object({
+              access: z
+                .record(z.string(), z.union([z.string(), z.number()]))
+                .describe('Access fields: name to a string or number'),
+            })
+            .describe('Who may see it, by access fields')
+            .optional(),
+        })
+        .refine(
+          (d) =>
+            d.isNotificationResolverUsed === true ||
+            (d.displayHeadlineMessageTemplate !== undefined && d.displayBodyMessage !== undefined),
+          {
+            message:
+              'displayHeadlineMessageTemplate and displayBodyMessage are required unless isNotificationResolverUsed is true',
+          },
+        ),
+    response: () => z.looseObject({ success: z.boolean(), message: z.string().optional() }),
+    // Without a notificationId, sent again it notifies twice.
+    idempotent: false,
+    example: {
+      summary: 'Tell Bob that Alice mentioned him in the plan',
+      data: {
+        organizationId: 'acme',
+        documentId: 'plan',
+        notificationId: 'plan-mention-1',
+        actionUser: { userId: 'alice', name: 'Alice' },
+        displayHeadlineMessageTemplate: '{actionUser} mentioned you',
+        displayHeadlineMessageTemplateData: { actionUser: { userId: 'alice', name: 'Alice' } },
+        displayBodyMessage: 'Can you check the goals?',
+        notifyUsers: [{ userId: 'bob' }],
+        notifyAll: false,
+      },
+    },
+    table: successTable,
+  },
+  {
+    number: 131,
+    name: 'notifications.update',
+    summary: 'Change notifications, or mark them read for users',
+    path: '/v2/notifications/update',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentId: m.documentId('Only notifications of this document').optional(),
+        locationId: m.nonEmptyId().describe('Only notifications of this location').optional(),
+        userId: m.userId('Only notifications for this user').optional(),
+        notifications: z
+          .array(
+            z.strictObject({
+              id: m.nonEmptyId().describe('The notification to change'),
+              actionUser: m.actionUser().describe('Who caused it').optional(),
+              displayHeadlineMessageTemplate: z
+                .string()
+                .max(MAX_DESCRIPTION)
+                .describe('New headline')
+                .optional(),
+              displayHeadlineMessageTemplateData: z
+                .record(z.string(), z.unknown())
+                .describe('New values of the headline placeholders')
+                .optional(),
+              displayBodyMessage: z
+                .string()
+                .max(MAX_DESCRIPTION)
+                .describe('New body text')
+                .optional(),
+              notificationSourceData: z
+                .record(z.string(), z.unknown())
+                .describe('New data given back when it is opened')
+                .optional(),
+              readByUserIds: m
+                .ids()
+                .max(DEFAULT_BATCH)
+                .describe('Users who have read it')
+                .optional(),
+              persistReadForUsers: z
+                .boolean()
+                .describe("Keep it in the users' For You tab once read (true)")
+                .optional(),
+            }),
+          )
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe(
+            'Notifications to change (1 to 100): each member given replaces the stored one',
+          ),
+      }),
+    response: () => m.bulkResult(),
+    overwrites: true,
+    bulk: { itemsField: 'notifications', idField: 'id', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Mark the welcome mention read for Alice',
+      data: {
+        organizationId: 'acme',
+        notifications: [{ id: 'welcome-mention', readByUserIds: ['alice'] }],
+      },
+    },
+    table: bulkTable,
+  },
+  {
+    number: 132,
+    name: 'notifications.delete',
+    summary: 'Delete the notifications of a document, a location or a user, or the ones named',
+    path: '/v2/notifications/delete',
+    request: () =>
+      z
+        .object({
+          organizationId: org(),
+          documentId: m.documentId('Notifications of this document').optional(),
+          locationId: m.nonEmptyId().describe('Notifications of this location').optional(),
+          userId: m.userId('Notifications for this user').optional(),
+          notificationIds: m
+            .ids()
+            .min(1)
+            .max(DEFAULT_BATCH)
+            .describe('Only these notifications (1 to 100)')
+            .optional(),
+        })
+        .refine((d) => (d.documentId ?? d.locationId ?? d.userId) !== undefined, {
+          message: 'give documentId, locationId or userId, with notificationIds or without',
+        }),
+    response: () => m.bulkResult(),
+    destructive: true,
+    example: {
+      summary: "Delete the welcome page's notifications",
+      data: { organizationId: 'acme', documentId: 'welcome' },
+    },
+    table: bulkTable,
+  },
+  {
+    number: 133,
+    name: 'notifications.config.set',
+    summary: "Set users' notification settings for documents, or their organization default",
+    path: '/v2/notifications/config/set',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentIds: m
+          .ids()
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe("These documents' settings (left out: the users' default for all)")
+          .optional(),
+        userIds: m.ids().min(1).max(DEFAULT_BATCH).describe('The users (1 to 100)'),
+        config: z
+          .strictObject({
+            inbox: m.notificationLevel().describe('In-app: ALL, MINE or NONE').optional(),
+            email: m.notificationLevel().describe('Email: ALL, MINE or NONE').optional(),
+            slack: m.notificationLevel().describe('Slack: ALL, MINE or NONE').optional(),
+          })
+          .refine((c) => Object.keys(c).length > 0, { message: 'give inbox, email or slack' })
+          .describe('The settings to change; those left out are kept'),
+      }),
+    response: () => m.bulkResult(),
+    bulk: { itemsField: 'userIds', maxBatch: DEFAULT_BATCH },
+    example: {
+      summary: 'Email Bob about everything on the roadmap',
+      data: {
+        organizationId: 'acme',
+        documentIds: ['roadmap'],
+        userIds: ['bob'],
+        config: { email: 'ALL' },
+      },
+    },
+    table: bulkTable,
   },
   {
     number: 134,

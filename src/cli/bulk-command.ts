@@ -100,8 +100,9 @@ export async function runBulkRow(
   const op = operation(row.operation);
   const flagOf = (key: string) => row.options[key]?.build().long ?? key;
   const scope = Object.entries(row.scope ?? {});
+  // A scope field may be a path into the request (`config.inbox`), as an item's may.
   const base = {
-    ...Object.fromEntries(
+    ...nested(
       scope.filter(([, key]) => opts[key] !== undefined).map(([field, key]) => [field, opts[key]]),
     ),
     ...row.fixed,

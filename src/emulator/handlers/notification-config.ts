@@ -3,7 +3,7 @@ import type { Schema } from '../../catalogue/models.js';
 import type { NotificationLevel, NotificationSettings } from '../store/notification-configs.js';
 import type { Scope } from '../store/scope.js';
 import { requireConsoleOption } from './console-gate.js';
-import { unique } from './shared.js';
+import { perItem, unique } from './shared.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
 type NotificationConfigItem = z.input<Schema<'notificationConfig'>>;
@@ -32,7 +32,7 @@ function effective(
 /** Operations 23 and 24. Nothing stored, or an unknown organization, gives the defaults. */
 export function notificationConfigHandlers(
   deps: HandlerDeps,
-): Handlers<'notifications.config.v2' | 'notifications.config.v1'> {
+): Handlers<'notifications.config.v2' | 'notifications.config.v1' | 'notifications.config.set'> {
   const { store } = deps;
 
   /** One item per document, or the organization-level item when `documentIds` is null. */
@@ -88,6 +88,54 @@ export function notificationConfigHandlers(
         message,
         data: items(scope, data.organizationId, data.userId, unique(data.documentIds)),
       };
+    },
+
+    // Operation 133: each setting given replaces the stored one at the level named (each
+    // document, or the organization), the others kept. With several documents the answer's
+    // item, keyed by user as the contract's map is, names them all in `documentIds`.
+    'notifications.config.set': (data, { scope }) => {
+      requireConsoleOption(
+        deps,
+        scope.workspaceId,
+        'notificationConfig',
+        'Setting notification settings',
+      );
+      const { organizationId, config } = data;
+      const documentIds = data.documentIds ? unique(data.documentIds) : [];
+      const levels: (string | null)[] = data.documentIds ? documentIds : [null];
+      const result = perItem(
+        store,
+        unique(data.userIds),
+        (userId) => userId,
+        (userId) => {
+          store.organizations.ensure(scope, organizationId);
+          const stored = store.notificationConfigs.ofUser(
+            scope,
+            organizationId,
+            userId,
+            documentIds,
+          );
+          for (const documentId of levels) {
+            const current =
+              documentId === null ? stored.organization : stored.documents.get(documentId);
+            store.notificationConfigs.put(scope, {
+              organizationId,
+              userId,
+              documentId,
+              inbox: config.inbox ?? current?.inbox ?? null,
+              email: config.email ?? current?.email ?? null,
+              slack: config.slack ?? current?.slack ?? null,
+            });
+          }
+          return {
+            success: true,
+            userId,
+            ...(levels.length === 1 ? { documentId: levels[0] ?? null } : { documentIds }),
+            message: 'User config set successfully.',
+          };
+        },
+      );
+      return { message: 'User config set successfully.', data: result };
     },
   };
 }

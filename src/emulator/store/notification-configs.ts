@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import * as z from 'zod';
 import { notificationLevel } from '../../catalogue/models.js';
 import { checked, nested, tableColumns } from './columns.js';
@@ -58,13 +58,28 @@ type ByUser = OrganizationParams & { user_id: string };
 /** The `notification_configs` table: at most one row per user and document (or organization). */
 export class NotificationConfigTable {
   readonly insert: (scope: Scope, config: NotificationConfigRecord) => void;
+  private readonly removeStmt: Statement<[ByUser & { document_id: string | null }]>;
   private readonly ofUserQuery: RecordQuery<[ByUser & { document_ids: string }], SettingsFor>;
 
   constructor(db: Database) {
     this.insert = new RecordTable(db, 'notification_configs', configColumns).scopedInsert();
+    this.removeStmt = db.prepare(
+      `DELETE FROM notification_configs WHERE ${IN_ORGANIZATION} AND user_id = @user_id
+         AND ifnull(document_id, '') = ifnull(@document_id, '')`,
+    );
     const settingsFor = new RecordTable(db, 'notification_configs', settingsForColumns);
     this.ofUserQuery = settingsFor.select(`WHERE ${IN_ORGANIZATION} AND user_id = @user_id
          AND (document_id IS NULL OR document_id IN (SELECT value FROM json_each(@document_ids)))`);
+  }
+
+  /** Stores the settings of a user at one level, in place of any stored there. */
+  put(scope: Scope, config: NotificationConfigRecord): void {
+    this.removeStmt.run({
+      ...organizationParams(scope, config.organizationId),
+      user_id: config.userId,
+      document_id: config.documentId,
+    });
+    this.insert(scope, config);
   }
 
   /**

@@ -138,6 +138,23 @@ export class NotificationTable {
     }
   }
 
+  /** Removes a notification (its recipients go by their foreign key); false if none. */
+  remove(scope: Scope, organizationId: string, id: string): boolean {
+    return this.deleteStmt.run({ ...organizationParams(scope, organizationId), id }).changes > 0;
+  }
+
+  /** Every notification matching `filter`, oldest first, read a page at a time. */
+  all(scope: Scope, filter: NotificationFilter): NotificationRecord[] {
+    const found: NotificationRecord[] = [];
+    for (let after: NotificationCursor | undefined; ;) {
+      const page = this.page(scope, filter, 'asc', after, 1000);
+      found.push(...page);
+      const last = page.at(-1);
+      if (page.length < 1000 || !last) return found;
+      after = { timestamp: last.timestamp, id: last.id };
+    }
+  }
+
   /** Up to `limit` notifications matching `filter`, in `order`, strictly after `after`. */
   page(
     scope: Scope,

@@ -497,6 +497,51 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
       },
     ],
   },
+  'notifications.add': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        documentId: 'd2',
+        notificationId: 'a-note',
+        actionUser: { userId: 'u1' },
+        displayHeadlineMessageTemplate: 'A',
+        displayBodyMessage: 'A',
+        notifyUsers: [{ userId: 'u1' }, { userId: 'bu' }],
+      },
+    ],
+  },
+  'notifications.update': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        notifications: [
+          { id: 'a-note', displayBodyMessage: 'A changed', readByUserIds: ['u1'] },
+          { id: 'b-never', displayBodyMessage: 'A' },
+        ],
+      },
+    ],
+  },
+  'notifications.delete': {
+    kind: 'write',
+    requests: () => [
+      { organizationId: 'shared', documentId: 'd2', notificationIds: ['a-note', 'b-never'] },
+      { organizationId: 'shared', userId: 'bu' },
+    ],
+  },
+  'notifications.config.set': {
+    kind: 'write',
+    requests: () => [
+      {
+        organizationId: 'shared',
+        documentIds: ['d2'],
+        userIds: ['u1', 'bu'],
+        config: { email: 'NONE' },
+      },
+      { organizationId: 'shared', userIds: ['u1'], config: { inbox: 'MINE' } },
+    ],
+  },
   'permissions.add': {
     kind: 'write',
     requests: () => [
