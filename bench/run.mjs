@@ -2,6 +2,7 @@
 // `npm run bench`: every performance target, each measured by its own script in one run
 // on this machine, then one table of all of them. BENCH_QUICK=1 for smaller sizes.
 import { bench as bulk } from './bulk.mjs';
+import { bench as docsAdd } from './docs-add.mjs';
 import { bench as emulator } from './emulator.mjs';
 import { bench as floor } from './floor.mjs';
 import { formatRow, printRows } from './lib/common.mjs';
@@ -21,6 +22,7 @@ for (const bench of [
   roundtrip,
   nodeVersions,
   bulk,
+  docsAdd,
   memory,
   pagedListing,
   emulator,
