@@ -5,6 +5,7 @@
 // (the store's cascade); the reads wait for it, so their worst latency is what it costs them.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import {
   adminFetch,
   binPath,
