@@ -9,7 +9,7 @@ _svc_subcommands() {
     '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai webhooks auth profile api emulator mcp completion schema openapi version help' ;;
     'workspace') REPLY='create get tokens email-status login-link email-config' ;;
     'permissions') REPLY='get grant revoke' ;;
-    'folders') REPLY='list add update access' ;;
+    'folders') REPLY='list add update access delete' ;;
     'docs') REPLY='list add update move access delete disable enable migrate migration-status' ;;
     'orgs') REPLY='list add update delete disable enable' ;;
     'groups') REPLY='add members' ;;
@@ -48,6 +48,7 @@ _svc_flags() {
     'folders list') REPLY='--org --folder --max-depth --limit' ;;
     'folders add'|'folders update') REPLY='--org --id --name --parent --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'folders access') REPLY='--org --type --inherit --folder --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'folders delete') REPLY='--org --folder --wait --wait-timeout' ;;
     'docs list') REPLY='--org --doc --limit' ;;
     'docs add') REPLY='--org --folder --create-folder --create-org --doc --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'docs update') REPLY='--org --doc --name --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
@@ -125,6 +126,7 @@ _svc_value() {
     'folders list') flags='--org --folder --max-depth --limit' ;;
     'folders add'|'folders update') flags='--org --id --name --parent --file --batch-size --concurrency' ;;
     'folders access') flags='--org --type --folder --file --batch-size --concurrency' ;;
+    'folders delete') flags='--org --folder --wait-timeout' ;;
     'docs list') flags='--org --doc --limit' ;;
     'docs add') flags='--org --folder --doc --name --file --batch-size --concurrency' ;;
     'docs update') flags='--org --doc --name --file --batch-size --concurrency' ;;

@@ -10,7 +10,7 @@ function __svc_subcommands
             printf '%s\t%s\n' \
                 'workspace' 'Create a workspace, read it and its tokens, verify its owner email' \
                 'permissions' 'Read, grant and revoke users\' access to resources' \
-                'folders' 'Read, add, rename, move and set the access of an organization\'s folders' \
+                'folders' 'Read, add, rename, move, delete and set the access of an organization\'s folders' \
                 'docs' 'Add, read, rename, move, delete, switch off and migrate an organization\'s documents' \
                 'orgs' 'List, add, rename and delete organizations, and switch their access off or on' \
                 'groups' 'Add an organization\'s user groups and change their members' \
@@ -50,7 +50,8 @@ function __svc_subcommands
                 'list' 'List an organization\'s folders, or one folder and its subfolders' \
                 'add' 'Add folders: one from flags, or many from a file (parents before children)' \
                 'update' 'Rename folders, or move them with everything in them (--parent root: the top level)' \
-                'access' 'Set folders\' access type, or let them take their parent\'s (--inherit)'
+                'access' 'Set folders\' access type, or let them take their parent\'s (--inherit)' \
+                'delete' 'Delete a folder with its subfolders and documents (asks first); --wait until it is gone'
         case 'docs'
             printf '%s\t%s\n' \
                 'list' 'List an organization\'s documents, or the given ones' \
@@ -272,6 +273,12 @@ function __svc_flags
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'folders delete'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--folder' 'the folder to delete, with everything in it' \
+                '--wait' 'wait until the folder is gone: exit 0 deleted, 7 timed out' \
+                '--wait-timeout' 'how long to wait; implies --wait (default 30m)'
         case 'docs list'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -925,6 +932,8 @@ function __svc_value
             set flags '--org' '--id' '--name' '--parent' '--file' '--batch-size' '--concurrency'
         case 'folders access'
             set flags '--org' '--type' '--folder' '--file' '--batch-size' '--concurrency'
+        case 'folders delete'
+            set flags '--org' '--folder' '--wait-timeout'
         case 'docs list'
             set flags '--org' '--doc' '--limit'
         case 'docs add'

@@ -1584,6 +1584,24 @@ const declared = [
     table: bulkTable,
   },
   {
+    number: 118,
+    name: 'folders.delete',
+    summary: 'Start deleting a folder with its subfolders and documents',
+    path: '/v2/organizations/folders/delete',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        folderId: m.folderId('The folder to delete, with everything in it'),
+      }),
+    response: () => z.null(),
+    destructive: true,
+    example: {
+      summary: 'Delete the press kit',
+      data: { organizationId: 'acme', folderId: 'secret-press' },
+    },
+    table: { rows: 'record', columns: [] },
+  },
+  {
     number: 119,
     name: 'folders.setAccess',
     summary: "Set folders' access type, or let them inherit their parent's",

@@ -53,7 +53,7 @@ export type FaultRule = {
 /** A job of the emulator (docs/emulator-jobs.md). */
 export interface EmulatorJob {
   id: string;
-  kind: 'migration' | 'deletion';
+  kind: 'migration' | 'deletion' | 'folder-deletion';
   status: 'pending' | 'in_progress' | 'completed' | 'failed';
   stepsDone: number;
   stepsTotal: number;

@@ -1,7 +1,10 @@
 import type { OperationName } from '../catalogue/operations.js';
 
-/** The two kinds of job the service runs, and the operations that start and read them. */
-export type JobKind = 'migration' | 'deletion';
+/**
+ * The kinds of job the service runs, and the operations that start and read them. A folder
+ * deletion has no status of its own: the folder's read answers NOT_FOUND once it is done.
+ */
+export type JobKind = 'migration' | 'deletion' | 'folder-deletion';
 
 export interface JobRole {
   kind: JobKind;
@@ -20,4 +23,5 @@ export const jobRoles: Partial<Record<OperationName, JobRole>> = {
   },
   'users.purge': { kind: 'deletion', role: 'start', status: 'users.purgeStatus' },
   'users.purgeStatus': { kind: 'deletion', role: 'status', status: 'users.purgeStatus' },
+  'folders.delete': { kind: 'folder-deletion', role: 'start', status: 'folders.get' },
 };

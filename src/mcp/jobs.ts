@@ -1,7 +1,8 @@
 import { pollUntil } from '../cli/wait.js';
 import { failureLine, readMigration, type Migration } from '../jobs/migration-status.js';
 import { readPurge, type PurgeStatus } from '../jobs/purge-status.js';
-import { OperationFailedError } from '../errors/errors.js';
+import { operation } from '../catalogue/operations.js';
+import { ApiError, OperationFailedError } from '../errors/errors.js';
 import { shown, type Answer, type CallContext, type JobProgress, type Runtime } from './runtime.js';
 import type { ParsedArgs } from './input.js';
 import type { JobKind } from './jobs-roles.js';
@@ -50,6 +51,37 @@ function deletionReading(id: string, s: PurgeStatus, tasks: number | undefined):
   };
 }
 
+/** A folder deletion read through the folder: done once the folder is not found. */
+async function folderDeletionReading(
+  rt: Runtime,
+  folderId: string,
+  data: Record<string, unknown>,
+): Promise<Reading> {
+  let done = false;
+  try {
+    await (
+      await rt.client()
+    ).call(operation('folders.get'), {
+      organizationId: data.organizationId,
+      folderId,
+    });
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 'NOT_FOUND')) throw err;
+    done = true;
+  }
+  const words = `the deletion of folder ${folderId}`;
+  return {
+    done,
+    state: { folderId, status: done ? 'deleted' : 'deleting' },
+    key: String(done),
+    progress: {
+      progress: done ? 1 : 0,
+      total: 1,
+      message: `${words}: ${done ? 'done' : 'running'}`,
+    },
+  };
+}
+
 /** Reads a job once; a deletion the service reports failed becomes a failed reading. */
 async function readJob(
   rt: Runtime,
@@ -58,6 +90,7 @@ async function readJob(
   data: Record<string, unknown>,
   tasks: number | undefined,
 ): Promise<Reading> {
+  if (kind === 'folder-deletion') return folderDeletionReading(rt, id, data);
   if (kind === 'migration') {
     const { migration, message } = await readMigration(
       await rt.client(),
@@ -155,8 +188,12 @@ export async function followJob(
       ...(call.confirmed && { confirmed: true }),
     });
     started = { data: answer.data, message: answer.message };
-    id = idOf(role.kind, answer.data);
-    tasks = (answer.data as { tasksCount?: number }).tasksCount;
+    // A folder deletion answers no id: the folder is what is followed.
+    id =
+      role.kind === 'folder-deletion'
+        ? (args.data.folderId as string)
+        : idOf(role.kind, answer.data);
+    tasks = (answer.data as { tasksCount?: number } | null)?.tasksCount;
     if (!wait) {
       return {
         result: success(

@@ -155,3 +155,65 @@ describe('svc folders access', () => {
     expect(neither.stderr).toContain('give accessType or inheritFromParent: true');
   });
 });
+
+describe('svc folders delete', () => {
+  it('--wait returns once the folder, its subfolders and their documents are gone', async () => {
+    const added = await run([
+      'docs',
+      'add',
+      '--org',
+      'acme',
+      '--folder',
+      'benefits',
+      '--doc',
+      'dental-plan',
+    ]);
+    expect(added.exitCode, added.stderr).toBe(0);
+    const deleted = await run([
+      'folders',
+      'delete',
+      '--org',
+      'acme',
+      '--folder',
+      'hr',
+      '--yes',
+      '--wait',
+    ]);
+    expect(deleted.exitCode, deleted.stderr).toBe(0);
+    expect(deleted.body).toEqual({
+      status: 'success',
+      message: 'Folder hr deleted, with its subfolders and documents.',
+    });
+    for (const gone of ['hr', 'benefits', 'dental']) expect(await folder(gone)).toBeUndefined();
+    const docs = (await run(['docs', 'list', '--org', 'acme'])).body as { id: string }[];
+    expect(docs.map((d) => d.id)).not.toContain('dental-plan');
+  });
+
+  it('without --wait answers that the deletion started; a folder that is not there is not found', async () => {
+    const started = await run([
+      'folders',
+      'delete',
+      '--org',
+      'acme',
+      '--folder',
+      'secret-press',
+      '--yes',
+    ]);
+    expect(started.exitCode, started.stderr).toBe(0);
+    expect(started.body).toEqual({
+      status: 'success',
+      message: 'Folder deletion initiated successfully.',
+    });
+    const missing = await run([
+      'folders',
+      'delete',
+      '--org',
+      'acme',
+      '--folder',
+      'no-such-folder',
+      '--yes',
+    ]);
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr).toContain('Folder not found.');
+  });
+});

@@ -2,6 +2,7 @@ import { defineCommand, defineGroup } from '../../cli/declare/command.js';
 import { opt } from '../../cli/declare/options.js';
 import { limitOption, orgOption } from '../common-options.js';
 import { bulkCommand } from '../../cli/declare/bulk.js';
+import { waitOptions } from '../../cli/wait-options.js';
 
 export const foldersListOptions = {
   org: orgOption.required(),
@@ -79,9 +80,15 @@ const foldersAccess = bulkCommand({
   ],
 });
 
+export const foldersDeleteOptions = {
+  org: orgOption.required(),
+  folder: opt.id('--folder <id>', 'the folder to delete, with everything in it').required(),
+  ...waitOptions('wait until the folder is gone: exit 0 deleted, 7 timed out'),
+};
+
 export const folders = defineGroup({
   name: 'folders',
-  summary: "Read, add, rename, move and set the access of an organization's folders",
+  summary: "Read, add, rename, move, delete and set the access of an organization's folders",
   examples: [
     'svc folders list --org acme --max-depth 2',
     'svc folders add --org acme --id eng --name Engineering',
@@ -101,5 +108,20 @@ export const folders = defineGroup({
     foldersAdd,
     foldersUpdate,
     foldersAccess,
+    defineCommand({
+      name: 'delete',
+      summary:
+        'Delete a folder with its subfolders and documents (asks first); --wait until it is gone',
+      sends: [{ operation: 'folders.delete' }],
+      follows: ['folders.get'],
+      options: foldersDeleteOptions,
+      confirm: (opts) =>
+        `delete folder ${opts.folder} of organization ${opts.org}, its subfolders and every document in them`,
+      examples: [
+        'svc folders delete --org acme --folder old-projects --yes',
+        'svc folders delete --org acme --folder old-projects --yes --wait --wait-timeout 5m',
+      ],
+      run: () => import('./delete.js'),
+    }),
   ],
 });

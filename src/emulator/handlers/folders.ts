@@ -82,7 +82,9 @@ function nested(
 /** Operations 7 and 8 of the spec. */
 export function folderHandlers(
   deps: HandlerDeps,
-): Handlers<'folders.get' | 'folders.add' | 'folders.update' | 'folders.setAccess'> {
+): Handlers<
+  'folders.get' | 'folders.add' | 'folders.update' | 'folders.setAccess' | 'folders.delete'
+> {
   const { store } = deps;
   return {
     'folders.get': (data, { scope }) => {
@@ -245,6 +247,20 @@ export function folderHandlers(
         },
       );
       return { message: 'Updated access for folders successfully.', data: result };
+    },
+
+    // Operation 118: a job (docs/emulator-jobs.md) that the clock and the jobs admin calls
+    // drive like a migration; until it completes the folder is there. The contract's error
+    // example carries `code` where every other error carries `status`: the emulator answers
+    // NOT_FOUND as its other errors do. No id comes back; the folder's read answers
+    // NOT_FOUND once it is gone, which is what `svc folders delete --wait` waits for.
+    'folders.delete': (data, { scope }) => {
+      requireConsoleOption(deps, scope.workspaceId, 'advancedQueries', 'Deleting folders');
+      const { organizationId, folderId } = data;
+      if (!store.folders.find(scope, organizationId, folderId))
+        throw new EmulatorError('NOT_FOUND', 'Folder not found.');
+      deps.jobs.start(scope, { kind: 'folder-deletion', organizationId, folderId });
+      return { message: 'Folder deletion initiated successfully.', data: null };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { JobRecord, JobSpec } from '../store/jobs.js';
 import type { Store } from '../store/store.js';
 import { stepDeletion } from './deletion.js';
+import { FOLDER_DELETION_STEPS, stepFolderDeletion } from './folder-deletion.js';
 import { MIGRATION_STEPS, stepMigration } from './migration.js';
 import type { StepResult } from './step.js';
 
@@ -11,6 +12,8 @@ export function stepsOf(spec: JobSpec): number {
       return MIGRATION_STEPS;
     case 'deletion':
       return spec.organizationIds.length;
+    case 'folder-deletion':
+      return FOLDER_DELETION_STEPS;
   }
 }
 
@@ -21,5 +24,7 @@ export function runStep(store: Store, job: JobRecord): StepResult {
       return stepMigration(store, job.scope, job.spec, job.stepsDone);
     case 'deletion':
       return stepDeletion(store, job.scope, job.spec, job.stepsDone);
+    case 'folder-deletion':
+      return stepFolderDeletion(store, job.scope, job.spec, job.stepsDone);
   }
 }

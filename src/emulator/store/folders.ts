@@ -59,6 +59,7 @@ export class FolderTable extends OrganizationRows<FolderRecord> {
   private readonly placeStmt: Statement<
     [ById & { name: string; parent_id: string; ancestors: string; last_updated: number }]
   >;
+  private readonly removeStmt: Statement<[ById]>;
   private readonly accessStmt: Statement<
     [ById & { access_type: AccessType; inherit_access: number; last_updated: number }]
   >;
@@ -69,6 +70,7 @@ export class FolderTable extends OrganizationRows<FolderRecord> {
       `UPDATE folders SET name = @name, parent_id = @parent_id, ancestors = @ancestors,
          last_updated = @last_updated WHERE ${IN_ORGANIZATION} AND id = @id`,
     );
+    this.removeStmt = db.prepare(`DELETE FROM folders WHERE ${IN_ORGANIZATION} AND id = @id`);
     this.accessStmt = db.prepare(
       `UPDATE folders SET access_type = @access_type, inherit_access = @inherit_access,
          last_updated = @last_updated WHERE ${IN_ORGANIZATION} AND id = @id`,
@@ -85,6 +87,10 @@ export class FolderTable extends OrganizationRows<FolderRecord> {
       ancestors: JSON.stringify(folder.ancestors),
       last_updated: now,
     });
+  }
+
+  remove(scope: Scope, organizationId: string, id: string): void {
+    this.removeStmt.run({ ...organizationParams(scope, organizationId), id });
   }
 
   /** A folder's own access type, or (`inherit`) its parent's from now on. */

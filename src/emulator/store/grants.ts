@@ -56,6 +56,7 @@ export class GrantTable {
   private readonly ofUserQuery: RecordQuery<[ByUser], GrantRecord>;
   private readonly deleteOfUserStmt: Statement<[ByUser]>;
   private readonly deleteOnStmt: Statement<[ByResource]>;
+  private readonly deleteAllOnStmt: Statement<[Omit<ByResource, 'user_id'>]>;
 
   constructor(db: Database) {
     const grants = new RecordTable(db, 'access_grants', grantColumns);
@@ -67,6 +68,10 @@ export class GrantTable {
     const byUser = `${IN_ORGANIZATION} AND user_id = @user_id`;
     this.ofUserQuery = grants.select(`WHERE ${byUser} ORDER BY rowid`);
     this.deleteOfUserStmt = db.prepare(`DELETE FROM access_grants WHERE ${byUser}`);
+    this.deleteAllOnStmt = db.prepare(
+      `DELETE FROM access_grants WHERE ${IN_ORGANIZATION}
+         AND resource_kind = @resource_kind AND resource_id = @resource_id`,
+    );
     this.deleteOnStmt = db.prepare(
       `DELETE FROM access_grants
        WHERE ${byUser} AND resource_kind = @resource_kind AND resource_id = @resource_id`,
@@ -81,6 +86,15 @@ export class GrantTable {
   /** Removes every grant of the user in the organization; how many there were. */
   removeAllOf(scope: Scope, organizationId: string, userId: string): number {
     return this.deleteOfUserStmt.run(byUser(scope, organizationId, userId)).changes;
+  }
+
+  /** Removes every user's grant on one resource (a folder deleted). */
+  removeAllOn(scope: Scope, organizationId: string, resource: ResourceRef): void {
+    this.deleteAllOnStmt.run({
+      ...organizationParams(scope, organizationId),
+      resource_kind: resource.kind,
+      resource_id: resource.id,
+    });
   }
 
   /** Removes the user's grant on one resource; how many there were (0 or 1). */

@@ -22,12 +22,19 @@ const deletionSpec = z.object({
   organizationIds: z.array(z.string()),
 });
 
-const jobSpec = z.discriminatedUnion('kind', [migrationSpec, deletionSpec]);
+const folderDeletionSpec = z.object({
+  kind: z.literal('folder-deletion'),
+  organizationId: z.string(),
+  folderId: z.string(),
+});
+
+const jobSpec = z.discriminatedUnion('kind', [migrationSpec, deletionSpec, folderDeletionSpec]);
 
 /** What a job was asked to do. */
 export type JobSpec = z.infer<typeof jobSpec>;
 export type MigrationSpec = z.infer<typeof migrationSpec>;
 export type DeletionSpec = z.infer<typeof deletionSpec>;
+export type FolderDeletionSpec = z.infer<typeof folderDeletionSpec>;
 export type JobKind = JobSpec['kind'];
 
 export interface JobRecord {

@@ -369,6 +369,28 @@ const migrations: readonly string[] = [
   CREATE INDEX user_group_members_by_user
     ON user_group_members(workspace_id, api_key_id, organization_id, user_id);
   `,
+  // Folder deletion (operation 118) is a job too. SQLite cannot change a CHECK, so the table
+  // is made again with the new kind and its rows copied; no table refers to it.
+  `
+  CREATE TABLE jobs_with_folder_deletion (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('migration', 'deletion', 'folder-deletion')),
+    spec TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'in_progress', 'completed', 'failed')),
+    steps_done INTEGER NOT NULL,
+    steps_total INTEGER NOT NULL,
+    reason TEXT,
+    last_step_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  INSERT INTO jobs_with_folder_deletion SELECT * FROM jobs;
+  DROP TABLE jobs;
+  ALTER TABLE jobs_with_folder_deletion RENAME TO jobs;
+  CREATE INDEX jobs_unfinished ON jobs(status) WHERE status IN ('pending', 'in_progress');
+  `,
 ];
 
 export function migrate(db: Database): void {

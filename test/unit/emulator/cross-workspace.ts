@@ -330,6 +330,11 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
       },
     ],
   },
+  // bf is A's own, made by the folders.add case; the folders later cases use stay.
+  'folders.delete': {
+    kind: 'write',
+    requests: () => [{ organizationId: 'shared', folderId: 'bf' }],
+  },
   'folders.setAccess': {
     kind: 'write',
     requests: () => [

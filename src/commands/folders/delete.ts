@@ -1,0 +1,57 @@
+import { operation } from '../../catalogue/operations.js';
+import type { Context } from '../../cli/context.js';
+import type { HandlerOptions } from '../../cli/declare/command.js';
+import { send } from '../../cli/send.js';
+import { waitFor, waitTimedOut } from '../../cli/wait.js';
+import { ApiError } from '../../errors/errors.js';
+import { shellLine } from '../../io/shell-words.js';
+import type { foldersDeleteOptions } from './index.js';
+
+type Options = HandlerOptions<typeof foldersDeleteOptions>;
+
+/**
+ * The service starts the deletion and answers no id to follow it by: `--wait` reads the
+ * folder until its read answers NOT_FOUND, the one sign that the deletion is done.
+ */
+export async function run(ctx: Context, opts: Options): Promise<void> {
+  const client = await ctx.client();
+  const request = { organizationId: opts.org, folderId: opts.folder };
+  const started = await send(ctx, operation('folders.delete'), request, { client });
+  if (!started) return;
+  const message = started.message ?? 'Folder deletion initiated successfully.';
+  if (!opts.wait) return ctx.out.success(message);
+
+  const again = shellLine([
+    'svc',
+    'folders',
+    'delete',
+    '--org',
+    opts.org,
+    '--folder',
+    opts.folder,
+    '--wait',
+    '--yes',
+  ]);
+  const read = operation('folders.get');
+  const result = await waitFor(ctx, {
+    poll: async () => {
+      try {
+        await client.call(read, request, { signal: ctx.signal });
+        return 'deleting' as const;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 'NOT_FOUND') return 'deleted' as const;
+        throw err;
+      }
+    },
+    done: (state) => state === 'deleted',
+    progressKey: (state) => state,
+    describe: () => `Deleting folder ${opts.folder}…`,
+    subject: () => `the deletion of folder ${opts.folder}`,
+    timeout: opts.waitTimeout,
+    // Asked again while the first deletion runs, the service starts a second, which ends
+    // at once; asked after it, the folder is not found (exit 4): either way nothing more goes.
+    resume: () => again,
+  });
+  if (result.timedOut) throw waitTimedOut(result, { status: 'deleting' }, again);
+  await ctx.out.success(`Folder ${opts.folder} deleted, with its subfolders and documents.`);
+}
