@@ -24,7 +24,7 @@ _svc_subcommands() {
     'webhooks') REPLY='config endpoints listen trigger' ;;
     'webhooks config') REPLY='get update' ;;
     'webhooks endpoints') REPLY='create list update delete secret' ;;
-    'auth') REPLY='login logout status token migrate-storage' ;;
+    'auth') REPLY='login logout status token user-token signature migrate-storage' ;;
     'profile') REPLY='list use show remove' ;;
     'emulator') REPLY='start stop exec health' ;;
     'mcp') REPLY='serve config tools' ;;
@@ -95,6 +95,8 @@ _svc_flags() {
     'webhooks trigger') REPLY='--org --doc' ;;
     'auth login') REPLY='--api-key --workspace-id --with-token --with-workspace-token --force --no-verify' ;;
     'auth token') REPLY='--workspace' ;;
+    'auth user-token') REPLY='--user --name --email --admin --org --org-role --folder --doc --role --expires --show' ;;
+    'auth signature') REPLY='--permissions --show' ;;
     'auth migrate-storage') REPLY='--all' ;;
     'profile list') REPLY='--limit' ;;
     'api') REPLY='--data --data-raw --auth' ;;
@@ -170,6 +172,8 @@ _svc_value() {
     'webhooks listen') flags='--forward-to --events' ;;
     'webhooks trigger') flags='--org --doc' ;;
     'auth login') flags='--api-key --workspace-id' ;;
+    'auth user-token') flags='--user --name --email --org --org-role --folder --doc --role --expires' ;;
+    'auth signature') flags='--permissions' ;;
     'profile list') flags='--limit' ;;
     'api') flags='--data --data-raw --auth' ;;
     'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --webhook-host' ;;
@@ -182,7 +186,7 @@ _svc_value() {
   case "$1 $2" in
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
-    'permissions grant --role'|'users add --role'|'users update --role') REPLY='values editor viewer' ;;
+    'permissions grant --role'|'users add --role'|'users update --role'|'auth user-token --org-role'|'auth user-token --role') REPLY='values editor viewer' ;;
     'folders add --file'|'folders update --file'|'folders access --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users add --file'|'users update --file'|'users remove --file'|'users purge --file'|'activities add --file'|'activities update --file'|'presence add --file'|'presence update --file'|'presence remove --file'|'notifications update --file'|'notifications set-config --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
     'folders access --type'|'docs access --type') REPLY='values public organizationPrivate restricted' ;;
     'activities list --feature-type'|'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;

@@ -22,7 +22,7 @@ function __svc_subcommands
                 'notifications' 'Send, read, change and delete notifications, and users\' notification settings' \
                 'ai' 'Rewrite text with the AI models of the workspace' \
                 'webhooks' 'Configure webhooks and their endpoints' \
-                'auth' 'Store, check and remove credentials' \
+                'auth' 'Store, check and remove credentials; mint user tokens and signatures' \
                 'profile' 'List, switch, show and remove stored profiles' \
                 'api' 'Call any path of the API and print the whole response body' \
                 'emulator' 'Run a local, stateful emulator of the whole service' \
@@ -142,6 +142,8 @@ function __svc_subcommands
                 'logout' 'Remove a profile\'s tokens (keeps its service URL and ids)' \
                 'status' 'Show which credentials are in use and check them against the service' \
                 'token' 'Print the auth token in use, e.g. to export it to a CI secret' \
+                'user-token' 'Mint a user\'s token carrying their access, for a client SDK (a secret)' \
+                'signature' 'Sign a permission provider\'s answers (a secret)' \
                 'migrate-storage' 'Move a profile\'s tokens from the config file into the OS keyring (--insecure-storage: back)'
         case 'profile'
             printf '%s\t%s\n' \
@@ -788,6 +790,23 @@ function __svc_flags
         case 'auth token'
             printf '%s\t%s\n' \
                 '--workspace' 'print the workspace token instead'
+        case 'auth user-token'
+            printf '%s\t%s\n' \
+                '--user' 'the user the token is for' \
+                '--name' 'the user\'s name' \
+                '--email' 'the user\'s email' \
+                '--admin' 'an administrator' \
+                '--org' 'their organization' \
+                '--org-role' 'their role in it (default editor)' \
+                '--folder' 'folders they get (repeat, or comma-separate)' \
+                '--doc' 'documents they get (repeat, or comma-separate)' \
+                '--role' 'their role on those (default editor)' \
+                '--expires' 'when their access to those ends: 12h, 7d or a date' \
+                '--show' 'print the token at a terminal too'
+        case 'auth signature'
+            printf '%s\t%s\n' \
+                '--permissions' 'the answers to sign, a JSON array of {userId, resourceId, type, hasAccess, accessRole?, expiresAt?}; @file or - for stdin' \
+                '--show' 'print the signature at a terminal too'
         case 'auth migrate-storage'
             printf '%s\t%s\n' \
                 '--all' 'every stored profile, not only the one in use'
@@ -1020,6 +1039,10 @@ function __svc_value
             set flags '--org' '--doc'
         case 'auth login'
             set flags '--api-key' '--workspace-id'
+        case 'auth user-token'
+            set flags '--user' '--name' '--email' '--org' '--org-role' '--folder' '--doc' '--role' '--expires'
+        case 'auth signature'
+            set flags '--permissions'
         case 'profile list'
             set flags '--limit'
         case 'api'
@@ -1039,7 +1062,7 @@ function __svc_value
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
         case 'workspace email-config --trigger'
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
-        case 'permissions grant --role' 'users add --role' 'users update --role'
+        case 'permissions grant --role' 'users add --role' 'users update --role' 'auth user-token --org-role' 'auth user-token --role'
             printf '%s\n' 'values' 'editor' 'viewer'
         case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users add --file' 'users update --file' 'users remove --file' 'users purge --file' 'activities add --file' 'activities update --file' 'presence add --file' 'presence update --file' 'presence remove --file' 'notifications update --file' 'notifications set-config --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'

@@ -1848,6 +1848,88 @@ const declared = [
     table: successTable,
   },
   {
+    number: 128,
+    name: 'auth.userToken',
+    summary: "Mint a user's token carrying their access, for a client SDK",
+    path: '/v2/auth/generate_token',
+    request: () =>
+      z.object({
+        userId: m.userId('The user the token is for'),
+        userProperties: z
+          .strictObject({
+            isAdmin: z.boolean().describe('An administrator (true); default false').optional(),
+            name: m.name().describe("The user's name"),
+            email: m.email().describe("The user's email"),
+          })
+          .describe("The user's name and email (not their organization: that is a resource)"),
+        permissions: permissionResources(grantedResource(), 'grant'),
+      }),
+    response: () => z.looseObject({ token: z.string() }),
+    example: {
+      summary: 'A token for Carol: viewer of Acme, editor of the plan',
+      data: {
+        userId: 'carol',
+        userProperties: { name: 'Carol', email: 'carol@example.com' },
+        permissions: {
+          resources: [
+            { type: 'organization', id: 'acme', accessRole: 'viewer' },
+            { type: 'document', id: 'plan', organizationId: 'acme', accessRole: 'editor' },
+          ],
+        },
+      },
+    },
+    table: { rows: 'record', columns: [{ header: 'TOKEN', path: 'token' }] },
+  },
+  {
+    number: 129,
+    name: 'auth.signature',
+    summary: "Sign a permission provider's answer",
+    path: '/v2/auth/generate_signature',
+    request: () =>
+      z.object({
+        permissions: z
+          .array(
+            z.strictObject({
+              userId: m.userId(),
+              resourceId: m.nonEmptyId().describe('The resource'),
+              type: z
+                .enum(['organization', 'folder', 'document'])
+                .describe('What the resource is: organization, folder or document'),
+              hasAccess: z.boolean().describe('Whether the user may open it'),
+              accessRole: m
+                .accessRole()
+                .describe('viewer (view and comment) or editor; documents only')
+                .optional(),
+              expiresAt: z
+                .number()
+                .int()
+                .positive()
+                .describe('When to check again, in epoch milliseconds')
+                .optional(),
+            }),
+          )
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('The answers to sign (1 to 100)'),
+      }),
+    response: () => z.looseObject({ signature: z.string() }),
+    example: {
+      summary: 'Sign that Carol may view the plan',
+      data: {
+        permissions: [
+          {
+            userId: 'carol',
+            resourceId: 'plan',
+            type: 'document',
+            hasAccess: true,
+            accessRole: 'viewer',
+          },
+        ],
+      },
+    },
+    table: { rows: 'record', columns: [{ header: 'SIGNATURE', path: 'signature' }] },
+  },
+  {
     number: 130,
     name: 'notifications.add',
     summary: "Send a notification to a document's users",

@@ -9,7 +9,15 @@ import { maskUrlPasswords } from '../text/url-passwords.js';
 
 export const REDACTED = '[redacted]';
 
-const secretFieldNames = new Set(['token', 'authtoken', 'workspacetoken', 'secret', 'password']);
+const secretFieldNames = new Set([
+  'token',
+  'authtoken',
+  'workspacetoken',
+  'secret',
+  'password',
+  // What operation 129 answers: whoever holds it can pass for the permission provider.
+  'signature',
+]);
 const secretHeaderNames = new Set([
   'x-service-auth-token',
   'x-service-workspace-auth-token',

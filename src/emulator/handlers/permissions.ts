@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type * as z from 'zod';
 import type { Schema } from '../../catalogue/models.js';
 import {
@@ -21,6 +22,9 @@ import { folderLookup, unique } from './shared.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
 type UserPermissions = z.input<Schema<'userPermissions'>>;
+
+/** How long a token of operation 128 is good for: 48 hours, as the contract says. */
+const TOKEN_LIFETIME_SECONDS = 48 * 3600;
 
 /** A requested folder or document: its access target, or undefined when it does not exist. */
 interface Requested {
@@ -70,7 +74,9 @@ function exists(store: Store, scope: Scope, organizationId: string, ref: Resourc
  */
 export function permissionHandlers(
   deps: HandlerDeps,
-): Handlers<'permissions.get' | 'permissions.add' | 'permissions.remove'> {
+): Handlers<
+  'permissions.get' | 'permissions.add' | 'permissions.remove' | 'auth.userToken' | 'auth.signature'
+> {
   const { store } = deps;
   return {
     'permissions.get': (data, { scope }) => {
@@ -161,6 +167,55 @@ export function permissionHandlers(
         }
       });
       return { message: 'Permissions removed successfully.' };
+    },
+
+    // Operation 128: a JWT (HS256) whose claims carry the user and the access given, for 48
+    // hours. The contract leaves its key and claims open; the emulator signs with the
+    // workspace's token, which the caller's workspace holds, so a test can verify it. No
+    // operation of the REST API takes such a token: a client SDK does.
+    'auth.userToken': (data, { scope, auth }) => {
+      const now = Math.floor(deps.now() / 1000);
+      const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const claims = {
+        iss: 'svc-emulator',
+        sub: data.userId,
+        apiKey: scope.apiKeyId,
+        userProperties: { isAdmin: false, ...data.userProperties },
+        permissions: {
+          resources: data.permissions.resources.map((r) => ({
+            ...r,
+            accessRole: r.accessRole ?? 'editor',
+          })),
+        },
+        iat: now,
+        exp: now + TOKEN_LIFETIME_SECONDS,
+      };
+      const signed = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+      const signature = createHmac('sha256', auth.workspace.authToken)
+        .update(signed)
+        .digest('base64url');
+      return {
+        message: 'Token generated successfully.',
+        data: { token: `${signed}.${signature}` },
+      };
+    },
+
+    // Operation 129: HMAC-SHA256, hex, keyed with the workspace's token, of the JSON of the
+    // permissions, each with its members in the contract's order (userId, resourceId, type,
+    // hasAccess, accessRole, expiresAt; those given). The contract leaves the algorithm open.
+    'auth.signature': (data, { auth }) => {
+      const ordered = data.permissions.map((p) => ({
+        userId: p.userId,
+        resourceId: p.resourceId,
+        type: p.type,
+        hasAccess: p.hasAccess,
+        ...(p.accessRole !== undefined && { accessRole: p.accessRole }),
+        ...(p.expiresAt !== undefined && { expiresAt: p.expiresAt }),
+      }));
+      const signature = createHmac('sha256', auth.workspace.authToken)
+        .update(JSON.stringify(ordered))
+        .digest('hex');
+      return { message: 'Signature generated successfully.', data: { signature } };
     },
   };
 }

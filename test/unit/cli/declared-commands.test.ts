@@ -125,7 +125,9 @@ describe('the command tree', () => {
     const plain = leaves.filter(({ declaration }) => declaration.printsJson === false);
     expect(plain.map(({ path }) => path).sort()).toEqual([
       '__complete',
+      'auth signature',
       'auth token',
+      'auth user-token',
       'completion',
       'emulator exec',
       'emulator health',

@@ -547,6 +547,23 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
       { organizationId: 'shared', userIds: ['u1'], config: { inbox: 'MINE' } },
     ],
   },
+  // Made from the caller's own workspace alone: the same before and after B existed.
+  'auth.userToken': {
+    kind: 'read',
+    requests: () => [
+      {
+        userId: 'u1',
+        userProperties: { name: 'A', email: 'a@example.com' },
+        permissions: { resources: [{ type: 'organization', id: 'shared' }] },
+      },
+    ],
+  },
+  'auth.signature': {
+    kind: 'read',
+    requests: () => [
+      { permissions: [{ userId: 'u1', resourceId: 'd1', type: 'document', hasAccess: true }] },
+    ],
+  },
   'permissions.add': {
     kind: 'write',
     requests: () => [
