@@ -212,6 +212,29 @@ function crdtDataMatches(type: z.infer<ReturnType<typeof m.crdtType>>, data: unk
 }
 const crdtShapeWord = { text: 'a string', xml: 'a string', map: 'an object', array: 'an array' };
 
+/** A request that writes an editor's content (operations 21, 138): data that fits its type. */
+function crdtWrite(text: { editor: string; data: string; contentKey: string }) {
+  return z
+    .object({
+      organizationId: org(),
+      documentId: m.documentId(),
+      editorId: m.nonEmptyId().describe(text.editor),
+      data: z.unknown().describe(text.data),
+      type: m
+        .crdtType()
+        .describe('Kind of editor data: text, xml (a string), map (an object) or array'),
+      contentKey: m.nonEmptyId().describe(text.contentKey).optional(),
+    })
+    .refine((d) => crdtDataMatches(d.type, d.data), {
+      path: ['data'],
+      error: (issue) => {
+        const input = issue.input as { type?: keyof typeof crdtShapeWord } | undefined;
+        const type = input?.type ?? 'text';
+        return `data must be ${crdtShapeWord[type]} for type ${type}`;
+      },
+    });
+}
+
 /**
  * The traits an entry may leave out, and what they then are. An entry says only what differs
  * from what follows from the operation itself:
@@ -876,25 +899,11 @@ const declared = [
     path: '/v2/crdt/update',
     envelope: 'no-data',
     request: () =>
-      z
-        .object({
-          organizationId: org(),
-          documentId: m.documentId(),
-          editorId: m.nonEmptyId().describe('Id of the collaborative editor'),
-          data: z.unknown().describe('The new editor data: a string for text and xml, else JSON'),
-          type: m
-            .crdtType()
-            .describe('Kind of editor data: text, xml (a string), map (an object) or array'),
-          contentKey: m.nonEmptyId().describe('Key of the content inside the editor').optional(),
-        })
-        .refine((d) => crdtDataMatches(d.type, d.data), {
-          path: ['data'],
-          error: (issue) => {
-            const input = issue.input as { type?: keyof typeof crdtShapeWord } | undefined;
-            const type = input?.type ?? 'text';
-            return `data must be ${crdtShapeWord[type]} for type ${type}`;
-          },
-        }),
+      crdtWrite({
+        editor: 'Id of the collaborative editor',
+        data: 'The new editor data: a string for text and xml, else JSON',
+        contentKey: 'Key of the content inside the editor',
+      }),
     response: () => z.undefined(),
     // The data replaces the editor's whole content.
     overwrites: true,
@@ -2314,28 +2323,11 @@ const declared = [
     // Sent again after it worked, it is refused: ALREADY_EXISTS.
     idempotent: false,
     request: () =>
-      z
-        .object({
-          organizationId: org(),
-          documentId: m.documentId(),
-          editorId: m.nonEmptyId().describe('Id of the new collaborative editor'),
-          data: z.unknown().describe('Its data: a string for text and xml, else JSON'),
-          type: m
-            .crdtType()
-            .describe('Kind of editor data: text, xml (a string), map (an object) or array'),
-          contentKey: m
-            .nonEmptyId()
-            .describe('Key of the content inside the editor (default: content)')
-            .optional(),
-        })
-        .refine((d) => crdtDataMatches(d.type, d.data), {
-          path: ['data'],
-          error: (issue) => {
-            const input = issue.input as { type?: keyof typeof crdtShapeWord } | undefined;
-            const type = input?.type ?? 'text';
-            return `data must be ${crdtShapeWord[type]} for type ${type}`;
-          },
-        }),
+      crdtWrite({
+        editor: 'Id of the new collaborative editor',
+        data: 'Its data: a string for text and xml, else JSON',
+        contentKey: 'Key of the content inside the editor (default: content)',
+      }),
     response: () => z.undefined(),
     example: {
       summary: 'Start a notes editor on the plan',

@@ -3,10 +3,8 @@ import { bulkCommand } from '../../cli/declare/bulk.js';
 import { opt } from '../../cli/declare/options.js';
 import { docOption, orgOption } from '../common-options.js';
 
-const presenceAdd = bulkCommand({
-  name: 'add',
-  summary: "Add users to a document's presence list: one from flags, or many from a file",
-  operation: 'presence.add',
+/** A presence entry from flags or a file's columns: what adding and changing one share. */
+const presenceEntry = {
   options: {
     org: orgOption.required(),
     doc: docOption.required(),
@@ -18,6 +16,13 @@ const presenceAdd = bulkCommand({
   scope: { organizationId: 'org', documentId: 'doc' },
   item: { fields: { userId: 'user', name: 'name', email: 'email', status: 'status' } },
   itemFlags: '--user',
+} as const;
+
+const presenceAdd = bulkCommand({
+  name: 'add',
+  summary: "Add users to a document's presence list: one from flags, or many from a file",
+  operation: 'presence.add',
+  ...presenceEntry,
   // The service answers `{success}` once per request.
   batchAnswer: true,
   examples: [
@@ -30,17 +35,7 @@ const presenceUpdate = bulkCommand({
   name: 'update',
   summary: "Change users' presence entries (status, name, email): from flags, or a file",
   operation: 'presence.update',
-  options: {
-    org: orgOption.required(),
-    doc: docOption.required(),
-    user: opt.id('--user <id>', 'user id'),
-    name: opt.text('--name <name>', "the user's name"),
-    email: opt.text('--email <email>', "the user's email"),
-    status: opt.text('--status <status>', 'online, away or offline'),
-  },
-  scope: { organizationId: 'org', documentId: 'doc' },
-  item: { fields: { userId: 'user', name: 'name', email: 'email', status: 'status' } },
-  itemFlags: '--user',
+  ...presenceEntry,
   batchAnswer: true,
   examples: [
     'svc presence update --org acme --doc spec --user u1 --status away',
