@@ -91,6 +91,11 @@ describe('startEmulator({ seed })', () => {
       'workspaces[0].organizations[0].documents[0].accessType',
     ],
     [
+      'a group member who is not a user of the organization',
+      withOrg({ users: [{ id: 'u' }], groups: [{ id: 'g', name: 'G', members: ['u', 'zz'] }] }),
+      'workspaces[0].organizations[0].groups[0].members[1]',
+    ],
+    [
       'a parent that is not a folder of the organization',
       withOrg({
         folders: [
@@ -220,6 +225,33 @@ describe('POST /_emulator/seed', () => {
     expect(expectSuccess(docs, 'documents.get')).toEqual([
       { id: 'd', documentName: 'Original', disabled: false, accessType: 'public' },
     ]);
+  });
+
+  it("seeds a group's members, which the read of users then lists", async () => {
+    const reply = await seed({
+      workspaces: [
+        {
+          ownerEmail: 'members@example.com',
+          consoleOptions: { advancedQueries: true },
+          organizations: [
+            {
+              id: 'o',
+              users: [{ id: 'u1' }, { id: 'u2' }, { id: 'u3' }],
+              groups: [{ id: 'g', name: 'G', members: ['u1', 'u3'] }],
+            },
+          ],
+        },
+      ],
+    });
+    const [creds] = (reply.json as { workspaces: SeededWorkspace[] }).workspaces;
+    if (!creds) throw new Error('no credentials');
+    const listed = await post(
+      emu.url,
+      '/v2/users/get',
+      { organizationId: 'o', organizationUserGroupIds: ['g'] },
+      keyHeaders(creds),
+    );
+    expect(expectSuccess(listed, 'users.get')).toEqual([{ userId: 'u1' }, { userId: 'u3' }]);
   });
 
   it('seeds an existing workspace under its first key, replacing the organizations it names', async () => {
