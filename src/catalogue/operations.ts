@@ -2225,27 +2225,7 @@ const declared = [
           .array(
             z.strictObject({
               id: m.nonEmptyId().describe('Id of the entry to change'),
-              changes: z
-                .record(
-                  z.string(),
-                  z.looseObject({
-                    from: z.unknown().describe('Value before'),
-                    to: z.unknown().describe('Value after'),
-                  }),
-                )
-                .describe('Changed fields: field name to its old and new value')
-                .optional(),
-              entityData: z.unknown().describe('Data of what it happened to').optional(),
-              entityTargetData: z.unknown().describe('Data of the target').optional(),
-              displayMessageTemplate: z
-                .string()
-                .describe('Message template shown to users, with {{placeholders}}')
-                .optional(),
-              displayMessageTemplateData: z
-                .record(z.string(), z.unknown())
-                .describe('Values of the template placeholders')
-                .optional(),
-              actionIcon: z.string().describe('Icon URL or name shown with the entry').optional(),
+              ...m.activityContent(),
             }),
           )
           .min(1)

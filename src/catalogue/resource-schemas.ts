@@ -154,6 +154,34 @@ export const featureType = once(() =>
   z.enum(['comment', 'reaction', 'recorder', 'crdt', 'custom']),
 );
 
+/**
+ * What an activity log entry says of what happened, beyond who and what: the members that
+ * adding an entry (17) sets and changing one (135) replaces.
+ */
+export const activityContent = () => ({
+  changes: z
+    .record(
+      z.string(),
+      z.looseObject({
+        from: z.unknown().describe('Value before'),
+        to: z.unknown().describe('Value after'),
+      }),
+    )
+    .describe('Changed fields: field name to its old and new value')
+    .optional(),
+  entityData: z.unknown().describe('Data of what it happened to, stored as given').optional(),
+  entityTargetData: z.unknown().describe('Data of the target, stored as given').optional(),
+  displayMessageTemplate: z
+    .string()
+    .describe('Message template shown to users, with {placeholders}')
+    .optional(),
+  displayMessageTemplateData: z
+    .record(z.string(), z.unknown())
+    .describe('Values of the template placeholders')
+    .optional(),
+  actionIcon: z.string().describe('Icon URL or name shown with the entry').optional(),
+});
+
 export const activity = once(() =>
   z
     .looseObject({
@@ -171,27 +199,7 @@ export const activity = once(() =>
         .max(MAX_ID_LENGTH)
         .describe('Id of the part of it that it happened to')
         .optional(),
-      changes: z
-        .record(
-          z.string(),
-          z.looseObject({
-            from: z.unknown().describe('Value before'),
-            to: z.unknown().describe('Value after'),
-          }),
-        )
-        .describe('Changed fields: field name to its old and new value')
-        .optional(),
-      entityData: z.unknown().describe('Data of what it happened to, stored as given').optional(),
-      entityTargetData: z.unknown().describe('Data of the target, stored as given').optional(),
-      displayMessageTemplate: z
-        .string()
-        .describe('Message template shown to users, with {placeholders}')
-        .optional(),
-      displayMessageTemplateData: z
-        .record(z.string(), z.unknown())
-        .describe('Values of the template placeholders')
-        .optional(),
-      actionIcon: z.string().describe('Icon URL or name shown with the entry').optional(),
+      ...activityContent(),
       isActivityResolverUsed: z
         .boolean()
         .describe('Whether the client resolves the entry itself')

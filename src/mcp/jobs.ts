@@ -1,8 +1,8 @@
 import { pollUntil } from '../cli/wait.js';
 import { failureLine, readMigration, type Migration } from '../jobs/migration-status.js';
 import { readPurge, type PurgeStatus } from '../jobs/purge-status.js';
-import { operation } from '../catalogue/operations.js';
-import { ApiError, OperationFailedError } from '../errors/errors.js';
+import { OperationFailedError } from '../errors/errors.js';
+import { folderDeleted } from '../jobs/folder-deletion-status.js';
 import { shown, type Answer, type CallContext, type JobProgress, type Runtime } from './runtime.js';
 import type { ParsedArgs } from './input.js';
 import type { JobKind } from './jobs-roles.js';
@@ -57,18 +57,7 @@ async function folderDeletionReading(
   folderId: string,
   data: Record<string, unknown>,
 ): Promise<Reading> {
-  let done = false;
-  try {
-    await (
-      await rt.client()
-    ).call(operation('folders.get'), {
-      organizationId: data.organizationId,
-      folderId,
-    });
-  } catch (err) {
-    if (!(err instanceof ApiError && err.status === 'NOT_FOUND')) throw err;
-    done = true;
-  }
+  const done = await folderDeleted(await rt.client(), data.organizationId as string, folderId);
   const words = `the deletion of folder ${folderId}`;
   return {
     done,
@@ -156,8 +145,13 @@ function failedJob(spec: ToolSpec, failed: NonNullable<Reading['failed']>): Answ
   };
 }
 
-function idOf(kind: JobKind, data: unknown): string {
-  const d = data as { migrationId?: string; jobId?: string };
+/**
+ * What a started job is followed by: the id its answer names, or for a folder deletion,
+ * which answers none, the folder of the request.
+ */
+function idOf(kind: JobKind, answer: unknown, request: Record<string, unknown>): string {
+  if (kind === 'folder-deletion') return request.folderId as string;
+  const d = answer as { migrationId?: string; jobId?: string };
   return (kind === 'migration' ? d.migrationId : d.jobId) ?? '';
 }
 
@@ -188,11 +182,7 @@ export async function followJob(
       ...(call.confirmed && { confirmed: true }),
     });
     started = { data: answer.data, message: answer.message };
-    // A folder deletion answers no id: the folder is what is followed.
-    id =
-      role.kind === 'folder-deletion'
-        ? (args.data.folderId as string)
-        : idOf(role.kind, answer.data);
+    id = idOf(role.kind, answer.data, args.data);
     tasks = (answer.data as { tasksCount?: number } | null)?.tasksCount;
     if (!wait) {
       return {

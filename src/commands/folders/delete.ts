@@ -3,8 +3,8 @@ import type { Context } from '../../cli/context.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import { send } from '../../cli/send.js';
 import { waitFor, waitTimedOut } from '../../cli/wait.js';
-import { ApiError } from '../../errors/errors.js';
 import { shellLine } from '../../io/shell-words.js';
+import { folderDeleted } from '../../jobs/folder-deletion-status.js';
 import type { foldersDeleteOptions } from './index.js';
 
 type Options = HandlerOptions<typeof foldersDeleteOptions>;
@@ -32,17 +32,9 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     '--wait',
     '--yes',
   ]);
-  const read = operation('folders.get');
   const result = await waitFor(ctx, {
-    poll: async () => {
-      try {
-        await client.call(read, request, { signal: ctx.signal });
-        return 'deleting' as const;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 'NOT_FOUND') return 'deleted' as const;
-        throw err;
-      }
-    },
+    poll: async () =>
+      (await folderDeleted(client, opts.org, opts.folder, ctx.signal)) ? 'deleted' : 'deleting',
     done: (state) => state === 'deleted',
     progressKey: (state) => state,
     describe: () => `Deleting folder ${opts.folder}…`,

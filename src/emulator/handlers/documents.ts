@@ -6,7 +6,7 @@ import type { DocumentRecord } from '../store/documents.js';
 import { ROOT_FOLDER_ID } from '../store/folders.js';
 import type { Scope } from '../store/scope.js';
 import type { Store } from '../store/store.js';
-import { type BulkItem, folderLookup, perItem, unique } from './shared.js';
+import { type BulkItem, folderLookup, newTopFolder, perItem, unique } from './shared.js';
 import type { HandlerDeps, Handlers } from './types.js';
 
 type DocumentResource = z.input<Schema<'document'>>;
@@ -108,18 +108,7 @@ export function documentHandlers(
         if (folderId !== null && !store.folders.find(scope, orgId, folderId)) {
           if (data.createFolder !== true || folderId === ROOT_FOLDER_ID)
             throw new EmulatorError('NOT_FOUND', `Folder ${folderId} does not exist.`);
-          const now = deps.now();
-          store.folders.insert(scope, {
-            organizationId: orgId,
-            id: folderId,
-            name: folderId,
-            parentId: ROOT_FOLDER_ID,
-            ancestors: [ROOT_FOLDER_ID],
-            accessType: 'public',
-            inheritAccess: true,
-            createdAt: now,
-            lastUpdated: now,
-          });
+          store.folders.insert(scope, newTopFolder(orgId, folderId, deps.now()));
         }
         return perItem(
           store,

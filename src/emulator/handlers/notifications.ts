@@ -9,7 +9,7 @@ import {
   type NotificationRecord,
   notificationRecord,
 } from '../store/notifications.js';
-import { type BulkItem, folderLookup, perItem, unique } from './shared.js';
+import { type BulkItem, folderLookup, newTopDocument, perItem, unique } from './shared.js';
 import type { Scope } from '../store/scope.js';
 import { requireConsoleOption } from './console-gate.js';
 import type { HandlerDeps, Handlers } from './types.js';
@@ -103,14 +103,7 @@ export function notificationHandlers(
         if (!org) throw new EmulatorError('NOT_FOUND', `Organization ${orgId} does not exist.`);
         let doc = store.documents.find(scope, orgId, data.documentId);
         if (!doc && createDocument === true) {
-          doc = {
-            organizationId: orgId,
-            id: data.documentId,
-            name: data.documentId,
-            folderId: null,
-            accessType: null,
-            disabled: false,
-          };
+          doc = newTopDocument(orgId, data.documentId);
           store.documents.insert(scope, doc);
         }
         if (!doc)

@@ -1,7 +1,8 @@
 import type * as z from 'zod';
 import type { Schema } from '../../catalogue/models.js';
 import type { FolderLookup } from '../access.js';
-import type { FolderRecord } from '../store/folders.js';
+import type { DocumentRecord } from '../store/documents.js';
+import { type FolderRecord, ROOT_FOLDER_ID } from '../store/folders.js';
 import type { Scope } from '../store/scope.js';
 import type { Store } from '../store/store.js';
 
@@ -38,4 +39,24 @@ export function perItem<T>(
     for (const item of items) out[keyOf(item)] = apply(item);
     return out;
   });
+}
+
+/** A folder a request asks to be made on first use (`createFolder`): top-level, named by its id. */
+export function newTopFolder(organizationId: string, id: string, now: number): FolderRecord {
+  return {
+    organizationId,
+    id,
+    name: id,
+    parentId: ROOT_FOLDER_ID,
+    ancestors: [ROOT_FOLDER_ID],
+    accessType: 'public',
+    inheritAccess: true,
+    createdAt: now,
+    lastUpdated: now,
+  };
+}
+
+/** A document a request asks to be made on first use (`createDocument`): top-level, named by its id. */
+export function newTopDocument(organizationId: string, id: string): DocumentRecord {
+  return { organizationId, id, name: id, folderId: null, accessType: null, disabled: false };
 }

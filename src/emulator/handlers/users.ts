@@ -8,7 +8,14 @@ import { listPage } from '../listing.js';
 import type { ListedUser, UserSource } from '../store/organization-users.js';
 import type { Scope } from '../store/scope.js';
 import { requireConsoleOption } from './console-gate.js';
-import { type BulkItem, folderLookup, perItem, unique } from './shared.js';
+import {
+  type BulkItem,
+  folderLookup,
+  newTopDocument,
+  newTopFolder,
+  perItem,
+  unique,
+} from './shared.js';
 
 /** The documents and folders whose grants give access to the one asked about. */
 function grantsThrough(chain: readonly ResourceRef[], nowSeconds: number): UserSource {
@@ -82,36 +89,18 @@ function placeOf(
 ): ResourceRef {
   const { store } = deps;
   const orgId = data.organizationId;
-  const now = deps.now();
   if (data.folderId !== undefined) {
     const ref: ResourceRef = { kind: 'folder', id: data.folderId };
     if (store.folders.find(scope, orgId, ref.id)) return ref;
     if (create.folder !== true || ref.id === ROOT_FOLDER_ID) throw notFound(ref);
-    store.folders.insert(scope, {
-      organizationId: orgId,
-      id: ref.id,
-      name: ref.id,
-      parentId: ROOT_FOLDER_ID,
-      ancestors: [ROOT_FOLDER_ID],
-      accessType: 'public',
-      inheritAccess: true,
-      createdAt: now,
-      lastUpdated: now,
-    });
+    store.folders.insert(scope, newTopFolder(orgId, ref.id, deps.now()));
     return ref;
   }
   if (data.documentId !== undefined) {
     const ref: ResourceRef = { kind: 'document', id: data.documentId };
     if (store.documents.find(scope, orgId, ref.id)) return ref;
     if (create.document !== true) throw notFound(ref);
-    store.documents.insert(scope, {
-      organizationId: orgId,
-      id: ref.id,
-      name: ref.id,
-      folderId: null,
-      accessType: null,
-      disabled: false,
-    });
+    store.documents.insert(scope, newTopDocument(orgId, ref.id));
     return ref;
   }
   return { kind: 'organization', id: orgId };
