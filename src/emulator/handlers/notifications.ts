@@ -140,7 +140,9 @@ export function notificationHandlers(
             return entry.errorCode === undefined;
           });
         }
-        const { documentId, ...content } = rest;
+        // The users named are its recipients, kept as such: read back, a notification names
+        // whom it notifies in notifyUsersByUserId, not in the list this request gave.
+        const { documentId, notifyUsers: _named, ...content } = rest;
         store.notifications.insert(scope, [
           notificationRecord(
             orgId,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operation } from '../../../src/catalogue/operations.js';
 import { startEmulator } from '../../../src/emulator/server.js';
 import { expectError, expectSuccess, type Reply, request } from './helpers.js';
 import { adminPost, startMigration } from './jobs.js';
@@ -227,6 +228,27 @@ describe('notifications get (op 22)', () => {
         metadata: { apiKey, organizationId: 'acme', documentId, locationId },
       },
     ]);
+  });
+
+  it('reads a notification that operation 130 added as the read schema has it', async () => {
+    const added = await call('/v2/notifications/add', {
+      organizationId: 'acme',
+      documentId: 'd7',
+      createDocument: true,
+      actionUser: { userId: 'carol' },
+      notificationId: 'from-130',
+      displayHeadlineMessageTemplate: 'hello',
+      displayBodyMessage: 'world',
+      notifyUsers: [{ userId: 'zoe', email: 'zoe@example.com' }],
+      notifyAll: false,
+    });
+    expectSuccess(added, 'notifications.add');
+    const got = page(
+      await call(GET, { organizationId: 'acme', documentId: 'd7', notificationIds: ['from-130'] }),
+    );
+    expect(operation('notifications.get').response.safeParse(got.data).error).toBeUndefined();
+    expect(got.data[0]).toMatchObject({ notifyUsersByUserId: { zoe: true } });
+    expect(got.data[0]).not.toHaveProperty('notifyUsers');
   });
 
   it('leaves documentId and locationId out of metadata when the notification has none', async () => {
