@@ -1376,6 +1376,44 @@ const declared = [
     },
   },
   {
+    number: 113,
+    name: 'users.export',
+    summary: "Export a user's data in an organization (GDPR)",
+    path: '/v2/users/data/get',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        userId: m.userId('The user whose data to export'),
+      }),
+    response: () =>
+      z.looseObject({
+        comments: z.array(z.unknown()).describe('Comments the user wrote or is in'),
+        reactions: z.array(z.unknown()).describe("The user's reactions"),
+        recordings: z.array(z.unknown()).describe("The user's recordings"),
+        notifications: z.array(m.notification()).describe('Notifications involving the user'),
+        profile: z
+          .array(m.userProfileEntry())
+          .describe("The user's entries in the organization (the emulator's name for them)")
+          .optional(),
+        activities: z
+          .array(m.storedActivity())
+          .describe('Activity logs of what the user did (the emulator adds them)')
+          .optional(),
+      }),
+    slow: true,
+    paging: { next: 'nextPageToken', defaultPageSize: 100, maxPageSize: 100, fixedPageSize: true },
+    example: {
+      summary: "Export Alice's data in Acme, once she has logged a comment",
+      data: { organizationId: 'acme', userId: 'alice' },
+      after: 'activities.add',
+      emptyLists: {
+        names: ['comments', 'reactions', 'recordings'],
+        why: 'the emulator keeps no comments, reactions or recordings.',
+      },
+    },
+    table: { rows: 'record', columns: [] },
+  },
+  {
     number: 110,
     name: 'users.add',
     summary: 'Add users to an organization, or give them one folder or document',
@@ -2385,17 +2423,20 @@ type Built<D> = D extends Declared
       readonly destructive: boolean;
       readonly slow: boolean;
       readonly paging?: Paging;
-      readonly request: D extends { readonly paging: Paging }
-        ? PagedRequest<ReturnType<D['request']>>
-        : ReturnType<D['request']>;
+      readonly request: D extends { readonly paging: { readonly fixedPageSize: true } }
+        ? PagedRequest<ReturnType<D['request']>, TokenShape>
+        : D extends { readonly paging: Paging }
+          ? PagedRequest<ReturnType<D['request']>, PageShape>
+          : ReturnType<D['request']>;
       readonly response: ReturnType<D['response']>;
     }
   : never;
 
 /** The request members `pagedRequest` adds. */
-type PageShape = { pageSize: z.ZodOptional<z.ZodNumber>; pageToken: z.ZodOptional<z.ZodString> };
-type PagedRequest<R> =
-  R extends z.ZodObject<infer Shape, infer Config> ? z.ZodObject<Shape & PageShape, Config> : never;
+type TokenShape = { pageToken: z.ZodOptional<z.ZodString> };
+type PageShape = TokenShape & { pageSize: z.ZodOptional<z.ZodNumber> };
+type PagedRequest<R, Added> =
+  R extends z.ZodObject<infer Shape, infer Config> ? z.ZodObject<Shape & Added, Config> : never;
 
 /**
  * The request schema of a paged read: the entry's own members, and `pageSize` and
@@ -2404,21 +2445,23 @@ type PagedRequest<R> =
 function pagedRequest(request: () => z.ZodType, paging: Paging): () => z.ZodType {
   return () =>
     (request() as z.ZodObject).extend({
-      pageSize: z
-        .number()
-        .int()
-        .min(1)
-        .max(paging.maxPageSize)
-        .optional()
-        .describe(
-          `Items per page (default ${paging.defaultPageSize}, at most ${paging.maxPageSize})`,
-        ),
+      ...(!paging.fixedPageSize && { pageSize: pageSizeMember(paging) }),
       pageToken: z
         .string()
         .max(MAX_URL_LENGTH)
         .optional()
         .describe('The token the previous page answered, to read the page after it'),
     });
+}
+
+function pageSizeMember(paging: Paging) {
+  return z
+    .number()
+    .int()
+    .min(1)
+    .max(paging.maxPageSize)
+    .optional()
+    .describe(`Items per page (default ${paging.defaultPageSize}, at most ${paging.maxPageSize})`);
 }
 
 /**

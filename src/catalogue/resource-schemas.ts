@@ -465,4 +465,21 @@ export const crdtRecord = once(() =>
   }),
 );
 
+/**
+ * One of a user's entries in an organization that the export (113) lists under `profile`:
+ * their contact entry, a group membership, an access grant, a notification setting or their
+ * presence on a document; the members beside `type` are those of the read that shows it.
+ */
+export const userProfileEntry = once(() =>
+  z.looseObject({
+    type: z.enum([
+      'organizationUser',
+      'groupMember',
+      'permission',
+      'notificationConfig',
+      'presence',
+    ]),
+  }),
+);
+
 export const nonEmptyId = id;

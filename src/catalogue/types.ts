@@ -104,6 +104,11 @@ export interface OperationExample {
    * is missing), as the service would; absent, every `success` in the answer is true.
    */
   unsuccessful?: string;
+  /**
+   * Lists of the answer that a fresh emulator answers empty, and why (the emulator keeps
+   * none of their items); absent, every list of the answer has items.
+   */
+  emptyLists?: { names: readonly string[]; why: string };
 }
 
 /**
@@ -119,6 +124,11 @@ export interface Paging {
   defaultPageSize: number;
   /** The largest `pageSize` accepted: the documented maximum, or svc's decision. */
   maxPageSize: number;
+  /**
+   * The request takes no `pageSize`: every page holds up to `defaultPageSize` items (of each
+   * list, where `data` holds several). The user-data export (113) pages so.
+   */
+  fixedPageSize?: true;
 }
 
 export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {

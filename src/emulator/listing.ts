@@ -168,3 +168,84 @@ export function listPage<Row, const K extends KeyKinds>(
   };
   return { rows, next: encode(token) };
 }
+
+/*
+ * A read whose answer holds several lists (the user-data export, 113) pages them all at
+ * once, a page of each per answer, each list its own listing paged by listPage. Each of
+ * those listings needs an operation name of its own (`<read>:<list>`), so that one list's
+ * token is refused by another's. The read's token is a composite: base64url JSON holding a
+ * version and, for each list with rows left, that list's own token. A list the token leaves
+ * out has ended: it answers no rows rather than starting again, as its own empty token
+ * would make it.
+ */
+
+/** One list of such a read: the page its own token asks for, `listPage(listing, { pageToken })`. */
+export type ListOfPages<Row> = (pageToken: string | undefined) => Page<Row>;
+
+export interface Pages<Rows> {
+  rows: { [N in keyof Rows]: Rows[N][] };
+  /** The next page's token; absent once every list has ended. */
+  next?: string;
+}
+
+/** The composite's version; its `lists` tell it from a single list's token. */
+const LISTS_VERSION = 1;
+
+/** The token of each list a composite token continues, by name; undefined if it is none. */
+function decodeLists(text: string): Map<string, string> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!isObject(parsed) || parsed.v !== LISTS_VERSION || !isObject(parsed.lists)) return undefined;
+  const lists = Object.entries(parsed.lists);
+  // A token is given only while some list goes on, and each list's token is a page's `next`.
+  if (lists.length === 0) return undefined;
+  if (!lists.every(([, token]) => typeof token === 'string' && token !== '')) return undefined;
+  return new Map(lists as [string, string][]);
+}
+
+/**
+ * One page of each list: every list from its start without a token (or with an empty one,
+ * as listPage starts over on it), else each list the token continues from where it was.
+ * A token that is not one of this read's, or that names a list it does not have, is
+ * INVALID_ARGUMENT; so is a list's token of another query (listPage checks each).
+ */
+export function listPages<Rows extends Record<string, unknown>>(
+  operation: { readonly name: string; readonly paging?: Paging | undefined },
+  lists: { readonly [N in keyof Rows]: ListOfPages<Rows[N]> },
+  pageToken: string | undefined,
+): Pages<Rows> {
+  const { paging } = operation;
+  if (!paging) throw new Error(`${operation.name} is not a paged read`);
+  const names = Object.keys(lists) as (keyof Rows & string)[];
+  const given = pageToken ? decodeLists(pageToken) : undefined;
+  if (pageToken && !given) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `Invalid pageToken: it is not one this read gave; send the ${paging.next} of the page before, unchanged.`,
+    );
+  }
+  if ([...(given?.keys() ?? [])].some((name) => !Object.hasOwn(lists, name))) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `Invalid pageToken: it names a list this read does not have; send the ${paging.next} of the page before, unchanged.`,
+    );
+  }
+  const rows = {} as Pages<Rows>['rows'];
+  const next: Record<string, string> = {};
+  for (const name of names) {
+    if (given && !given.has(name)) {
+      rows[name] = [];
+      continue;
+    }
+    const page = lists[name](given?.get(name));
+    rows[name] = page.rows;
+    if (page.next !== undefined) next[name] = page.next;
+  }
+  if (Object.keys(next).length === 0) return { rows };
+  const token = JSON.stringify({ v: LISTS_VERSION, lists: next });
+  return { rows, next: Buffer.from(token).toString('base64url') };
+}

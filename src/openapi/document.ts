@@ -152,13 +152,18 @@ function describeValue(member: string, value: ExampleValue, after: string | unde
  * an earlier answer or a credential gives).
  */
 function requestExample(op: Operation): JsonSchema {
-  const { summary, data, after, fill, unsuccessful } = op.example;
+  const { summary, data, after, fill, unsuccessful, emptyLists } = op.example;
   const afterId = after === undefined ? undefined : operationId(after);
   const lines = [
     `Works against a fresh \`svc emulator start --seed ${EXAMPLE_FIXTURE}\`, with the credentials of its first workspace (owner@example.com).`,
     ...(afterId === undefined ? [] : [`Send ${afterId}'s example first.`]),
     ...Object.entries(fill ?? {}).map(([member, value]) => describeValue(member, value, afterId)),
     ...(unsuccessful === undefined ? [] : [`It answers \`success: false\`. ${unsuccessful}`]),
+    ...(emptyLists === undefined
+      ? []
+      : [
+          `It answers ${emptyLists.names.map((name) => `\`${name}\``).join(', ')} empty: ${emptyLists.why}`,
+        ]),
   ];
   return {
     summary,
@@ -167,6 +172,7 @@ function requestExample(op: Operation): JsonSchema {
     ...(afterId !== undefined && { 'x-svc-after': afterId }),
     ...(fill !== undefined && { 'x-svc-fill': fill }),
     ...(unsuccessful !== undefined && { 'x-svc-unsuccessful': unsuccessful }),
+    ...(emptyLists !== undefined && { 'x-svc-empty-lists': emptyLists.names }),
   };
 }
 

@@ -31,7 +31,7 @@ type Written = ActivityRecord['activity'] &
  * The activity as written, with where it is kept and when it was first written: a
  * rewrite of its id replaces its content but keeps its time, and so its place in the list.
  */
-function activityItem(scope: Scope, a: ActivityRecord): StoredActivity {
+export function activityItem(scope: Scope, a: ActivityRecord): StoredActivity {
   return {
     ...(a.activity as Written),
     id: a.id,

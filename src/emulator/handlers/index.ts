@@ -14,6 +14,7 @@ import { permissionHandlers } from './permissions.js';
 import { presenceHandlers } from './presence.js';
 import type { HandlerDeps, HandlerTable } from './types.js';
 import { userDataHandlers } from './user-data.js';
+import { userExportHandlers } from './user-export.js';
 import { userHandlers } from './users.js';
 import { webhookConfigHandlers } from './webhook-config.js';
 import { workspaceHandlers } from './workspace.js';
@@ -31,6 +32,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...userHandlers(deps),
     ...migrationHandlers(deps),
     ...userDataHandlers(deps),
+    ...userExportHandlers(deps),
     ...activityHandlers(deps),
     ...presenceHandlers(deps),
     ...liveStateHandlers(deps),

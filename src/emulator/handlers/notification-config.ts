@@ -29,6 +29,36 @@ function effective(
   };
 }
 
+/** Where a user's settings apply: a document, or the organization when `documentId` is null. */
+export interface ConfigLevel {
+  organizationId: string;
+  userId: string;
+  documentId: string | null;
+}
+
+/**
+ * One item of the read of settings (23): those in effect at the level, from the user's
+ * settings stored there (`own`) and, for a document, at the organization level. The
+ * user-data export (113) shows each stored setting so too.
+ */
+export function configItem(
+  scope: Scope,
+  level: ConfigLevel,
+  own: NotificationSettings | undefined,
+  organization: NotificationSettings | undefined,
+): NotificationConfigItem {
+  const { organizationId, userId, documentId } = level;
+  return {
+    config: effective(own, documentId === null ? undefined : organization),
+    metadata: {
+      organizationId,
+      apiKey: scope.apiKeyId,
+      ...(documentId !== null && { documentId }),
+      userId,
+    },
+  };
+}
+
 /** Operations 23 and 24. Nothing stored, or an unknown organization, gives the defaults. */
 export function notificationConfigHandlers(
   deps: HandlerDeps,
@@ -48,19 +78,18 @@ export function notificationConfigHandlers(
       userId,
       documentIds ?? [],
     );
-    const apiKey = scope.apiKeyId;
     if (documentIds === null) {
-      return [
-        {
-          config: effective(stored.organization, undefined),
-          metadata: { organizationId, apiKey, userId },
-        },
-      ];
+      const level = { organizationId, userId, documentId: null };
+      return [configItem(scope, level, stored.organization, undefined)];
     }
-    return documentIds.map((documentId) => ({
-      config: effective(stored.documents.get(documentId), stored.organization),
-      metadata: { organizationId, apiKey, documentId, userId },
-    }));
+    return documentIds.map((documentId) =>
+      configItem(
+        scope,
+        { organizationId, userId, documentId },
+        stored.documents.get(documentId),
+        stored.organization,
+      ),
+    );
   }
 
   const message = 'Notification config retrieved successfully.';

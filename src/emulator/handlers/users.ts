@@ -106,7 +106,8 @@ function placeOf(
   return { kind: 'organization', id: orgId };
 }
 
-function userItem(user: ListedUser): { userId: string; name?: string; email?: string } {
+/** A user as op 111 lists them; the user-data export (113) shows a user's entry so too. */
+export function userItem(user: ListedUser): { userId: string; name?: string; email?: string } {
   return {
     userId: user.userId,
     ...(user.name !== null && { name: user.name }),

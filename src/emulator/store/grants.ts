@@ -36,7 +36,8 @@ const resourceColumns = tableColumns<ResourceRef>({
   id: 'resource_id',
 });
 
-const grantColumns = tableColumns<GrantRecord>({
+/** Where a grant's members are kept; the user-data export (113) reads grants by it too. */
+export const grantColumns = tableColumns<GrantRecord>({
   organizationId: 'organization_id',
   userId: 'user_id',
   resource: nested(resourceColumns),

@@ -35,7 +35,8 @@ const settingsMap = {
 };
 const settingsColumns = tableColumns<NotificationSettings>(settingsMap);
 
-const configColumns = tableColumns<NotificationConfigRecord>({
+/** Where a setting's members are kept; the user-data export (113) reads settings by it too. */
+export const configColumns = tableColumns<NotificationConfigRecord>({
   organizationId: 'organization_id',
   userId: 'user_id',
   documentId: 'document_id',

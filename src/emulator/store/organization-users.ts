@@ -33,7 +33,12 @@ export interface ListedUser {
   email: string | null;
 }
 
-const listedColumns = tableColumns<ListedUser>({ userId: 'user_id', name: 'name', email: 'email' });
+/** Where a listed user's members are kept; the user-data export (113) reads them so too. */
+export const listedColumns = tableColumns<ListedUser>({
+  userId: 'user_id',
+  name: 'name',
+  email: 'email',
+});
 
 /** Where the users of a read of users come from. */
 export type UserSource =

@@ -23,6 +23,7 @@ import { migrate } from './schema.js';
 import { sqliteDriver } from './sqlite-driver.js';
 import { StateTables } from './state.js';
 import { UserData } from './user-data.js';
+import { UserExport } from './user-export.js';
 import { UserGroupTable } from './user-groups.js';
 import { WebhookDeliveryTable } from './webhook-deliveries.js';
 import { WebhookTable } from './webhooks.js';
@@ -64,6 +65,8 @@ export class Store {
   readonly documentData: DocumentData;
   /** Users' rows in every table keyed by user id; what a user-data deletion removes. */
   readonly userData: UserData;
+  /** A user's rows in those same tables, a page at a time: what the user-data export reads. */
+  readonly userExport: UserExport;
   /** Every table at once: what the export and import admin calls read and write. */
   readonly state: StateTables;
 
@@ -93,6 +96,7 @@ export class Store {
     this.feedEvents = new FeedEventTable(db);
     this.documentData = new DocumentData(db);
     this.userData = new UserData(db);
+    this.userExport = new UserExport(db, this.notifications, this.activities);
     this.state = new StateTables(db);
   }
 

@@ -769,6 +769,18 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
       { organizationId: 'b-only' },
     ],
   },
+  // B's u1 has other grants, settings, notifications, presence and activities under the same
+  // ids, and B's own user bu has data in the shared organization: none of it may be exported
+  // to A. p1 holds presence and activities on d2 in both.
+  'users.export': {
+    kind: 'read',
+    requests: () => [
+      { organizationId: 'shared', userId: 'u1' },
+      { organizationId: 'shared', userId: 'p1' },
+      { organizationId: 'shared', userId: 'bu' },
+      { organizationId: 'b-only', userId: 'bu' },
+    ],
+  },
   'organizations.get': {
     kind: 'read',
     requests: () => [{}, { organizationIds: ['shared', 'b-only'] }, { pageSize: 1 }],
