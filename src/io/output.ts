@@ -172,6 +172,28 @@ export class Output {
     });
   }
 
+  /**
+   * A JSON document written as text piece by piece (nested lists that `jsonSpool` cannot
+   * build member by member) and printed, through `--jq` if given, only by `print()`.
+   * `pretty` says whether the text should be indented, as `jsonDocument` would print it.
+   */
+  async jsonTextSpool(): Promise<{
+    pretty: boolean;
+    append: (text: string) => void;
+    print: () => Promise<void>;
+    discard: () => Promise<void>;
+  }> {
+    const { TextSpool } = await import('./text-spool.js');
+    const spool = await TextSpool.open(this.io.stdout);
+    const filter = this.filter;
+    return {
+      pretty: this.io.stdoutIsTTY && !filter,
+      append: (text) => spool.append(text),
+      print: () => spool.print(filter && ((text) => filter.apply(text))),
+      discard: () => spool.discard(),
+    };
+  }
+
   /** Prints rows as a table on a terminal, else as lines; at most `--limit` of them. */
   async rows(all: readonly object[], layout: TableLayout): Promise<void> {
     const rows = this.limit ? this.limit.take(all) : all;

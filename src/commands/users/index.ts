@@ -62,6 +62,32 @@ const usersList = pagedCommand({
   ],
 });
 
+export const exportOptions = {
+  org: orgOption.required(),
+  user: opt.id('--user <id>', 'the user whose data to export').required(),
+  file: opt.text(
+    '--file <path>',
+    'write JSON lines ({"list": …, "item": …}) to this new file as pages arrive; - for stdout',
+  ),
+};
+
+const usersExport = defineCommand({
+  name: 'export',
+  summary: 'Export everything the service holds of a user in an organization (GDPR)',
+  sends: [{ operation: 'users.export' }],
+  options: exportOptions,
+  help: `Reads every page of the export. On a terminal, or piped, it prints how many items each
+list holds; --json prints the whole export as one JSON object of lists, and --file writes
+one JSON line an item as the pages arrive, to a new file (renamed into place once whole)
+or, with -, to stdout.`,
+  examples: [
+    'svc users export --org acme --user alice',
+    "svc users export --org acme --user alice --json | jq '.notifications | length'",
+    'svc users export --org acme --user alice --file alice.ndjson',
+  ],
+  run: () => import('./export.js'),
+});
+
 const usersRemove = bulkCommand({
   name: 'remove',
   summary: 'Remove users from an organization, or from one folder or document (asks first)',
@@ -150,7 +176,7 @@ const usersUpdate = bulkCommand({
 export const users = defineGroup({
   name: 'users',
   summary:
-    'List, add and change users, remove them from organizations, folders or documents, or delete all their data',
+    'List, add and change users, remove them from organizations, folders or documents, export or delete all their data',
   examples: [
     'svc users list --org acme --doc plan',
     'svc users remove --org acme --user u1 --yes',
@@ -162,6 +188,7 @@ export const users = defineGroup({
     usersAdd,
     usersUpdate,
     usersRemove,
+    usersExport,
     defineCommand({
       name: 'purge',
       summary: 'Delete all data of users: access, mentions and what they created (asks first)',
