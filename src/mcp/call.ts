@@ -37,6 +37,9 @@ async function send(rt: Runtime, spec: ToolSpec, data: Args, call: CallContext):
   const structured = {
     ...(spec.op.envelope !== 'no-data' && { result: shown(rt, answer.data) }),
     ...(answer.message !== undefined && { message: answer.message }),
+    // A paged read whose data is not one list (the user-data export) hands its next page's
+    // token on as the service named it; the call that passes it back as pageToken reads on.
+    ...(spec.op.paging && answer.next !== undefined && { [spec.op.paging.next]: answer.next }),
   };
   // AI rewrite answers success: false when the model failed: the call did not do its job.
   const ai = answer.data as { success?: unknown; error?: unknown } | undefined;

@@ -154,6 +154,13 @@ function outputOf(op: Operation, spec: { listing: boolean; destructive: boolean;
       ),
     }),
     message: z.string().optional().describe("The service's message"),
+    ...(op.paging &&
+      !spec.listing && {
+        [op.paging.next]: z
+          .string()
+          .optional()
+          .describe('More remains: call again with pageToken set to this'),
+      }),
     ...(spec.listing && {
       truncated: z.boolean().describe('More items remain: call again with nextCursor'),
       nextCursor: z.string().optional().describe('Continues the listing where this page ends'),
@@ -189,6 +196,8 @@ function descriptionOf(name: ToolName, op: Operation, parts: { listing: boolean;
   }
   if (parts.listing) {
     lines.push('Returns one page: pass nextCursor as cursor while truncated is true.');
+  } else if (op.paging) {
+    lines.push(`Returns one page: pass ${op.paging.next} as pageToken while it is given.`);
   }
   if (parts.job?.role === 'start') {
     lines.push('Answers with the job id; with wait: true it follows the job to its end.');

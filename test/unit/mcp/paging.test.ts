@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors/errors.js';
+import { toolNames } from '../../../src/commands/mcp/tool-names.js';
+import { runTool } from '../../../src/mcp/call.js';
 import { decodeCursor, encodeCursor, PageBuilder } from '../../../src/mcp/paging.js';
+import { toolSpecs } from '../../../src/mcp/tools.js';
+import { fakeRuntime, noProgress, resultOf } from './fake-runtime.js';
 
 describe('pages of a listing', () => {
   it('end at the limit or before the byte budget, between items, with at least one', () => {
@@ -36,5 +40,23 @@ describe('pages of a listing', () => {
     );
     const paged = encodeCursor(args, { pageToken: 't1', skip: 3 });
     expect(decodeCursor(paged, args, true)).toEqual({ pageToken: 't1', skip: 3 });
+  });
+});
+
+describe('a paged read whose data is not one list (the user-data export)', () => {
+  it("takes the service's pageToken and answers its next one, as the service named it", async () => {
+    const [tool] = toolSpecs(toolNames, ['users_export']);
+    const lists = { comments: [], reactions: [], recordings: [], notifications: [{ id: 'n1' }] };
+    const { rt, sent } = fakeRuntime((data) =>
+      (data as { pageToken?: string }).pageToken === undefined
+        ? { data: lists, next: 'page-2' }
+        : { data: { ...lists, notifications: [] } },
+    );
+    const args = { organizationId: 'acme', userId: 'alice' };
+    const first = resultOf(await runTool(rt, tool!, args, noProgress));
+    expect(first.structuredContent).toMatchObject({ result: lists, nextPageToken: 'page-2' });
+    const last = resultOf(await runTool(rt, tool!, { ...args, pageToken: 'page-2' }, noProgress));
+    expect(last.structuredContent).not.toHaveProperty('nextPageToken');
+    expect(sent).toEqual([args, { ...args, pageToken: 'page-2' }]);
   });
 });
