@@ -14,7 +14,7 @@ _svc_subcommands() {
     'orgs') REPLY='list add update delete disable enable' ;;
     'groups') REPLY='add members' ;;
     'groups members') REPLY='add remove clear' ;;
-    'users') REPLY='list add update remove purge purge-status' ;;
+    'users') REPLY='list add update remove export purge purge-status' ;;
     'activities') REPLY='list add update delete' ;;
     'presence') REPLY='add update remove' ;;
     'livestate') REPLY='broadcast' ;;
@@ -67,6 +67,7 @@ _svc_flags() {
     'users add') REPLY='--org --doc --folder --create-org --create-doc --create-folder --user --name --email --role --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'users update') REPLY='--org --doc --folder --user --name --email --role --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
     'users remove') REPLY='--org --doc --folder --user --file --batch-size --concurrency --allow-unknown-fields --header --no-header --resume --restart --resend-unknown' ;;
+    'users export') REPLY='--org --user --file' ;;
     'users purge') REPLY='--user --org --wait --wait-timeout --file --batch-size --concurrency --allow-unknown-fields --header --no-header' ;;
     'users purge-status') REPLY='--job --wait --wait-timeout' ;;
     'activities list') REPLY='--org --doc --target --feature-type --action-type --user --id --order --page-size --page-token --limit --all' ;;
@@ -146,6 +147,7 @@ _svc_value() {
     'users list') flags='--org --doc --folder --group --user --page-size --page-token --limit' ;;
     'users add'|'users update') flags='--org --doc --folder --user --name --email --role --file --batch-size --concurrency' ;;
     'users remove') flags='--org --doc --folder --user --file --batch-size --concurrency' ;;
+    'users export') flags='--org --user --file' ;;
     'users purge') flags='--user --org --wait-timeout --file --batch-size --concurrency' ;;
     'users purge-status') flags='--job --wait-timeout' ;;
     'activities list') flags='--org --doc --target --feature-type --action-type --user --id --order --page-size --page-token --limit' ;;
@@ -187,7 +189,7 @@ _svc_value() {
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
     'permissions grant --role'|'users add --role'|'users update --role'|'auth user-token --org-role'|'auth user-token --role') REPLY='values editor viewer' ;;
-    'folders add --file'|'folders update --file'|'folders access --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users add --file'|'users update --file'|'users remove --file'|'users purge --file'|'activities add --file'|'activities update --file'|'presence add --file'|'presence update --file'|'presence remove --file'|'notifications update --file'|'notifications set-config --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
+    'folders add --file'|'folders update --file'|'folders access --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users add --file'|'users update --file'|'users remove --file'|'users export --file'|'users purge --file'|'activities add --file'|'activities update --file'|'presence add --file'|'presence update --file'|'presence remove --file'|'notifications update --file'|'notifications set-config --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
     'folders access --type'|'docs access --type') REPLY='values public organizationPrivate restricted' ;;
     'activities list --feature-type'|'activities add --feature-type') REPLY='values comment reaction recorder crdt custom' ;;
     'activities list --order'|'notifications list --order') REPLY='values asc desc' ;;

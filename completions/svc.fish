@@ -14,7 +14,7 @@ function __svc_subcommands
                 'docs' 'Add, read, rename, move, delete, switch off and migrate an organization\'s documents' \
                 'orgs' 'List, add, rename and delete organizations, and switch their access off or on' \
                 'groups' 'Add an organization\'s user groups and change their members' \
-                'users' 'List, add and change users, remove them from organizations, folders or documents, or delete all their data' \
+                'users' 'List, add and change users, remove them from organizations, folders or documents, export or delete all their data' \
                 'activities' 'Read, write, change and delete a document\'s activity log' \
                 'presence' 'Set who is present in a document, and how' \
                 'livestate' 'Push data to a document\'s live state and its connected clients' \
@@ -87,6 +87,7 @@ function __svc_subcommands
                 'add' 'Add users to an organization, or give them a folder or document: from flags or a file' \
                 'update' 'Change users\' name, email or access role: from flags, or many from a file' \
                 'remove' 'Remove users from an organization, or from one folder or document (asks first)' \
+                'export' 'Export everything the service holds of a user in an organization (GDPR)' \
                 'purge' 'Delete all data of users: access, mentions and what they created (asks first)' \
                 'purge-status' 'Show the status of user-data deletions; --wait follows them to the end'
         case 'activities'
@@ -514,6 +515,11 @@ function __svc_flags
                 '--resume' 'send only what a run that stopped (Ctrl-C, a crash, an outage) did not get confirmed; same command and input' \
                 '--restart' 'send every item again although a run that stopped did not finish (some may be applied twice)' \
                 '--resend-unknown' 'with --resume, also send items whose outcome is unknown (they may be applied twice)'
+        case 'users export'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--user' 'the user whose data to export' \
+                '--file' 'write JSON lines ({"list": …, "item": …}) to this new file as pages arrive; - for stdout'
         case 'users purge'
             printf '%s\t%s\n' \
                 '--user' 'user id (repeat, or comma-separate)' \
@@ -987,6 +993,8 @@ function __svc_value
             set flags '--org' '--doc' '--folder' '--user' '--name' '--email' '--role' '--file' '--batch-size' '--concurrency'
         case 'users remove'
             set flags '--org' '--doc' '--folder' '--user' '--file' '--batch-size' '--concurrency'
+        case 'users export'
+            set flags '--org' '--user' '--file'
         case 'users purge'
             set flags '--user' '--org' '--wait-timeout' '--file' '--batch-size' '--concurrency'
         case 'users purge-status'
@@ -1064,7 +1072,7 @@ function __svc_value
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
         case 'permissions grant --role' 'users add --role' 'users update --role' 'auth user-token --org-role' 'auth user-token --role'
             printf '%s\n' 'values' 'editor' 'viewer'
-        case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users add --file' 'users update --file' 'users remove --file' 'users purge --file' 'activities add --file' 'activities update --file' 'presence add --file' 'presence update --file' 'presence remove --file' 'notifications update --file' 'notifications set-config --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
+        case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users add --file' 'users update --file' 'users remove --file' 'users export --file' 'users purge --file' 'activities add --file' 'activities update --file' 'presence add --file' 'presence update --file' 'presence remove --file' 'notifications update --file' 'notifications set-config --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'
             printf '%s\n' 'files'
         case 'folders access --type' 'docs access --type'
             printf '%s\n' 'values' 'public' 'organizationPrivate' 'restricted'
