@@ -23,6 +23,7 @@ export {
   runBulk,
   type BulkOptions,
   type RunBulkOptions,
+  type VerifiedItem,
 } from './run.js';
 export {
   RunProgress,

@@ -34,6 +34,19 @@ export interface BulkOptions<Item> {
    * `--resume`, what earlier runs confirmed is not sent again.
    */
   progress?: RunProgress<ItemJson>;
+  /**
+   * Checks against the service what only it knows (that the items name users or documents
+   * it has), every item after the first pass, before anything is recorded or sent: it
+   * throws a UsageError naming the items by `where` to refuse the run.
+   */
+  verify?: (items: readonly VerifiedItem[]) => Promise<void>;
+}
+
+/** An item as `verify` sees it: its JSON, its result key, and where it came from. */
+export interface VerifiedItem {
+  item: ItemJson;
+  key: string;
+  where: string;
 }
 
 export interface RunBulkOptions<Item> extends BulkOptions<Item> {
@@ -113,6 +126,11 @@ async function withValidatedItems<Item, Result>(
     spool = await ItemSpool.create();
     const { items: total, inOrder, firstIds } = await validateSource(source, describe, spool);
     spool.finish();
+    if (options.verify) {
+      for await (const chunk of spool.records()) {
+        await options.verify(chunk.map(({ json, item }) => ({ item: json, ...item })));
+      }
+    }
     const prepared = inOrder
       ? spool.items()
       : await dependenciesFirst(spool, source.label, describe.dependsOnName);

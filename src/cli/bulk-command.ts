@@ -33,6 +33,7 @@ import { openRunProgress, withResumeAdvice } from './bulk-progress.js';
 import type { BulkFlags } from './bulk-options.js';
 import type { Context } from './context.js';
 import { printBulkDryRun } from './bulk-dry-run.js';
+import { verifier, type BulkVerify } from './bulk-verify.js';
 
 export interface BulkCommand<Item> {
   op: Operation;
@@ -52,6 +53,8 @@ export interface BulkCommand<Item> {
   batchAnswer?: boolean;
   /** A batch that may be resent safely, though the operation in general may not be. */
   idempotent?: (items: readonly Item[]) => boolean;
+  /** What the input names that the service must already have (bulk-verify.ts). */
+  verify?: BulkVerify;
 }
 
 /**
@@ -144,6 +147,7 @@ export async function runBulkRow(
     ...(row.idempotentWhen && {
       idempotent: row.idempotentWhen as (items: readonly unknown[]) => boolean,
     }),
+    ...(row.verify && { verify: row.verify }),
   });
 }
 
@@ -213,10 +217,15 @@ export async function runBulkCommand<Item>(
       ctx.out.warn(line);
     },
   };
+  // Read from the service once every item is valid: a mistake svc can see itself is named
+  // before any request, read or write, is made.
+  const verify =
+    spec.verify && verifier(spec.verify, client, spec.base, spec.flagNames ?? {}, notices.info);
   const progress = await openRunProgress(ctx, flags, spec, client.baseUrl, notices);
   const common = {
     source,
     stdin: () => ctx.io.stdin,
+    ...(verify && { verify: verify.check }),
     describe: spec.items,
     ...(flags.allowUnknownFields && { allowUnknownFields: true }),
     ...(flags.batchSize !== undefined && { batchSize: flags.batchSize }),

@@ -111,8 +111,9 @@ describe('svc docs add, move, access and delete', () => {
       ['docs', 'move', '--org', 'acme', '--doc', 'welcome', '--to', 'no-such-folder'],
       emulator.env,
     );
-    expect(nowhere.exitCode).toBe(4);
-    expect(nowhere.stderr).toContain('Folder no-such-folder does not exist.');
+    // Read before sending: a folder the organization lacks is bad input.
+    expect(nowhere.exitCode).toBe(2);
+    expect(nowhere.stderr).toContain('--to: organization acme has no folder no-such-folder');
   });
 
   it('deletes a document with what is stored for it; deleting it again finds nothing', async () => {

@@ -1,6 +1,7 @@
 import type { ConfirmSubject } from '../../catalogue/destructive.js';
 import type { OperationName } from '../../catalogue/operations.js';
 import { resumableBulkOptions } from '../bulk-options.js';
+import type { BulkVerify } from '../bulk-verify.js';
 import type { CommandDeclaration, HandlerOptions } from './command.js';
 import type { OptionRecord } from './options.js';
 
@@ -38,6 +39,8 @@ export interface BulkRow<O extends OptionRecord> {
   /** A batch that may be resent safely, though the operation in general may not be. */
   idempotentWhen?: (items: readonly Record<string, unknown>[]) => boolean;
   confirm?: (opts: HandlerOptions<O>, subject: ConfirmSubject) => string;
+  /** What the input names that the service must already have, read before sending. */
+  verify?: BulkVerify;
 }
 
 /** Every bulk row's flags: its own, then the shared bulk flags. */

@@ -134,6 +134,7 @@ const docsMove = bulkCommand({
   itemFlags: '--doc',
   // The service answers once per request, with no data.
   batchAnswer: true,
+  verify: { kind: 'folder', member: 'folderId' },
   examples: [
     'svc docs move --org acme --doc roadmap,notes --to handbook',
     'svc docs move --org acme --file moving.csv --to root   # column: documentId',

@@ -1,0 +1,150 @@
+import { operation, type OperationName } from '../catalogue/operations.js';
+import type { Operation } from '../catalogue/types.js';
+import { parseItemJson, type VerifiedItem } from '../bulk/index.js';
+import { ApiError, UsageError } from '../errors/errors.js';
+import type { HttpClient } from '../http/client.js';
+
+/**
+ * What a bulk command's input must name that only the service knows, read before anything
+ * is sent, so that such a mistake is refused as bad input (exit 2) rather than sent:
+ * - `folder`: the folder that `member` names, of the scope (`--to`) or of each item (a new
+ *   parent), is the organization's (`root`, the top level, always is);
+ * - `users`: the users the items name (their `column`) are the organization's users.
+ */
+export type BulkVerify = { kind: 'folder'; member: string } | { kind: 'users'; column: string };
+
+/** The checks of one run, given the request's members beside the items. */
+interface Checks {
+  /** What the members beside the items name; once a run. */
+  scope(): Promise<void>;
+  /** What the items name. */
+  items(items: readonly VerifiedItem[]): Promise<void>;
+}
+
+/** The checks of one run, called with the items, a chunk at a time, once all are valid. */
+export interface Verifier {
+  check(items: readonly VerifiedItem[]): Promise<void>;
+}
+
+/** How many ids `users.get` takes at once (its documented maximum). */
+const USERS_A_READ = 30;
+/** How many problems a refusal names before it counts the rest. */
+const NAMED = 5;
+
+/** The id an item names: the item itself where items are ids, else its `column`. */
+function idOf(item: VerifiedItem['item'], column: string): string {
+  const parsed = parseItemJson<unknown>(item);
+  return String(typeof parsed === 'string' ? parsed : (parsed as Record<string, unknown>)[column]);
+}
+
+async function read<T>(client: HttpClient, name: OperationName, data: unknown): Promise<T> {
+  return (await client.call<T>(operation(name) as Operation, data)).data as T;
+}
+
+function refusal(problems: readonly string[]): UsageError {
+  const named = problems.slice(0, NAMED);
+  const more = problems.length - named.length;
+  return new UsageError(
+    `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}; nothing was sent`,
+  );
+}
+
+export function verifier(
+  rule: BulkVerify,
+  client: HttpClient,
+  base: Readonly<Record<string, unknown>>,
+  flagNames: Readonly<Record<string, string>>,
+  info: (line: string) => void,
+): Verifier {
+  const checks = checksOf(rule, client, base, flagNames, info);
+  let scoped: Promise<void> | undefined;
+  return {
+    async check(items) {
+      await (scoped ??= checks.scope());
+      await checks.items(items);
+    },
+  };
+}
+
+function checksOf(
+  rule: BulkVerify,
+  client: HttpClient,
+  base: Readonly<Record<string, unknown>>,
+  flagNames: Readonly<Record<string, string>>,
+  info: (line: string) => void,
+): Checks {
+  const organizationId = String(base.organizationId);
+  if (rule.kind === 'folder') {
+    const checked = new Map<string, boolean>();
+    /** Whether the organization has the folder; `root`, the top level, it always has. */
+    const has = async (folderId: string): Promise<boolean> => {
+      if (folderId === 'root') return true;
+      let known = checked.get(folderId);
+      if (known === undefined) {
+        try {
+          await read(client, 'folders.get', { organizationId, folderId, maxDepth: 0 });
+          known = true;
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.status !== 'NOT_FOUND') throw err;
+          known = false;
+        }
+        checked.set(folderId, known);
+      }
+      return known;
+    };
+    const missing = (folderId: string) =>
+      `organization ${organizationId} has no folder ${folderId}`;
+    return {
+      async scope() {
+        const folderId = base[rule.member];
+        if (typeof folderId !== 'string' || (await has(folderId))) return;
+        throw refusal([`${flagNames[rule.member] ?? rule.member}: ${missing(folderId)}`]);
+      },
+      async items(items) {
+        if (rule.member in base) return;
+        const problems: string[] = [];
+        for (const { where, item } of items) {
+          const folderId = parseItemJson<Record<string, unknown>>(item)[rule.member];
+          if (typeof folderId === 'string' && !(await has(folderId))) {
+            problems.push(`${where}: ${missing(folderId)}`);
+          }
+        }
+        if (problems.length > 0) throw refusal(problems);
+      },
+    };
+  }
+  let checkable = true;
+  return {
+    scope: async () => undefined,
+    async items(items) {
+      const problems: string[] = [];
+      for (let from = 0; checkable && from < items.length; from += USERS_A_READ) {
+        const chunk = items.slice(from, from + USERS_A_READ).map((entry) => ({
+          where: entry.where,
+          userId: idOf(entry.item, rule.column),
+        }));
+        const userIds = [...new Set(chunk.map((entry) => entry.userId))];
+        let found: readonly { userId: string }[];
+        try {
+          found = await read(client, 'users.get', { organizationId, userIds, pageSize: 1000 });
+        } catch (err) {
+          // Reading users needs the workspace's advanced-queries option: without it, only the
+          // service can tell, item by item, as it answers.
+          if (!(err instanceof ApiError) || err.status !== 'FAILED_PRECONDITION') throw err;
+          checkable = false;
+          info(
+            `could not check beforehand that the users are organization ${organizationId}'s (reading users needs the advanced queries option): the service answers for each`,
+          );
+          break;
+        }
+        const known = new Set(found.map((user) => user.userId));
+        for (const { where, userId } of chunk) {
+          if (!known.has(userId)) {
+            problems.push(`${where}: ${userId} is not a user of organization ${organizationId}`);
+          }
+        }
+      }
+      if (problems.length > 0) throw refusal(problems);
+    },
+  };
+}
