@@ -54,7 +54,7 @@ export interface BulkCommand<Item> {
   /** A batch that may be resent safely, though the operation in general may not be. */
   idempotent?: (items: readonly Item[]) => boolean;
   /** What the input names that the service must already have (bulk-verify.ts). */
-  verify?: BulkVerify;
+  verify?: readonly BulkVerify[];
 }
 
 /**

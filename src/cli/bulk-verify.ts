@@ -9,9 +9,38 @@ import type { HttpClient } from '../http/client.js';
  * is sent, so that such a mistake is refused as bad input (exit 2) rather than sent:
  * - `folder`: the folder that `member` names, of the scope (`--to`) or of each item (a new
  *   parent), is the organization's (`root`, the top level, always is);
- * - `users`: the users the items name (their `column`) are the organization's users.
+ * - `users`, `documents`: the users or documents the items name (their `column`) are the
+ *   organization's.
  */
-export type BulkVerify = { kind: 'folder'; member: string } | { kind: 'users'; column: string };
+export type BulkVerify =
+  { kind: 'folder'; member: string } | { kind: 'users' | 'documents'; column: string };
+
+/** How the ids of a kind are read, 30 at a time, and what a missing one is called. */
+const IDS_READ = {
+  users: {
+    operation: 'users.get',
+    idsMember: 'userIds',
+    more: { pageSize: 1000 },
+    idField: 'userId',
+    missing: (id: string, org: string) => `${id} is not a user of organization ${org}`,
+  },
+  documents: {
+    operation: 'documents.get',
+    idsMember: 'documentIds',
+    more: {},
+    idField: 'id',
+    missing: (id: string, org: string) => `organization ${org} has no document ${id}`,
+  },
+} as const satisfies Record<
+  string,
+  {
+    operation: OperationName;
+    idsMember: string;
+    more: object;
+    idField: string;
+    missing: (id: string, org: string) => string;
+  }
+>;
 
 /** The checks of one run, given the request's members beside the items. */
 interface Checks {
@@ -26,8 +55,8 @@ export interface Verifier {
   check(items: readonly VerifiedItem[]): Promise<void>;
 }
 
-/** How many ids `users.get` takes at once (its documented maximum). */
-const USERS_A_READ = 30;
+/** How many ids `users.get` and `documents.get` take at once (their documented maximum). */
+const IDS_A_READ = 30;
 /** How many problems a refusal names before it counts the rest. */
 const NAMED = 5;
 
@@ -50,18 +79,18 @@ function refusal(problems: readonly string[]): UsageError {
 }
 
 export function verifier(
-  rule: BulkVerify,
+  rules: readonly BulkVerify[],
   client: HttpClient,
   base: Readonly<Record<string, unknown>>,
   flagNames: Readonly<Record<string, string>>,
   info: (line: string) => void,
 ): Verifier {
-  const checks = checksOf(rule, client, base, flagNames, info);
-  let scoped: Promise<void> | undefined;
+  const checks = rules.map((rule) => checksOf(rule, client, base, flagNames, info));
+  let scoped: Promise<unknown> | undefined;
   return {
     async check(items) {
-      await (scoped ??= checks.scope());
-      await checks.items(items);
+      await (scoped ??= Promise.all(checks.map((c) => c.scope())));
+      for (const c of checks) await c.items(items);
     },
   };
 }
@@ -113,35 +142,38 @@ function checksOf(
       },
     };
   }
+  const reader = IDS_READ[rule.kind];
   let checkable = true;
   return {
     scope: async () => undefined,
     async items(items) {
       const problems: string[] = [];
-      for (let from = 0; checkable && from < items.length; from += USERS_A_READ) {
-        const chunk = items.slice(from, from + USERS_A_READ).map((entry) => ({
+      for (let from = 0; checkable && from < items.length; from += IDS_A_READ) {
+        const chunk = items.slice(from, from + IDS_A_READ).map((entry) => ({
           where: entry.where,
-          userId: idOf(entry.item, rule.column),
+          id: idOf(entry.item, rule.column),
         }));
-        const userIds = [...new Set(chunk.map((entry) => entry.userId))];
-        let found: readonly { userId: string }[];
+        const ids = [...new Set(chunk.map((entry) => entry.id))];
+        let found: readonly Record<string, unknown>[];
         try {
-          found = await read(client, 'users.get', { organizationId, userIds, pageSize: 1000 });
+          found = await read(client, reader.operation, {
+            organizationId,
+            [reader.idsMember]: ids,
+            ...reader.more,
+          });
         } catch (err) {
           // Reading users needs the workspace's advanced-queries option: without it, only the
           // service can tell, item by item, as it answers.
           if (!(err instanceof ApiError) || err.status !== 'FAILED_PRECONDITION') throw err;
           checkable = false;
           info(
-            `could not check beforehand that the users are organization ${organizationId}'s (reading users needs the advanced queries option): the service answers for each`,
+            `could not check beforehand that the ${rule.kind} are organization ${organizationId}'s (${err.message}): the service answers for each`,
           );
           break;
         }
-        const known = new Set(found.map((user) => user.userId));
-        for (const { where, userId } of chunk) {
-          if (!known.has(userId)) {
-            problems.push(`${where}: ${userId} is not a user of organization ${organizationId}`);
-          }
+        const known = new Set(found.map((entry) => entry[reader.idField]));
+        for (const { where, id } of chunk) {
+          if (!known.has(id)) problems.push(`${where}: ${reader.missing(id, organizationId)}`);
         }
       }
       if (problems.length > 0) throw refusal(problems);

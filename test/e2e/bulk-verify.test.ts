@@ -75,6 +75,13 @@ describe('a bulk input checked against the service before sending', () => {
       '--to: organization acme has no folder nowhere; nothing was sent',
     );
 
+    const ghost = await svc(
+      ['docs', 'move', '--org', 'acme', '--doc', 'notes,ghost', '--to', 'handbook'],
+      emulator.env,
+    );
+    expect(ghost.exitCode).toBe(2);
+    expect(ghost.stderr).toContain('organization acme has no document ghost');
+
     const moved = await svc(
       ['docs', 'move', '--org', 'acme', '--doc', 'notes', '--to', 'handbook'],
       emulator.env,

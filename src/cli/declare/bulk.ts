@@ -40,7 +40,7 @@ export interface BulkRow<O extends OptionRecord> {
   idempotentWhen?: (items: readonly Record<string, unknown>[]) => boolean;
   confirm?: (opts: HandlerOptions<O>, subject: ConfirmSubject) => string;
   /** What the input names that the service must already have, read before sending. */
-  verify?: BulkVerify;
+  verify?: readonly BulkVerify[];
 }
 
 /** Every bulk row's flags: its own, then the shared bulk flags. */

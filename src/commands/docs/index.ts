@@ -134,7 +134,11 @@ const docsMove = bulkCommand({
   itemFlags: '--doc',
   // The service answers once per request, with no data.
   batchAnswer: true,
-  verify: { kind: 'folder', member: 'folderId' },
+  // Unknown documents would fail the whole batch, which the service answers as one.
+  verify: [
+    { kind: 'folder', member: 'folderId' },
+    { kind: 'documents', column: 'documentId' },
+  ],
   examples: [
     'svc docs move --org acme --doc roadmap,notes --to handbook',
     'svc docs move --org acme --file moving.csv --to root   # column: documentId',

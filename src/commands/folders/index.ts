@@ -48,7 +48,7 @@ const foldersUpdate = bulkCommand({
   item: { fields: { folderId: 'id', folderName: 'name', parentFolderId: 'parent' } },
   itemFlags: '--id',
   dependsOn: 'parentFolderId',
-  verify: { kind: 'folder', member: 'parentFolderId' },
+  verify: [{ kind: 'folder', member: 'parentFolderId' }],
   examples: [
     'svc folders update --org acme --id eng --name Engineering',
     'svc folders update --org acme --id hr --parent root',

@@ -35,7 +35,7 @@ const membersAdd = bulkCommand({
   },
   scope: { organizationId: 'org', organizationUserGroupId: 'group' },
   item: { ids: 'user', column: 'userId' },
-  verify: { kind: 'users', column: 'userId' },
+  verify: [{ kind: 'users', column: 'userId' }],
   itemFlags: '--user',
   examples: [
     'svc groups members add --org acme --group eng --user alice,bob',

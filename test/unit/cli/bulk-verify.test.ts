@@ -28,7 +28,7 @@ const base = { organizationId: 'acme', organizationUserGroupId: 'eng' };
 describe('reading what a bulk input names before sending it', () => {
   it("refuses users the organization's users do not include, by where each came from", async () => {
     const { client, sent } = fakeClient(() => [{ userId: 'bob' }]);
-    const check = verifier({ kind: 'users', column: 'userId' }, client, base, {}, () => {});
+    const check = verifier([{ kind: 'users', column: 'userId' }], client, base, {}, () => {});
     const refusal = check.check([item('bob', 'line 2'), item({ userId: 'zed' }, 'line 3')]);
     await expect(refusal).rejects.toThrow(UsageError);
     await expect(refusal).rejects.toThrow(
@@ -42,9 +42,29 @@ describe('reading what a bulk input names before sending it', () => {
     ]);
   });
 
+  it('refuses documents the organization lacks, read by id', async () => {
+    const { client, sent } = fakeClient(() => [{ id: 'plan', documentName: 'Plan' }]);
+    const check = verifier(
+      [{ kind: 'documents', column: 'documentId' }],
+      client,
+      base,
+      {},
+      () => {},
+    );
+    await expect(check.check([item('plan', 'line 2'), item('ghost', 'line 3')])).rejects.toThrow(
+      'line 3: organization acme has no document ghost; nothing was sent',
+    );
+    expect(sent).toEqual([
+      {
+        path: '/v1/organizations/documents/get',
+        data: { organizationId: 'acme', documentIds: ['plan', 'ghost'] },
+      },
+    ]);
+  });
+
   it('reads at most 30 users at a time, and names five problems and a count', async () => {
     const { client, sent } = fakeClient(() => []);
-    const check = verifier({ kind: 'users', column: 'userId' }, client, base, {}, () => {});
+    const check = verifier([{ kind: 'users', column: 'userId' }], client, base, {}, () => {});
     const items = Array.from({ length: 61 }, (_, i) => item(`u${i}`, `line ${i + 2}`));
     await expect(check.check(items)).rejects.toThrow(
       'line 6: u4 is not a user of organization acme; and 56 more; nothing was sent',
@@ -57,7 +77,7 @@ describe('reading what a bulk input names before sending it', () => {
     const { client, sent } = fakeClient(
       () => new ApiError('FAILED_PRECONDITION', 'Reading users needs advanced queries', 400),
     );
-    const check = verifier({ kind: 'users', column: 'userId' }, client, base, {}, (line) =>
+    const check = verifier([{ kind: 'users', column: 'userId' }], client, base, {}, (line) =>
       said.push(line),
     );
     const items = Array.from({ length: 40 }, (_, i) => item(`u${i}`, `line ${i + 2}`));
@@ -67,7 +87,7 @@ describe('reading what a bulk input names before sending it', () => {
     // Any other failure of the read is the run's.
     const failing = fakeClient(() => new ApiError('PERMISSION_DENIED', 'no', 403));
     const strict = verifier(
-      { kind: 'users', column: 'userId' },
+      [{ kind: 'users', column: 'userId' }],
       failing.client,
       base,
       {},
@@ -83,16 +103,16 @@ describe('reading what a bulk input names before sending it', () => {
         : new ApiError('NOT_FOUND', 'gone', 404),
     );
     const flags = { folderId: '--to' };
-    const rule = { kind: 'folder', member: 'folderId' } as const;
+    const rules = [{ kind: 'folder', member: 'folderId' }] as const;
     await verifier(
-      rule,
+      rules,
       client,
       { organizationId: 'acme', folderId: 'handbook' },
       flags,
       () => {},
     ).check([]);
     await verifier(
-      rule,
+      rules,
       client,
       { organizationId: 'acme', folderId: 'root' },
       flags,
@@ -100,7 +120,7 @@ describe('reading what a bulk input names before sending it', () => {
     ).check([]);
     await expect(
       verifier(
-        rule,
+        rules,
         client,
         { organizationId: 'acme', folderId: 'nowhere' },
         flags,
@@ -110,7 +130,7 @@ describe('reading what a bulk input names before sending it', () => {
     expect(sent.map((read) => read.data.folderId)).toEqual(['handbook', 'nowhere']);
 
     const parents = verifier(
-      { kind: 'folder', member: 'parentFolderId' },
+      [{ kind: 'folder', member: 'parentFolderId' }],
       client,
       { organizationId: 'acme' },
       {},
