@@ -110,7 +110,7 @@ _svc_flags() {
     'schema') REPLY='--list' ;;
     *) REPLY='' ;;
   esac
-  REPLY+=' --profile --base-url --json --jq -q --quiet --no-color --no-input --no-pager -y --yes --debug --timeout --dry-run --insecure --insecure-storage -h --help'
+  REPLY+=' --profile --base-url --header-prefix --json --jq -q --quiet --no-color --no-input --no-pager -y --yes --debug --timeout --dry-run --insecure --insecure-storage -h --help'
 }
 
 # How the value of flag $2 of command path $1 completes: a kind, then its words. Fails
@@ -183,7 +183,7 @@ _svc_value() {
     'mcp'|'mcp serve'|'mcp tools') flags='--toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
     'mcp config') flags='--client --toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
   esac
-  flags+=' --profile --base-url --jq --timeout'
+  flags+=' --profile --base-url --header-prefix --jq --timeout'
   [[ " $flags " == *" $2 "* ]] || return 1
   case "$1 $2" in
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;

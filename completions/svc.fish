@@ -912,6 +912,7 @@ function __svc_flags
     printf '%s\t%s\n' \
         '--profile' 'stored profile to use (env: SVC_PROFILE)' \
         '--base-url' 'service base URL, overriding the profile (env: SVC_BASE_URL)' \
+        '--header-prefix' 'the credential headers\' prefix where the service\'s is not x-service, e.g. x-acme (env: SVC_HEADER_PREFIX)' \
         '--json' 'machine output: one JSON document on stdout' \
         '--jq' 'filter the --json document with jq (implies --json); strings print as text' \
         '-q' 'nothing on stderr but errors: no notices, warnings or progress' \
@@ -1064,7 +1065,7 @@ function __svc_value
         case 'mcp config'
             set flags '--client' '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
     end
-    contains -- $argv[2] $flags '--profile' '--base-url' '--jq' '--timeout'; or return 1
+    contains -- $argv[2] $flags '--profile' '--base-url' '--header-prefix' '--jq' '--timeout'; or return 1
     switch "$argv[1] $argv[2]"
         case 'workspace email-config --provider'
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'

@@ -9,12 +9,15 @@ export interface ClientTarget {
   /** Where the base URL came from, in the user's terms. */
   source: string;
   credentials: Credentials;
+  /** The credential headers' prefix; absent, the one given for this run, else x-service. */
+  headerPrefix?: string;
 }
 
 /** Where a client goes and with what, checked; `withheld` says why it may send no credentials. */
 export interface CheckedTarget {
   baseUrl: string;
   credentials: Credentials;
+  headerPrefix: string;
   withheld?: CredentialsError;
 }
 
@@ -23,7 +26,9 @@ export interface CheckedTarget {
  * withheld when they belong to another service and the environment holds no tokens
  * instead. A client made so refuses every call that needs credentials with that reason.
  */
-export function checkedTarget(from: { session: Session } | { over: ClientTarget }): CheckedTarget {
+export function checkedTarget(
+  from: { session: Session } | { over: ClientTarget; headerPrefix: string },
+): CheckedTarget {
   const session = 'session' in from ? from.session : undefined;
   const over = 'over' in from ? from.over : undefined;
   const baseUrl = over ? over.baseUrl : session?.baseUrl;
@@ -39,5 +44,7 @@ export function checkedTarget(from: { session: Session } | { over: ClientTarget 
       ? session.unbound
       : undefined;
   const credentials = over?.credentials ?? session?.credentials ?? {};
-  return { baseUrl, credentials, ...(withheld && { withheld }) };
+  const headerPrefix =
+    'over' in from ? (from.over.headerPrefix ?? from.headerPrefix) : from.session.headerPrefix;
+  return { baseUrl, credentials, headerPrefix, ...(withheld && { withheld }) };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_HEADER_PREFIX, explicitHeaderPrefix } from '../config/header-prefix.js';
 import { explicitBaseUrl } from '../config/base-url.js';
 import { ProfileStore } from '../config/profiles.js';
 import type { Operation } from '../catalogue/types.js';
@@ -103,7 +104,12 @@ export class Context {
   }
 
   private get sessionRequest(): SessionRequest {
-    return { profileFlag: this.globals.profile, baseUrlFlag: this.globals.baseUrl, env: this.env };
+    return {
+      profileFlag: this.globals.profile,
+      baseUrlFlag: this.globals.baseUrl,
+      headerPrefixFlag: this.globals.headerPrefix,
+      env: this.env,
+    };
   }
 
   /** The profile named by --profile or SVC_PROFILE, if either is set. */
@@ -127,6 +133,13 @@ export class Context {
   /** Base URL given on the command line or in the environment, without reading profiles. */
   explicitBaseUrl(): string | undefined {
     return explicitBaseUrl(this.globals.baseUrl, this.env)?.baseUrl;
+  }
+
+  /** The header prefix given on the command line or in the environment, else x-service. */
+  explicitHeaderPrefix(): string {
+    return (
+      explicitHeaderPrefix(this.globals.headerPrefix, this.env)?.prefix ?? DEFAULT_HEADER_PREFIX
+    );
   }
 
   /** Which of the two gave the explicit base URL. */
@@ -174,8 +187,10 @@ export class Context {
   }
 
   private async target(over?: ClientTarget) {
-    const { baseUrl, credentials, withheld } = checkedTarget(
-      over ? { over } : { session: await this.session() },
+    const { baseUrl, credentials, withheld, headerPrefix } = checkedTarget(
+      over
+        ? { over, headerPrefix: this.explicitHeaderPrefix() }
+        : { session: await this.session() },
     );
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
     return {
@@ -203,6 +218,7 @@ export class Context {
           baseUrl,
           credentials,
           withheld,
+          headerPrefix,
         ),
     };
   }

@@ -2,6 +2,8 @@
 export interface GlobalOptions {
   profile?: string;
   baseUrl?: string;
+  /** --header-prefix: the credential headers' prefix, checked and lower-cased */
+  headerPrefix?: string;
   json?: boolean;
   /** --jq: a jq expression applied to the --json document (implies --json) */
   jq?: string;

@@ -51,6 +51,7 @@ export async function makeHttpClient(
   baseUrl: string,
   credentials: Credentials,
   withheld: Error | undefined,
+  headerPrefix: string,
 ): Promise<HttpClient> {
   const { timeoutMs } = settings;
   const routes = new ProxyRoutes(settings.env);
@@ -61,6 +62,7 @@ export async function makeHttpClient(
   return new HttpClient({
     baseUrl,
     credentials,
+    headerPrefix,
     ...(withheld && { withheld }),
     dispatcher,
     redactor: settings.redactor,

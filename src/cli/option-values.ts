@@ -1,3 +1,4 @@
+import { checkHeaderPrefix } from '../config/header-prefix.js';
 import { Option } from 'commander';
 import { readableFile } from '../io/readable-file.js';
 import { parseDuration } from '../http/duration.js';
@@ -12,7 +13,14 @@ import { parseWholeNumber } from './whole-number.js';
  */
 
 export type ValueTypeName =
-  'duration' | 'whole number' | 'url' | 'job delay' | 'readable file' | 'value or @file' | 'expiry';
+  | 'duration'
+  | 'whole number'
+  | 'url'
+  | 'job delay'
+  | 'readable file'
+  | 'value or @file'
+  | 'expiry'
+  | 'header prefix';
 
 const typeOfOption = new WeakMap<Option, ValueTypeName>();
 
@@ -80,6 +88,11 @@ export function wholeNumberOption(
 /** An absolute http(s) URL, kept as given. */
 export function urlOption(flags: string, description: string): Option {
   return typed(flags, description, 'url', parseHttpUrl);
+}
+
+/** A credential header prefix (`x-acme`), checked and lower-cased. */
+export function headerPrefixOption(flags: string, description: string): Option {
+  return typed(flags, description, 'header prefix', checkHeaderPrefix);
 }
 
 /** `manual`, `0` (at once) or a duration: how long each step of an emulator job takes. */

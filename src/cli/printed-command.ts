@@ -13,7 +13,7 @@ export interface Invocation {
  * one shell line that works when pasted: every word is quoted for the shell, and the global
  * options that chose the service and the credentials come along. `--profile` comes whether
  * it was a flag or SVC_PROFILE, since the line may be pasted where that variable is unset;
- * `--base-url` only when it was a flag, since a profile's or the environment's URL is found
+ * `--base-url` and `--header-prefix` only when they were flags, since a profile's or the environment's URL is found
  * again the same way. `words` are the command and its flags, e.g.
  * `['users', 'purge-status', '--job', id, '--wait']`.
  */
@@ -24,6 +24,7 @@ export function printedCommand(invocation: Invocation, words: readonly string[])
     'svc',
     ...(profile ? ['--profile', profile] : []),
     ...(globals.baseUrl ? ['--base-url', globals.baseUrl] : []),
+    ...(globals.headerPrefix ? ['--header-prefix', globals.headerPrefix] : []),
     ...(globals.insecure ? ['--insecure'] : []),
     ...words,
   ]);
@@ -33,6 +34,7 @@ export function printedCommand(invocation: Invocation, words: readonly string[])
 const ADDED_BY_PRINTED_COMMAND = new Map([
   ['--profile', true],
   ['--base-url', true],
+  ['--header-prefix', true],
   ['--insecure', false],
 ]);
 

@@ -4,7 +4,7 @@ import type { Invoke } from './command-kit.js';
 import type { AnyCommand, GroupDeclaration } from './declare/command.js';
 import { mountTree } from './declare/mount.js';
 import { applyHelpLayout } from './help-layout.js';
-import { durationOption, urlOption } from './option-values.js';
+import { durationOption, headerPrefixOption, urlOption } from './option-values.js';
 import { environmentNames, wrappedList } from './reference/environment.js';
 import { helpTopics } from './reference/topics.js';
 import { checkRequiredOptionsLast } from './required-options.js';
@@ -44,6 +44,12 @@ export function buildProgram(
     .option('--profile <name>', 'stored profile to use (env: SVC_PROFILE)')
     .addOption(
       urlOption('--base-url <url>', 'service base URL, overriding the profile (env: SVC_BASE_URL)'),
+    )
+    .addOption(
+      headerPrefixOption(
+        '--header-prefix <prefix>',
+        "the credential headers' prefix where the service's is not x-service, e.g. x-acme (env: SVC_HEADER_PREFIX)",
+      ),
     )
     .option('--json', 'machine output: one JSON document on stdout')
     .option(

@@ -1,4 +1,5 @@
 import { serviceUrl } from '../config/base-url.js';
+import { headerPrefixOf } from '../config/header-prefix.js';
 import { resolveCredentials, type Credentials } from '../config/credentials.js';
 import {
   unknownProfile,
@@ -18,6 +19,8 @@ export interface Session {
   /** Where the base URL came from, in the user's terms. */
   baseUrlSource: string;
   credentials: Credentials;
+  /** The credential headers' prefix: --header-prefix, SVC_HEADER_PREFIX, the profile's, or x-service. */
+  headerPrefix: string;
   /** Where the profile's tokens are kept, when they were read. */
   secretsIn?: SecretStore;
   /** Why the profile's tokens are not used: they were stored for another service. */
@@ -30,6 +33,8 @@ export interface SessionRequest {
   profileFlag: string | undefined;
   /** --base-url */
   baseUrlFlag: string | undefined;
+  /** --header-prefix */
+  headerPrefixFlag?: string | undefined;
   env: Env;
 }
 
@@ -83,6 +88,10 @@ export async function resolveSession(
     baseUrl,
     baseUrlSource,
     credentials,
+    headerPrefix: headerPrefixOf(request.headerPrefixFlag, env, {
+      name: profileName,
+      headerPrefix: stored?.headerPrefix,
+    }).prefix,
     ...(resolved && { secretsIn: resolved.secretsIn }),
     ...(unbound && { unbound }),
   };

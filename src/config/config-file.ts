@@ -15,6 +15,8 @@ export interface Profile extends Credentials {
    * (nothing can issue it again), so removing it is asked about first.
    */
   createdWorkspace?: true;
+  /** The deployment's credential header prefix (`x-acme`); absent, the contract's `x-service`. */
+  headerPrefix?: string;
 }
 
 export interface ConfigShape {

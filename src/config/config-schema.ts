@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { HEADER_PREFIX_MOST, HEADER_PREFIX_PATTERN } from './header-prefix.js';
 
 /**
  * The shape of `config.json`. In a module of its own, imported with `import()` where a file
@@ -19,6 +20,8 @@ const profile = z.strictObject({
     .regex(/^svc-[A-Za-z0-9_-]{12,64}$/)
     .optional(),
   createdWorkspace: z.literal(true).optional(),
+  /** The deployment's credential header prefix, where it is not the contract's `x-service`. */
+  headerPrefix: z.string().max(HEADER_PREFIX_MOST).regex(HEADER_PREFIX_PATTERN).optional(),
 });
 
 export const configSchema = z.strictObject({

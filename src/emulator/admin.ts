@@ -1,3 +1,4 @@
+import type { CredentialHeaders } from '../config/header-prefix.js';
 import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
 import { VERSION } from '../version.js';
@@ -33,6 +34,8 @@ export interface AdminDeps {
   secrets: SecretBox;
   faults: Faults;
   webhooks: WebhookEngine;
+  /** The credential headers' names: the contract's `x-service-…`, or a deployment's prefix. */
+  headerNames: CredentialHeaders;
 }
 
 const resetRequest = z.strictObject({ workspaceId: z.string().min(1).optional() });

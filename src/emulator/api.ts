@@ -1,3 +1,4 @@
+import type { CredentialHeaders } from '../config/header-prefix.js';
 import type { IncomingMessage } from 'node:http';
 import type { Operations } from '../catalogue/operations.js';
 import type { AuthLevel, Operation } from '../catalogue/types.js';
@@ -33,7 +34,7 @@ function isJson(contentType: string | undefined): boolean {
 export async function answerApi(
   op: CatalogueOperation,
   req: IncomingMessage,
-  deps: { store: Store; handlers: HandlerTable },
+  deps: { store: Store; handlers: HandlerTable; headerNames: CredentialHeaders },
   note: RequestNote,
 ): Promise<Answer> {
   note.operation = op.name;
@@ -53,7 +54,7 @@ export async function answerApi(
   }
   note.requestBody = (await readBody(req)).toString('utf8');
   const rawData = unwrapRequest(note.requestBody);
-  const auth = authenticate(op.auth, req.headers, deps.store);
+  const auth = authenticate(op.auth, req.headers, deps.store, deps.headerNames);
   if (auth) note.workspaceId = auth.workspace.id;
   const data = validateData(op.request, rawData);
   const { bulk } = op as Operation;

@@ -94,8 +94,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: AppDeps): 
       response,
       decisions,
       secrets: [
-        req.headers['x-service-auth-token'],
-        req.headers['x-service-workspace-auth-token'],
+        req.headers[deps.headerNames.authToken],
+        req.headers[deps.headerNames.workspaceAuthToken],
       ].flat(),
     });
   };

@@ -1,16 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthLevel } from '../catalogue/types.js';
+import type { CredentialHeaders } from '../config/header-prefix.js';
 import { EmulatorError } from './errors.js';
 import type { ApiKeyRecord } from './store/api-keys.js';
 import type { Store } from './store/store.js';
 import type { WorkspaceRecord } from './store/workspaces.js';
-
-const WORKSPACE_ID_HEADER = 'x-service-workspace-id';
-const API_KEY_HEADER = 'x-service-api-key';
-const AUTH_TOKEN_HEADER = 'x-service-auth-token';
-/** The name the workspace-level pages of the contract give the same token (more-operations). */
-const WORKSPACE_AUTH_TOKEN_HEADER = 'x-service-workspace-auth-token';
 
 export interface WorkspaceAuth {
   workspace: WorkspaceRecord;
@@ -42,27 +37,32 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /**
- * The workspace's token, under either name the contract gives it; both at once with
- * different values is ambiguous, and refused rather than one of them guessed.
+ * The workspace's token, under either name the contract gives it (the workspace-level pages
+ * call it `…-workspace-auth-token`); both at once with different values is ambiguous, and
+ * refused rather than one of them guessed.
  */
-function workspaceToken(headers: IncomingHttpHeaders): string {
-  if (headers[WORKSPACE_AUTH_TOKEN_HEADER] === undefined)
-    return header(headers, AUTH_TOKEN_HEADER, 'Auth Token');
-  const token = header(headers, WORKSPACE_AUTH_TOKEN_HEADER, 'Auth Token');
+function workspaceToken(headers: IncomingHttpHeaders, names: CredentialHeaders): string {
+  if (headers[names.workspaceAuthToken] === undefined)
+    return header(headers, names.authToken, 'Auth Token');
+  const token = header(headers, names.workspaceAuthToken, 'Auth Token');
   if (
-    headers[AUTH_TOKEN_HEADER] !== undefined &&
-    header(headers, AUTH_TOKEN_HEADER, 'Auth Token') !== token
+    headers[names.authToken] !== undefined &&
+    header(headers, names.authToken, 'Auth Token') !== token
   )
     throw new EmulatorError(
       'INVALID_ARGUMENT',
-      `${AUTH_TOKEN_HEADER} and ${WORKSPACE_AUTH_TOKEN_HEADER} hold different tokens: send one.`,
+      `${names.authToken} and ${names.workspaceAuthToken} hold different tokens: send one.`,
     );
   return token;
 }
 
-function workspaceAuth(headers: IncomingHttpHeaders, store: Store): WorkspaceAuth {
-  const workspaceId = header(headers, WORKSPACE_ID_HEADER, 'Workspace ID');
-  const token = workspaceToken(headers);
+function workspaceAuth(
+  headers: IncomingHttpHeaders,
+  store: Store,
+  names: CredentialHeaders,
+): WorkspaceAuth {
+  const workspaceId = header(headers, names.workspaceId, 'Workspace ID');
+  const token = workspaceToken(headers, names);
   const workspace = store.workspaces.findById(workspaceId);
   if (!workspace) throw new EmulatorError('NOT_FOUND', 'Workspace not found.');
   if (!sameSecret(token, workspace.authToken)) {
@@ -71,9 +71,9 @@ function workspaceAuth(headers: IncomingHttpHeaders, store: Store): WorkspaceAut
   return { workspace };
 }
 
-function keyAuth(headers: IncomingHttpHeaders, store: Store): KeyAuth {
-  const apiKeyId = header(headers, API_KEY_HEADER, 'API Key');
-  const token = header(headers, AUTH_TOKEN_HEADER, 'Auth Token');
+function keyAuth(headers: IncomingHttpHeaders, store: Store, names: CredentialHeaders): KeyAuth {
+  const apiKeyId = header(headers, names.apiKey, 'API Key');
+  const token = header(headers, names.authToken, 'Auth Token');
   // One answer for an unknown key and for a token of another key, so neither is revealed.
   // Made only when needed: an error captures a stack, which every request would pay for.
   const denied = () => new EmulatorError('PERMISSION_DENIED', 'Invalid API key or auth token.');
@@ -84,18 +84,22 @@ function keyAuth(headers: IncomingHttpHeaders, store: Store): KeyAuth {
   return { workspace, apiKey };
 }
 
-/** Checks the credential headers an operation's level asks for (docs/wire-notes.md, "Credentials"). */
+/**
+ * Checks the credential headers an operation's level asks for (docs/wire-notes.md,
+ * "Credentials"), under the names the emulator was started with (`x-service-…` by default).
+ */
 export function authenticate(
   level: AuthLevel,
   headers: IncomingHttpHeaders,
   store: Store,
+  names: CredentialHeaders,
 ): WorkspaceAuth | KeyAuth | null {
   switch (level) {
     case 'public':
       return null;
     case 'workspace':
-      return workspaceAuth(headers, store);
+      return workspaceAuth(headers, store, names);
     case 'key':
-      return keyAuth(headers, store);
+      return keyAuth(headers, store, names);
   }
 }

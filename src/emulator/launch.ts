@@ -220,9 +220,11 @@ export function fixtureOwners(fixture: unknown): { ownerEmail: string }[] {
 export function svcEnvironment(
   { url, token }: AdminTarget,
   ws: WorkspaceCredentials | undefined,
+  headerPrefix?: string,
 ): Record<string, string> {
   return {
     SVC_BASE_URL: url,
+    ...(headerPrefix !== undefined && { SVC_HEADER_PREFIX: headerPrefix }),
     ...(token !== undefined && { [ADMIN_TOKEN_VAR]: token }),
     ...(ws && workspaceVariables(ws)),
   };

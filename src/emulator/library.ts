@@ -98,6 +98,11 @@ export interface StartEmulatorOptions {
   faults?: FaultPlan;
   /** Serve the web UI at `/_emulator/ui/` (default true). */
   ui?: boolean;
+  /**
+   * The prefix of the credential headers it reads (`x-acme` reads `x-acme-api-key`), as a
+   * deployment with its own names would; `env()` then sets `SVC_HEADER_PREFIX` to match.
+   */
+  headerPrefix?: string;
   /** Environment of the emulator process (default `process.env`, less svc's own credentials). */
   env?: Readonly<Record<string, string | undefined>>;
   /** How long the start may take, in milliseconds (default 30000). */
@@ -184,6 +189,7 @@ function startArgs(options: StartEmulatorOptions, seedFile: string | undefined):
       args.push('--console-option', name);
   if (options.faults !== undefined) args.push('--faults', JSON.stringify(options.faults));
   if (options.ui === false) args.push('--no-ui');
+  if (options.headerPrefix !== undefined) args.push('--header-prefix', options.headerPrefix);
   return args;
 }
 
@@ -266,7 +272,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     pid: ready.pid,
     workspace,
     workspaces,
-    env: (ws = workspace) => svcEnvironment(admin, ws),
+    env: (ws = workspace) => svcEnvironment(admin, ws, options.headerPrefix),
     async reset(workspaceId) {
       await adminCall(admin, 'reset', {
         method: 'POST',

@@ -1,3 +1,4 @@
+import { checkHeaderPrefix, credentialHeaders } from '../config/header-prefix.js';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { operation } from '../catalogue/operations.js';
@@ -105,6 +106,12 @@ export interface EmulatorOptions {
    * the web UI's pages open without it, and send the one their link carries (`#token=`).
    */
   adminToken?: string;
+  /**
+   * The prefix of the credential headers the API reads (`x-acme` reads `x-acme-api-key`), to
+   * stand in for a deployment that names them its own way; the contract's `x-service` when
+   * absent. Checked as svc's `--header-prefix` is.
+   */
+  headerPrefix?: string;
   /**
    * Hosts besides loopback that webhooks may be sent to (docs/webhooks.md); a delivery to
    * any other is recorded as a failed attempt, and nothing is sent.
@@ -273,6 +280,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ai,
     webhooks,
   });
+  const headerNames = credentialHeaders(
+    options.headerPrefix === undefined
+      ? undefined
+      : checkHeaderPrefix(options.headerPrefix, 'headerPrefix'),
+  );
   const faults = new Faults(options.faults);
   const adminRoutes = options.adminRoutes ?? true;
   const adminToken =
@@ -292,6 +304,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       faults,
       adminRoutes,
       adminToken,
+      headerNames,
       ui,
       boundAddress: () => bound,
       now,

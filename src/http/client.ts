@@ -1,3 +1,4 @@
+import { credentialHeaders } from '../config/header-prefix.js';
 import type { Dispatcher } from 'undici';
 import { overwriteReason } from '../catalogue/destructive.js';
 import { describeJsonExcess, findJsonExcess } from '../catalogue/limits.js';
@@ -39,6 +40,8 @@ import {
 export interface HttpClientOptions {
   baseUrl: string;
   credentials: Credentials;
+  /** The credential headers' prefix (`x-service`, or a deployment's own). */
+  headerPrefix?: string;
   /**
    * Why the stored credentials are not among `credentials` (they belong to another
    * service): what a call that needs credentials fails with. A public call needs none.
@@ -137,21 +140,23 @@ export function authHeaders(
   level: AuthLevel,
   c: Credentials,
   withheld?: Error,
+  headerPrefix?: string,
 ): Record<string, string> {
   if (level === 'public') return {};
   if (withheld) throw withheld;
+  const names = credentialHeaders(headerPrefix);
   if (level === 'workspace') {
     if (!c.workspaceId || !c.workspaceToken) {
       throw new CredentialsError('workspace credentials are missing', {
         hint: missingCredentialsHint,
       });
     }
-    return { 'x-service-workspace-id': c.workspaceId, 'x-service-auth-token': c.workspaceToken };
+    return { [names.workspaceId]: c.workspaceId, [names.authToken]: c.workspaceToken };
   }
   if (!c.apiKey || !c.authToken) {
     throw new CredentialsError('API key credentials are missing', { hint: missingCredentialsHint });
   }
-  return { 'x-service-api-key': c.apiKey, 'x-service-auth-token': c.authToken };
+  return { [names.apiKey]: c.apiKey, [names.authToken]: c.authToken };
 }
 
 /**
@@ -329,8 +334,9 @@ export class HttpClient {
 
   /** The headers of a call: its own credentials, else the client's (or why there are none). */
   private headersFor(level: AuthLevel, credentials?: Credentials): Record<string, string> {
-    if (credentials) return authHeaders(level, credentials);
-    return authHeaders(level, this.settings.credentials, this.settings.withheld);
+    const prefix = this.settings.headerPrefix;
+    if (credentials) return authHeaders(level, credentials, undefined, prefix);
+    return authHeaders(level, this.settings.credentials, this.settings.withheld, prefix);
   }
 
   /** `svc api`: any path, any body; an error status still becomes a typed error. */

@@ -25,6 +25,15 @@ const secretHeaderNames = new Set([
   'proxy-authorization',
 ]);
 
+/**
+ * A header that carries a secret: one named so, or the auth token header under any prefix
+ * (`x-acme-auth-token`), so a deployment's own names are redacted as the contract's are.
+ */
+function isSecretHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return secretHeaderNames.has(lower) || lower.endsWith('-auth-token');
+}
+
 /** `apiKey` is an identifier everywhere except inside these objects, where it is a secret. */
 const parentsWhereApiKeyIsSecret = new Set(['emailserviceconfig']);
 
@@ -53,7 +62,7 @@ export class Redactor {
   headers(headers: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
-      out[name] = secretHeaderNames.has(name.toLowerCase()) ? REDACTED : this.text(value);
+      out[name] = isSecretHeader(name) ? REDACTED : this.text(value);
     }
     return out;
   }

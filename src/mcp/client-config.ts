@@ -19,6 +19,7 @@ export function serverArgs(invocation: Invocation, flags: McpFlags, cwd: string)
   return [
     ...(profile ? ['--profile', profile] : []),
     ...(globals.baseUrl ? ['--base-url', globals.baseUrl] : []),
+    ...(globals.headerPrefix ? ['--header-prefix', globals.headerPrefix] : []),
     ...(globals.insecure ? ['--insecure'] : []),
     'mcp',
     ...(flags.readOnly ? ['--read-only'] : []),

@@ -19,6 +19,12 @@ export const environmentTable: readonly EnvironmentRow[] = [
   },
   { name: 'SVC_BASE_URL', flag: '--base-url', meaning: 'service base URL (overrides the profile)' },
   {
+    name: 'SVC_HEADER_PREFIX',
+    flag: '--header-prefix',
+    meaning:
+      "the credential headers' prefix, where a deployment's is not x-service (overrides the profile); also what svc emulator reads",
+  },
+  {
     name: credentialEnvVars.workspaceId,
     flag: null,
     meaning: 'workspace id; credentials in the environment come before the profile',

@@ -1,3 +1,4 @@
+import { DEFAULT_HEADER_PREFIX, explicitHeaderPrefix } from '../../config/header-prefix.js';
 import type { Context } from '../../cli/context.js';
 import { checkBaseUrl, serviceUrl } from '../../config/base-url.js';
 import { DEFAULT_PROFILE, isValidProfileName, type Profile } from '../../config/profiles.js';
@@ -31,7 +32,12 @@ function replacesStored(stored: Profile, next: Profile): boolean {
 
 /** Checks each pair with one authenticated read before anything is stored. */
 async function verify(ctx: Context, profile: Profile, source: string): Promise<void> {
-  const client = await ctx.client({ baseUrl: profile.baseUrl, source, credentials: profile });
+  const client = await ctx.client({
+    baseUrl: profile.baseUrl,
+    source,
+    credentials: profile,
+    headerPrefix: profile.headerPrefix ?? DEFAULT_HEADER_PREFIX,
+  });
   const checks = [
     profile.apiKey && profile.authToken && (['API key credentials', verifyKeyPair] as const),
     profile.workspaceId &&
@@ -92,8 +98,14 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     });
   }
 
+  // The deployment's header prefix is kept with the credentials it names: given for this
+  // run, else the one stored; the contract's own is not stored.
+  const headerPrefix =
+    explicitHeaderPrefix(ctx.globals.headerPrefix, ctx.env)?.prefix ?? existing.headerPrefix;
+  const { headerPrefix: _stored, ...kept } = existing;
   const profile: Profile = {
-    ...existing,
+    ...kept,
+    ...(headerPrefix !== undefined && headerPrefix !== DEFAULT_HEADER_PREFIX && { headerPrefix }),
     baseUrl,
     ...(apiKey && { apiKey }),
     ...(authToken && { authToken }),

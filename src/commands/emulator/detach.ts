@@ -1,3 +1,4 @@
+import { DEFAULT_HEADER_PREFIX, explicitHeaderPrefix } from '../../config/header-prefix.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../cli/context.js';
 import {
@@ -91,6 +92,10 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
   // Chosen here, where it is needed to read the credentials back, and handed to the emulator
   // in its environment, never on its command line.
   const token = adminTokenFrom(opts, ctx.env)?.token;
+  // The credential headers it reads, when not the contract's: passed on, and written with
+  // its URL so that `set -a; . FILE` points svc at both.
+  const given = explicitHeaderPrefix(ctx.globals.headerPrefix, ctx.env)?.prefix;
+  const headerPrefix = given === DEFAULT_HEADER_PREFIX ? undefined : given;
   makeDetachedDir(files);
   removeDetachedState(files);
   const owners = opts.seed
@@ -102,7 +107,10 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
   try {
     launched = await launchEmulator({
       command: svcCommand(ctx.deps.binPath ?? process.argv[1] ?? '', buildKind() === 'binary'),
-      startArgs: startArgs(opts),
+      startArgs: [
+        ...startArgs(opts),
+        ...(headerPrefix !== undefined ? ['--header-prefix', headerPrefix] : []),
+      ],
       env: emulatorEnvironment(ctx.env, token),
       stdio: ['ignore', 'pipe', logFd],
       detached: true,
@@ -130,7 +138,7 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
       env: files.env,
       startedAt: new Date().toISOString(),
     };
-    writePrivateFile(files.env, envLines(svcEnvironment(admin, workspace)));
+    writePrivateFile(files.env, envLines(svcEnvironment(admin, workspace, headerPrefix)));
     writePrivateFile(files.state, `${JSON.stringify(state, null, 2)}\n`);
     ctx.io.stdout.write(
       `${JSON.stringify({ status: 'ready', url: ready.url, ...(ready.ui && { ui: ready.ui }), pid: ready.pid, env: files.env })}\n`,

@@ -54,11 +54,13 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
   const ownConfigDir = await privateTempDir('svc-exec-');
   let emulator: RunningEmulator | undefined;
   let adminToken: { token: string } | undefined;
+  let headerPrefix: string | undefined;
   try {
-    ({ emulator, adminToken } = await startFromFlags(opts, {
+    ({ emulator, adminToken, headerPrefix } = await startFromFlags(opts, {
       warn: (line) => ctx.out.warn(line),
       say: (line) => ctx.out.info(line),
       env: ctx.env,
+      headerPrefix: ctx.globals.headerPrefix,
     }));
     // For the person at the terminal; a script's stderr stays its command's own.
     if (emulator.uiUrl && ctx.io.stderrIsTTY)
@@ -68,6 +70,8 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
       SVC_BASE_URL: emulator.url,
       SVC_CONFIG_DIR: ownConfigDir,
       ...(adminToken && { [ADMIN_TOKEN_VAR]: adminToken.token }),
+      // The command's svc speaks the header names the emulator reads.
+      ...(headerPrefix !== undefined && { SVC_HEADER_PREFIX: headerPrefix }),
     };
     if (ctx.deps.binPath)
       env.PATH = [dirname(ctx.deps.binPath), env.PATH].filter(Boolean).join(delimiter);

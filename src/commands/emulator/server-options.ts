@@ -1,3 +1,4 @@
+import { DEFAULT_HEADER_PREFIX, explicitHeaderPrefix } from '../../config/header-prefix.js';
 import type { OptionsOf } from '../../cli/declare/options.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import type { FaultPlan } from '../../emulator/faults.js';
@@ -238,15 +239,29 @@ export async function startFromFlags(
     warn,
     say,
     env,
-  }: { warn: (line: string) => void; say: (line: string) => void; env: NodeJS.ProcessEnv },
-): Promise<{ emulator: RunningEmulator; adminToken?: { token: string; generated: boolean } }> {
+    headerPrefix: prefixFlag,
+  }: {
+    warn: (line: string) => void;
+    say: (line: string) => void;
+    env: NodeJS.ProcessEnv;
+    /** The global --header-prefix: the names of the credential headers it reads. */
+    headerPrefix: string | undefined;
+  },
+): Promise<{
+  emulator: RunningEmulator;
+  adminToken?: { token: string; generated: boolean };
+  /** The credential headers' prefix it reads, where it is not the contract's. */
+  headerPrefix?: string;
+}> {
   const admin = adminTokenFrom(opts, env);
+  const headerPrefix = explicitHeaderPrefix(prefixFlag, env)?.prefix;
   const seedJson = env[SEED_JSON_VAR];
   const options = {
     ...parseServerFlags(opts),
     ...(opts.faults !== undefined && { faults: await readFaultPlan(opts.faults) }),
     ...(admin && { adminToken: admin.token }),
     ...(seedJson !== undefined && seedJson !== '' && { seedJson }),
+    ...(headerPrefix !== undefined && { headerPrefix }),
   };
   const { startEmulator, EmulatorError } = await import('../../emulator/server.js');
   let emulator: RunningEmulator;
@@ -271,5 +286,9 @@ export async function startFromFlags(
         : undefined;
   if (seedSource !== undefined && options.dataDir !== undefined && emulator.restored)
     say(seedOverStoredState(seedSource, options.dataDir));
-  return { emulator, ...(admin && { adminToken: admin }) };
+  return {
+    emulator,
+    ...(admin && { adminToken: admin }),
+    ...(headerPrefix !== undefined && headerPrefix !== DEFAULT_HEADER_PREFIX && { headerPrefix }),
+  };
 }

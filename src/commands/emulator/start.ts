@@ -13,10 +13,11 @@ export async function run(ctx: Context, opts: StartFlags): Promise<void> {
     const { runDetached } = await import('./detach.js');
     return runDetached(ctx, opts);
   }
-  const { emulator, adminToken } = await startFromFlags(opts, {
+  const { emulator, adminToken, headerPrefix } = await startFromFlags(opts, {
     warn: (line) => ctx.out.warn(line),
     say: (line) => ctx.out.info(line),
     env: ctx.env,
+    headerPrefix: ctx.globals.headerPrefix,
   });
   const atTerminal = ctx.io.stderrIsTTY;
   // A token made here facing the network is said even under --quiet and off a terminal: its
@@ -41,6 +42,7 @@ export async function run(ctx: Context, opts: StartFlags): Promise<void> {
     const exports = [
       'export',
       `SVC_BASE_URL=${emulator.url}`,
+      ...(headerPrefix !== undefined ? [`SVC_HEADER_PREFIX=${headerPrefix}`] : []),
       ...(adminToken?.generated ? [`${ADMIN_TOKEN_VAR}=${adminToken.token}`] : []),
     ];
     ctx.out.info(`Emulator ready. In another terminal: ${shellLine(exports)}`);

@@ -1,3 +1,4 @@
+import type { CredentialHeaders } from '../../config/header-prefix.js';
 import * as z from 'zod';
 import { webhookEventNames } from '../../catalogue/webhook-events.js';
 import { authenticate, type KeyAuth } from '../auth.js';
@@ -51,7 +52,11 @@ export function deliveryView(store: Store, delivery: DeliveryRecord): Record<str
 }
 
 /** The admin routes under `/_emulator/webhooks` (docs/webhooks.md). */
-export const webhookRoutes: AdminRoutes<{ store: Store; webhooks: WebhookEngine }> = {
+export const webhookRoutes: AdminRoutes<{
+  store: Store;
+  webhooks: WebhookEngine;
+  headerNames: CredentialHeaders;
+}> = {
   'webhooks/deliveries': {
     method: 'GET',
     route: (_req, query, { store }) => {
@@ -90,8 +95,8 @@ export const webhookRoutes: AdminRoutes<{ store: Store; webhooks: WebhookEngine 
   // Key-level credentials say whose receivers get the sample, as an operation's would.
   'webhooks/trigger': {
     method: 'POST',
-    route: async (req, _query, { store, webhooks }) => {
-      const auth = authenticate('key', req.headers, store) as KeyAuth;
+    route: async (req, _query, { store, webhooks, headerNames }) => {
+      const auth = authenticate('key', req.headers, store, headerNames) as KeyAuth;
       const { event, organizationId, documentId } = await readJsonAs(req, triggerRequest);
       const scope = { workspaceId: auth.workspace.id, apiKeyId: auth.apiKey.id };
       const data = sampleData(

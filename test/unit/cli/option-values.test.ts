@@ -23,6 +23,7 @@ const samples: Record<ValueTypeName | 'choice', { malformed: string; valid?: str
   'readable file': { malformed: './no-such-input.ndjson', valid: readableFile },
   'value or @file': { malformed: '@./no-such-data.json', valid: '{}' },
   expiry: { malformed: '2001-01-01', valid: '7d' },
+  'header prefix': { malformed: 'x_acme!', valid: 'x-acme' },
   choice: { malformed: 'not-a-choice' },
 };
 

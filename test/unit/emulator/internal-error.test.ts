@@ -1,3 +1,4 @@
+import { credentialHeaders } from '../../../src/config/header-prefix.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -40,6 +41,7 @@ beforeAll(async () => {
       }),
       secrets: openSecretBox(undefined),
       faults: new Faults(),
+      headerNames: credentialHeaders(),
       adminRoutes: true,
       boundAddress: () => ({ host: '127.0.0.1', address: '127.0.0.1', port }),
       onInternalError: (error) => internalErrors.push(error),
