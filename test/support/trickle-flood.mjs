@@ -38,8 +38,10 @@ const trickle = setInterval(() => {
 process.on('SIGTERM', () => {
   stopping = true;
   clearInterval(trickle);
-  console.log(`closed-by-server ${closedByServer}`);
   for (const socket of sockets) socket.destroy();
-  // eslint-disable-next-line no-restricted-syntax -- a test's child process, not svc
-  process.exit(0);
+  // Written before exiting: process.exit right after a write to a pipe can lose it.
+  process.stdout.write(`closed-by-server ${closedByServer}\n`, () => {
+    // eslint-disable-next-line no-restricted-syntax -- a test's child process, not svc
+    process.exit(0);
+  });
 });
