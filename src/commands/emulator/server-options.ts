@@ -14,6 +14,7 @@ import {
   CONSOLE_OPTION_NAMES,
   type ConsoleOptionName,
 } from '../../emulator/store/console-options.js';
+import { favorMemoryWhenIdle } from '../../cli/heap.js';
 import { UsageError } from '../../errors/errors.js';
 import { ADMIN_TOKEN_VAR } from '../../emulator/launch.js';
 import { isLoopback } from '../../http/loopback.js';
@@ -276,6 +277,8 @@ export async function startFromFlags(
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`cannot bind to address ${options.host}`);
     throw err;
   }
+  // Started, and seeded: what it does from here is serve requests, and mostly wait for them.
+  favorMemoryWhenIdle();
   if (opts.admin !== false && admin === undefined) warn(NO_ADMIN_TOKEN_WARNING);
   for (const notice of providerUrlNotices(opts, env)) say(notice);
   const seedSource =
