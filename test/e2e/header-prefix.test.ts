@@ -70,6 +70,25 @@ describe('credential headers under a deployment prefix', () => {
     expect(listed.exitCode, listed.stderr).toBe(0);
   });
 
+  it('is stored with the workspace workspace create makes, whose key token it then reads', async () => {
+    const env = cleanEnv({ SVC_BASE_URL: emulator.url, SVC_HEADER_PREFIX: 'x-acme' });
+    const created = await svc(
+      ['workspace', 'create', '--email', 'ada@example.com', '--insecure-storage', '--json'],
+      env,
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    const config = JSON.parse(
+      readFileSync(join(env.SVC_CONFIG_DIR ?? '', 'config.json'), 'utf8'),
+    ) as { profiles: Record<string, { headerPrefix?: string; authToken?: string }> };
+    const [profile] = Object.values(config.profiles);
+    expect(profile?.headerPrefix).toBe('x-acme');
+    // The API key's token was read with the workspace's credentials under the prefix.
+    expect(profile?.authToken).toBeDefined();
+    const { SVC_HEADER_PREFIX: _unset, ...without } = env;
+    const status = await svc(['workspace', 'get', '--json'], without);
+    expect(status.exitCode, status.stderr).toBe(0);
+  });
+
   it('refuses a prefix that cannot begin a header name, naming where it came from', async () => {
     const bad = await svc(['--header-prefix', 'x_acme', 'docs', 'list', '--org', 'acme'], keyEnv());
     expect(bad.exitCode).toBe(2);
