@@ -40,6 +40,9 @@ export interface TerminalOptions {
   detached?: boolean;
 }
 
+/** How long no output must come after the exit before the output is taken as whole. */
+const QUIET_MS = 100;
+
 /**
  * Runs the built `svc` in a real pseudo-terminal, so stdin, stdout and stderr are all TTYs
  * and prompts behave as they do for a person.
@@ -67,12 +70,24 @@ export function svcInTerminal(
   });
   let output = '';
   let mark = 0;
+  let lastData = Date.now();
   const listeners = new Set<() => void>();
   child.onData((data) => {
     output += data;
+    lastData = Date.now();
     for (const listener of listeners) listener();
   });
-  const exited = new Promise<number>((resolve) => child.onExit((e) => resolve(e.exitCode)));
+  // node-pty may report the exit before it has handed over the last of the output (a long
+  // help, on a loaded machine): the exit counts once no more has come for a moment.
+  const exited = new Promise<number>((resolve) =>
+    child.onExit((e) => {
+      const settle = () => {
+        if (Date.now() - lastData >= QUIET_MS) resolve(e.exitCode);
+        else setTimeout(settle, QUIET_MS);
+      };
+      setTimeout(settle, QUIET_MS);
+    }),
+  );
   return {
     screen: () => plain(output),
     raw: () => output,
