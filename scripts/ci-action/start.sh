@@ -11,11 +11,17 @@ set -euo pipefail
 # stop.sh finds them again.
 export SVC_CONFIG_DIR="${SVC_ACTION_STATE_DIR:-${RUNNER_TEMP:?RUNNER_TEMP is not set}/svc-emulator}"
 
-args=(emulator start --detach)
+# Every input arrives in the environment, never spliced into this script, and goes to svc as
+# one argument each: a value with spaces or quotes stays one value.
+args=()
+if [ -n "${INPUT_HEADER_PREFIX:-}" ]; then args+=(--header-prefix "$INPUT_HEADER_PREFIX"); fi
+args+=(emulator start --detach)
 if [ -n "${INPUT_SEED:-}" ]; then args+=(--seed "$INPUT_SEED"); fi
 if [ -n "${INPUT_JOB_DELAY:-}" ]; then args+=(--job-delay "$INPUT_JOB_DELAY"); fi
 if [ -n "${INPUT_PORT:-}" ]; then args+=(--port "$INPUT_PORT"); fi
+if [ -n "${INPUT_FAULTS:-}" ]; then args+=(--faults "$INPUT_FAULTS"); fi
 for option in ${INPUT_CONSOLE_OPTIONS:-}; do args+=(--console-option "$option"); done
+for host in ${INPUT_WEBHOOK_HOSTS:-}; do args+=(--webhook-host "$host"); done
 
 ready="$(svc "${args[@]}")"
 env_file="$SVC_CONFIG_DIR/emulator/detached.env"

@@ -106,6 +106,63 @@ describe('the CI action (action.yml) scripts', { timeout: 60_000 }, () => {
     await expect(health).rejects.toThrow();
   });
 
+  it('start takes a fault plan, webhook hosts and a header prefix, each input one value', async () => {
+    const env = jobEnv();
+    const plan = {
+      rules: [{ path: '/v2/organizations/get', fault: 'status', status: 503, probability: 1 }],
+    };
+    const start = await step('start.sh', {
+      ...env,
+      INPUT_SEED: BASIC_FIXTURE,
+      INPUT_CONSOLE_OPTIONS: 'all',
+      // Spaces inside the JSON: one argument all the same.
+      INPUT_FAULTS: JSON.stringify(plan, null, 1),
+      INPUT_WEBHOOK_HOSTS: 'hooks.example.test',
+      INPUT_HEADER_PREFIX: 'x-acme',
+    });
+    expect(start.stderr).toBe('');
+    expect(start.exitCode).toBe(0);
+    const vars = exported(env);
+    expect(vars.SVC_HEADER_PREFIX).toBe('x-acme');
+    try {
+      // The job's svc speaks the emulator's header names, and meets the planned fault.
+      const listed = await svc(['folders', 'list', '--org', 'acme', '--json'], cleanEnv(vars));
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      const faulted = await svc(['orgs', 'list', '--json'], cleanEnv(vars));
+      expect(faulted.stderr).toContain('UNAVAILABLE');
+      // A delivery to the host the input allowed is attempted, not refused as unlisted.
+      const enabled = await svc(
+        ['webhooks', 'config', 'update', '--advanced', '--enable'],
+        cleanEnv(vars),
+      );
+      expect(enabled.exitCode, enabled.stderr).toBe(0);
+      const endpoint = await svc(
+        ['webhooks', 'endpoints', 'create', '--url', 'http://hooks.example.test/in', '--json'],
+        cleanEnv(vars),
+      );
+      expect(endpoint.exitCode, endpoint.stderr).toBe(0);
+      const triggered = await svc(['webhooks', 'trigger', 'comment.add'], cleanEnv(vars));
+      expect(triggered.exitCode, triggered.stderr).toBe(0);
+      let attempts: { error?: string | null }[] = [];
+      for (const until = Date.now() + 15_000; attempts.length === 0 && Date.now() < until;) {
+        const res = await fetch(`${vars.SVC_BASE_URL}/_emulator/webhooks/deliveries`, {
+          headers: { authorization: `Bearer ${vars.SVC_EMULATOR_ADMIN_TOKEN}` },
+        });
+        const body = (await res.json()) as {
+          deliveries: { url: string; attempts: { error?: string | null }[] }[];
+        };
+        attempts = body.deliveries
+          .filter((d) => d.url.includes('hooks.example.test'))
+          .flatMap((d) => d.attempts);
+        if (attempts.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(attempts.length).toBeGreaterThan(0);
+      for (const attempt of attempts) expect(attempt.error ?? '').not.toContain('not sent:');
+    } finally {
+      expect((await step('stop.sh', env)).exitCode).toBe(0);
+    }
+  });
+
   it('start fails the step, with svc saying why, when the emulator cannot start', async () => {
     const env = jobEnv();
     const start = await step('start.sh', { ...env, INPUT_CONSOLE_OPTIONS: 'nonsense' });
