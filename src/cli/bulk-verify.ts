@@ -23,6 +23,7 @@ const IDS_READ = {
     more: { pageSize: 1000 },
     idField: 'userId',
     missing: (id: string, org: string) => `${id} is not a user of organization ${org}`,
+    unreadable: 'reading users needs the advanced queries option',
   },
   documents: {
     operation: 'documents.get',
@@ -30,6 +31,7 @@ const IDS_READ = {
     more: {},
     idField: 'id',
     missing: (id: string, org: string) => `organization ${org} has no document ${id}`,
+    unreadable: 'the service would not read them',
   },
 } as const satisfies Record<
   string,
@@ -39,6 +41,8 @@ const IDS_READ = {
     more: object;
     idField: string;
     missing: (id: string, org: string) => string;
+    /** Why the ids could not be read, when the service refuses the read as unavailable. */
+    unreadable: string;
   }
 >;
 
@@ -60,10 +64,10 @@ const IDS_A_READ = 30;
 /** How many problems a refusal names before it counts the rest. */
 const NAMED = 5;
 
-/** The id an item names: the item itself where items are ids, else its `column`. */
-function idOf(item: VerifiedItem['item'], column: string): string {
+/** The value of `field` an item names: the item itself where items are ids. */
+function fieldOf(item: VerifiedItem['item'], field: string): unknown {
   const parsed = parseItemJson<unknown>(item);
-  return String(typeof parsed === 'string' ? parsed : (parsed as Record<string, unknown>)[column]);
+  return typeof parsed === 'string' ? parsed : (parsed as Record<string, unknown>)[field];
 }
 
 async function read<T>(client: HttpClient, name: OperationName, data: unknown): Promise<T> {
@@ -78,6 +82,15 @@ function refusal(problems: readonly string[]): UsageError {
   );
 }
 
+/** What every check of a run is given. */
+interface RunFacts {
+  client: HttpClient;
+  base: Readonly<Record<string, unknown>>;
+  flagNames: Readonly<Record<string, string>>;
+  info: (line: string) => void;
+  organizationId: string;
+}
+
 export function verifier(
   rules: readonly BulkVerify[],
   client: HttpClient,
@@ -85,7 +98,10 @@ export function verifier(
   flagNames: Readonly<Record<string, string>>,
   info: (line: string) => void,
 ): Verifier {
-  const checks = rules.map((rule) => checksOf(rule, client, base, flagNames, info));
+  const run = { client, base, flagNames, info, organizationId: String(base.organizationId) };
+  const checks = rules.map((rule) =>
+    rule.kind === 'folder' ? folderChecks(rule.member, run) : idChecks(rule.kind, rule.column, run),
+  );
   let scoped: Promise<unknown> | undefined;
   return {
     async check(items) {
@@ -95,54 +111,51 @@ export function verifier(
   };
 }
 
-function checksOf(
-  rule: BulkVerify,
-  client: HttpClient,
-  base: Readonly<Record<string, unknown>>,
-  flagNames: Readonly<Record<string, string>>,
-  info: (line: string) => void,
-): Checks {
-  const organizationId = String(base.organizationId);
-  if (rule.kind === 'folder') {
-    const checked = new Map<string, boolean>();
-    /** Whether the organization has the folder; `root`, the top level, it always has. */
-    const has = async (folderId: string): Promise<boolean> => {
-      if (folderId === 'root') return true;
-      let known = checked.get(folderId);
-      if (known === undefined) {
-        try {
-          await read(client, 'folders.get', { organizationId, folderId, maxDepth: 0 });
-          known = true;
-        } catch (err) {
-          if (!(err instanceof ApiError) || err.status !== 'NOT_FOUND') throw err;
-          known = false;
-        }
-        checked.set(folderId, known);
+/** The folder `member` names, of the scope or of each item, is the organization's. */
+function folderChecks(member: string, run: RunFacts): Checks {
+  const { client, base, flagNames, organizationId } = run;
+  const checked = new Map<string, boolean>();
+  /** Whether the organization has the folder, read once; `root`, the top level, it always has. */
+  const has = async (folderId: string): Promise<boolean> => {
+    if (folderId === 'root') return true;
+    let known = checked.get(folderId);
+    if (known === undefined) {
+      try {
+        await read(client, 'folders.get', { organizationId, folderId, maxDepth: 0 });
+        known = true;
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 'NOT_FOUND') throw err;
+        known = false;
       }
-      return known;
-    };
-    const missing = (folderId: string) =>
-      `organization ${organizationId} has no folder ${folderId}`;
-    return {
-      async scope() {
-        const folderId = base[rule.member];
-        if (typeof folderId !== 'string' || (await has(folderId))) return;
-        throw refusal([`${flagNames[rule.member] ?? rule.member}: ${missing(folderId)}`]);
-      },
-      async items(items) {
-        if (rule.member in base) return;
-        const problems: string[] = [];
-        for (const { where, item } of items) {
-          const folderId = parseItemJson<Record<string, unknown>>(item)[rule.member];
-          if (typeof folderId === 'string' && !(await has(folderId))) {
-            problems.push(`${where}: ${missing(folderId)}`);
-          }
+      checked.set(folderId, known);
+    }
+    return known;
+  };
+  const missing = (folderId: string) => `organization ${organizationId} has no folder ${folderId}`;
+  return {
+    async scope() {
+      const folderId = base[member];
+      if (typeof folderId !== 'string' || (await has(folderId))) return;
+      throw refusal([`${flagNames[member] ?? member}: ${missing(folderId)}`]);
+    },
+    async items(items) {
+      if (member in base) return;
+      const problems: string[] = [];
+      for (const { where, item } of items) {
+        const folderId = fieldOf(item, member);
+        if (typeof folderId === 'string' && !(await has(folderId))) {
+          problems.push(`${where}: ${missing(folderId)}`);
         }
-        if (problems.length > 0) throw refusal(problems);
-      },
-    };
-  }
-  const reader = IDS_READ[rule.kind];
+      }
+      if (problems.length > 0) throw refusal(problems);
+    },
+  };
+}
+
+/** The users or documents the items name (their `column`) are the organization's. */
+function idChecks(kind: keyof typeof IDS_READ, column: string, run: RunFacts): Checks {
+  const { client, info, organizationId } = run;
+  const reader = IDS_READ[kind];
   let checkable = true;
   return {
     scope: async () => undefined,
@@ -151,7 +164,7 @@ function checksOf(
       for (let from = 0; checkable && from < items.length; from += IDS_A_READ) {
         const chunk = items.slice(from, from + IDS_A_READ).map((entry) => ({
           where: entry.where,
-          id: idOf(entry.item, rule.column),
+          id: String(fieldOf(entry.item, column)),
         }));
         const ids = [...new Set(chunk.map((entry) => entry.id))];
         let found: readonly Record<string, unknown>[];
@@ -163,11 +176,11 @@ function checksOf(
           });
         } catch (err) {
           // Reading users needs the workspace's advanced-queries option: without it, only the
-          // service can tell, item by item, as it answers.
+          // service can tell, item by item, as it answers. Its words stay out of this line.
           if (!(err instanceof ApiError) || err.status !== 'FAILED_PRECONDITION') throw err;
           checkable = false;
           info(
-            `could not check beforehand that the ${rule.kind} are organization ${organizationId}'s (${err.message}): the service answers for each`,
+            `could not check beforehand that the ${kind} are organization ${organizationId}'s (${reader.unreadable}): the service answers for each`,
           );
           break;
         }

@@ -135,11 +135,9 @@ export class Context {
     return explicitBaseUrl(this.globals.baseUrl, this.env)?.baseUrl;
   }
 
-  /** The header prefix given on the command line or in the environment, else x-service. */
-  explicitHeaderPrefix(): string {
-    return (
-      explicitHeaderPrefix(this.globals.headerPrefix, this.env)?.prefix ?? DEFAULT_HEADER_PREFIX
-    );
+  /** The header prefix given on the command line or in the environment, without profiles. */
+  explicitHeaderPrefix(): string | undefined {
+    return explicitHeaderPrefix(this.globals.headerPrefix, this.env)?.prefix;
   }
 
   /** Which of the two gave the explicit base URL. */
@@ -189,7 +187,7 @@ export class Context {
   private async target(over?: ClientTarget) {
     const { baseUrl, credentials, withheld, headerPrefix } = checkedTarget(
       over
-        ? { over, headerPrefix: this.explicitHeaderPrefix() }
+        ? { over, headerPrefix: this.explicitHeaderPrefix() ?? DEFAULT_HEADER_PREFIX }
         : { session: await this.session() },
     );
     this.redactor.add(credentials.authToken, credentials.workspaceToken);

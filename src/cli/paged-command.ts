@@ -119,7 +119,8 @@ function continuation(ctx: Context, token: string): string {
   return printedCommand(ctx, [...words, '--page-token', token]);
 }
 
-function repeatedToken(token: string): ForeignAnswerError {
+/** A service that names the page it just sent as the next: read on, it would never end. */
+export function repeatedToken(token: string): ForeignAnswerError {
   return new ForeignAnswerError(
     `the service answered the page token it was sent (${token}) as the next page's: stopped rather than read the same page again`,
   );

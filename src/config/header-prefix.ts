@@ -79,3 +79,8 @@ export function headerPrefixOf(
       : { prefix: DEFAULT_HEADER_PREFIX, source: 'the default' })
   );
 }
+
+/** A prefix to store or pass on: none for the contract's own, which goes without saying. */
+export function ownPrefix(prefix: string | undefined): string | undefined {
+  return prefix === DEFAULT_HEADER_PREFIX ? undefined : prefix;
+}

@@ -92,14 +92,26 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The token's members when it is one of this version holding a key of `kinds`. */
-function decode(text: string, kinds: KeyKinds): Token | undefined {
-  let parsed: unknown;
+/** A token's JSON, base64url-encoded; undefined when it is not that. */
+function parsedToken(text: string): unknown {
   try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    return JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** The refusal of a token that no page of this read gave. */
+function notGiven(paging: Paging): EmulatorError {
+  return new EmulatorError(
+    'INVALID_ARGUMENT',
+    `Invalid pageToken: it is not one this read gave; send the ${paging.next} of the page before, unchanged.`,
+  );
+}
+
+/** The token's members when it is one of this version holding a key of `kinds`. */
+function decode(text: string, kinds: KeyKinds): Token | undefined {
+  const parsed = parsedToken(text);
   if (!isObject(parsed) || parsed.v !== TOKEN_VERSION || typeof parsed.q !== 'string') {
     return undefined;
   }
@@ -119,12 +131,7 @@ function startAfter<K extends KeyKinds>(
   query: string,
 ): KeyOf<K> {
   const token = decode(text, listing.key);
-  if (!token || (token.o === undefined) !== (listing.order === undefined)) {
-    throw new EmulatorError(
-      'INVALID_ARGUMENT',
-      `Invalid pageToken: it is not one this read gave; send the ${paging.next} of the page before, unchanged.`,
-    );
-  }
+  if (!token || (token.o === undefined) !== (listing.order === undefined)) throw notGiven(paging);
   if (token.q !== query) {
     throw new EmulatorError(
       'INVALID_ARGUMENT',
@@ -193,12 +200,7 @@ const LISTS_VERSION = 1;
 
 /** The token of each list a composite token continues, by name; undefined if it is none. */
 function decodeLists(text: string): Map<string, string> | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  const parsed = parsedToken(text);
   if (!isObject(parsed) || parsed.v !== LISTS_VERSION || !isObject(parsed.lists)) return undefined;
   const lists = Object.entries(parsed.lists);
   // A token is given only while some list goes on, and each list's token is a page's `next`.
@@ -222,12 +224,7 @@ export function listPages<Rows extends Record<string, unknown>>(
   if (!paging) throw new Error(`${operation.name} is not a paged read`);
   const names = Object.keys(lists) as (keyof Rows & string)[];
   const given = pageToken ? decodeLists(pageToken) : undefined;
-  if (pageToken && !given) {
-    throw new EmulatorError(
-      'INVALID_ARGUMENT',
-      `Invalid pageToken: it is not one this read gave; send the ${paging.next} of the page before, unchanged.`,
-    );
-  }
+  if (pageToken && !given) throw notGiven(paging);
   if ([...(given?.keys() ?? [])].some((name) => !Object.hasOwn(lists, name))) {
     throw new EmulatorError(
       'INVALID_ARGUMENT',

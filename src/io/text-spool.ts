@@ -65,6 +65,16 @@ export class TextSpool {
     }
   }
 
+  /**
+   * Completes the file and gives its path, for a caller that reads it back (in passes, as
+   * `users export` does) rather than printing it; `discard()` still removes it.
+   */
+  written(): string {
+    this.flush();
+    this.closeFile();
+    return this.file.path;
+  }
+
   /** Removes the file, whether or not it was copied; safe to call more than once. */
   async discard(): Promise<void> {
     this.closeFile();

@@ -1,4 +1,4 @@
-import { DEFAULT_HEADER_PREFIX, explicitHeaderPrefix } from '../../config/header-prefix.js';
+import { ownPrefix } from '../../config/header-prefix.js';
 import type { Context } from '../../cli/context.js';
 import { checkBaseUrl, serviceUrl } from '../../config/base-url.js';
 import { DEFAULT_PROFILE, isValidProfileName, type Profile } from '../../config/profiles.js';
@@ -36,7 +36,7 @@ async function verify(ctx: Context, profile: Profile, source: string): Promise<v
     baseUrl: profile.baseUrl,
     source,
     credentials: profile,
-    headerPrefix: profile.headerPrefix ?? DEFAULT_HEADER_PREFIX,
+    ...(profile.headerPrefix && { headerPrefix: profile.headerPrefix }),
   });
   const checks = [
     profile.apiKey && profile.authToken && (['API key credentials', verifyKeyPair] as const),
@@ -100,12 +100,11 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
 
   // The deployment's header prefix is kept with the credentials it names: given for this
   // run, else the one stored; the contract's own is not stored.
-  const headerPrefix =
-    explicitHeaderPrefix(ctx.globals.headerPrefix, ctx.env)?.prefix ?? existing.headerPrefix;
+  const headerPrefix = ownPrefix(ctx.explicitHeaderPrefix() ?? existing.headerPrefix);
   const { headerPrefix: _stored, ...kept } = existing;
   const profile: Profile = {
     ...kept,
-    ...(headerPrefix !== undefined && headerPrefix !== DEFAULT_HEADER_PREFIX && { headerPrefix }),
+    ...(headerPrefix && { headerPrefix }),
     baseUrl,
     ...(apiKey && { apiKey }),
     ...(authToken && { authToken }),

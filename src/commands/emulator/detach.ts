@@ -1,4 +1,4 @@
-import { DEFAULT_HEADER_PREFIX, explicitHeaderPrefix } from '../../config/header-prefix.js';
+import { ownPrefix } from '../../config/header-prefix.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../cli/context.js';
 import {
@@ -94,8 +94,7 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
   const token = adminTokenFrom(opts, ctx.env)?.token;
   // The credential headers it reads, when not the contract's: passed on, and written with
   // its URL so that `set -a; . FILE` points svc at both.
-  const given = explicitHeaderPrefix(ctx.globals.headerPrefix, ctx.env)?.prefix;
-  const headerPrefix = given === DEFAULT_HEADER_PREFIX ? undefined : given;
+  const headerPrefix = ownPrefix(ctx.explicitHeaderPrefix());
   makeDetachedDir(files);
   removeDetachedState(files);
   const owners = opts.seed

@@ -1,4 +1,4 @@
-import { DEFAULT_HEADER_PREFIX, explicitHeaderPrefix } from '../../config/header-prefix.js';
+import { explicitHeaderPrefix, ownPrefix } from '../../config/header-prefix.js';
 import type { OptionsOf } from '../../cli/declare/options.js';
 import type { GlobalOptions } from '../../cli/globals.js';
 import type { FaultPlan } from '../../emulator/faults.js';
@@ -255,7 +255,7 @@ export async function startFromFlags(
   headerPrefix?: string;
 }> {
   const admin = adminTokenFrom(opts, env);
-  const headerPrefix = explicitHeaderPrefix(prefixFlag, env)?.prefix;
+  const headerPrefix = ownPrefix(explicitHeaderPrefix(prefixFlag, env)?.prefix);
   const seedJson = env[SEED_JSON_VAR];
   const options = {
     ...parseServerFlags(opts),
@@ -292,6 +292,6 @@ export async function startFromFlags(
   return {
     emulator,
     ...(admin && { adminToken: admin }),
-    ...(headerPrefix !== undefined && headerPrefix !== DEFAULT_HEADER_PREFIX && { headerPrefix }),
+    ...(headerPrefix !== undefined && { headerPrefix }),
   };
 }

@@ -3,7 +3,7 @@ import type { Context } from '../../cli/context.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import { send } from '../../cli/send.js';
 import { waitFor, waitTimedOut } from '../../cli/wait.js';
-import { shellLine } from '../../io/shell-words.js';
+import { printedCommand } from '../../cli/printed-command.js';
 import { folderDeleted } from '../../jobs/folder-deletion-status.js';
 import type { foldersDeleteOptions } from './index.js';
 
@@ -21,8 +21,8 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const message = started.message ?? 'Folder deletion initiated successfully.';
   if (!opts.wait) return ctx.out.success(message);
 
-  const again = shellLine([
-    'svc',
+  // With the global options that chose the service, as every line svc prints to paste.
+  const again = printedCommand(ctx, [
     'folders',
     'delete',
     '--org',

@@ -2,15 +2,16 @@ import { createInterface } from 'node:readline';
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
-import { ForeignAnswerError, UsageError } from '../../errors/errors.js';
+import { repeatedToken } from '../../cli/paged-command.js';
+import { UsageError } from '../../errors/errors.js';
 import { fileReason } from '../../io/file-reason.js';
 import { count } from '../../io/plural.js';
-import { privateTempFile } from '../../io/temp-dir.js';
 import type { exportOptions } from './index.js';
 const {
   closeSync,
   createReadStream,
   fsyncSync,
+  linkSync,
   lstatSync,
   openSync,
   renameSync,
@@ -24,7 +25,7 @@ const { randomUUID } = process.getBuiltinModule('node:crypto');
 type Options = HandlerOptions<typeof exportOptions>;
 type Lists = Record<string, unknown>;
 
-/** Lines are written in pieces of about this size. */
+/** A `--file`'s lines are written in pieces of about this size. */
 const FLUSH_AT = 64 * 1024;
 
 /** Where the export's lines go as pages arrive: `{"list": …, "item": …}`, one a line. */
@@ -36,23 +37,11 @@ interface LineSink {
   close(): Promise<void>;
 }
 
-/** Text to a descriptor in pieces of about FLUSH_AT: not one system call a line. */
-function buffered(fd: number) {
-  let pending = '';
-  const flush = () => {
-    if (pending !== '') writeSync(fd, pending);
-    pending = '';
-  };
-  return {
-    add(text: string) {
-      pending += text;
-      if (pending.length >= FLUSH_AT) flush();
-    },
-    flush,
-  };
-}
-
-/** A file written beside `path` and renamed onto it once whole, so no half export is left. */
+/**
+ * A file written beside `path` and given its name once whole, so no half export is left.
+ * The name is given by a hard link, which fails rather than replace a file that appeared
+ * at `path` since it was checked (by a rename where the file system has no links).
+ */
 function fileSink(path: string): LineSink {
   const temporary = `${path}.${randomUUID()}.tmp`;
   let fd: number;
@@ -61,22 +50,43 @@ function fileSink(path: string): LineSink {
   } catch (err) {
     throw new UsageError(`--file: cannot write in ${dirname(path)}: ${fileReason(err)}`);
   }
-  const out = buffered(fd);
+  let pending = '';
   let open = true;
+  const flush = () => {
+    if (pending !== '') writeSync(fd, pending);
+    pending = '';
+  };
+  const closeAndRemove = () => {
+    if (open) closeSync(fd);
+    open = false;
+    unlinkSync(temporary);
+  };
   return {
-    add: out.add,
+    add(text) {
+      // Written in pieces: not one system call a line.
+      pending += text;
+      if (pending.length >= FLUSH_AT) flush();
+    },
     finish() {
-      out.flush();
+      flush();
       fsyncSync(fd);
+      let linked = true;
+      try {
+        linkSync(temporary, path);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+          throw new UsageError(`--file: ${path} appeared meanwhile; svc will not replace it`);
+        }
+        linked = false;
+      }
+      if (linked) return closeAndRemove();
+      // A file system without hard links (FAT): the name is given by a rename instead.
       closeSync(fd);
       open = false;
       renameSync(temporary, path);
     },
     async close() {
-      if (!open) return;
-      closeSync(fd);
-      open = false;
-      unlinkSync(temporary);
+      if (open) closeAndRemove();
     },
   };
 }
@@ -167,26 +177,16 @@ const countOnly: LineSink = {
   close: async () => undefined,
 };
 
-/** A spool for the JSON document: the lines in a private temporary file. */
-async function spoolSink(): Promise<LineSink & { path: string }> {
-  const file = await privateTempFile('svc-export-', 'items.ndjson');
-  const out = buffered(file.fd);
-  let open = true;
-  const closeFile = () => {
-    if (open) closeSync(file.fd);
-    open = false;
-  };
+/** A spool for the JSON document: the lines in a private temporary file, read back by list. */
+async function spoolSink(ctx: Context): Promise<LineSink & { path: () => string }> {
+  const { TextSpool } = await import('../../io/text-spool.js');
+  const spool = await TextSpool.open(ctx.io.stdout);
+  let path = '';
   return {
-    path: file.path,
-    add: out.add,
-    finish() {
-      out.flush();
-      closeFile();
-    },
-    async close() {
-      closeFile();
-      await file.remove();
-    },
+    add: (text) => spool.append(text),
+    finish: () => void (path = spool.written()),
+    close: () => spool.discard(),
+    path: () => path,
   };
 }
 
@@ -201,13 +201,13 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   const target = opts.file;
   if (target !== undefined && target !== '-') checkTarget(target);
   const client = await ctx.client();
-  const sink: LineSink & { path?: string } =
+  const sink: LineSink & { path?: () => string } =
     target === '-'
       ? stdoutSink(ctx)
       : target
         ? fileSink(target)
         : ctx.out.json
-          ? await spoolSink()
+          ? await spoolSink(ctx)
           : countOnly;
   const counts = new Map<string, number>();
   try {
@@ -225,12 +225,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
         for (const item of items) text += `${JSON.stringify({ list, item })}\n`;
       }
       await sink.add(text);
-      // A service naming the page it just sent as the next would be read forever.
-      if (page.next !== undefined && page.next === token) {
-        throw new ForeignAnswerError(
-          `the service answered the page token it was sent (${token}) as the next page's: stopped rather than read the same page again`,
-        );
-      }
+      if (page.next !== undefined && page.next === token) throw repeatedToken(page.next);
       token = page.next;
     } while (token !== undefined);
     await sink.finish();
@@ -239,7 +234,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       if (target !== '-') ctx.out.info(`wrote ${count(total, 'item')} to ${target}`);
       return;
     }
-    if (ctx.out.json) return await printDocument(ctx, sink.path ?? '', [...counts.keys()]);
+    if (ctx.out.json) return await printDocument(ctx, sink.path?.() ?? '', [...counts.keys()]);
     await ctx.out.rows(
       [...counts].map(([list, items]) => ({ list, items })),
       {

@@ -1,4 +1,4 @@
-import { DEFAULT_HEADER_PREFIX } from '../../config/header-prefix.js';
+import { ownPrefix } from '../../config/header-prefix.js';
 import { operation } from '../../catalogue/operations.js';
 import type { Workspace } from '../../catalogue/models.js';
 import type { Context } from '../../cli/context.js';
@@ -75,10 +75,10 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     const apiKey = Object.keys(ws.apiKeyList)[0];
     const workspacePair = { workspaceId: ws.id, workspaceToken: ws.authToken };
     // A deployment's own header prefix, given for this run, is kept with its credentials.
-    const headerPrefix = ctx.explicitHeaderPrefix();
+    const headerPrefix = ownPrefix(ctx.explicitHeaderPrefix());
     let profile: Profile = {
       baseUrl: client.baseUrl,
-      ...(headerPrefix !== DEFAULT_HEADER_PREFIX && { headerPrefix }),
+      ...(headerPrefix && { headerPrefix }),
       ...workspacePair,
       ...(apiKey && { apiKey }),
       createdWorkspace: true,

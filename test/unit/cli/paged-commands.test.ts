@@ -50,7 +50,7 @@ function filtersOf(path: string, example: string): string[] {
 }
 
 // The paged reads whose data is one list; the user-data export's is an object of lists,
-// which its command reads to the end (test/e2e/users-export.test.ts).
+// which its command reads to the end, as its own end-to-end test holds.
 const pagedCommands = operations
   .filter((op) => (op as Operation).paging !== undefined && op.table.rows === 'list')
   .map((op) => {
