@@ -6,25 +6,6 @@ import { mcpShims, undiciAgentOnly } from './tsup.config.js';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * SQLite travels inside the executable: better-sqlite3 13's JavaScript is bundled in place
- * of either major, and the store opens databases with the addon the executable carries
- * (src/sea/sqlite-driver.ts) instead of resolving one from node_modules.
- */
-const embeddedSqlite: Plugin = {
-  name: 'embedded-sqlite',
-  setup(build) {
-    build.onResolve({ filter: /^better-sqlite3$/ }, () => ({
-      path: fromRoot('./node_modules/better-sqlite3-napi/lib/index.js'),
-    }));
-    build.onResolve({ filter: /^\.\/sqlite-driver\.js$/ }, ({ importer }) =>
-      importer.includes('/src/emulator/store/')
-        ? { path: fromRoot('./src/sea/sqlite-driver.ts') }
-        : undefined,
-    );
-  },
-};
-
-/**
  * The executable carries no OS keyring addon: tokens are stored in the config file, as
  * wherever no keyring can be reached (src/config/keyring.ts).
  */
@@ -67,5 +48,5 @@ export default defineConfig({
   noExternal: [/./],
   // node:sea and node:sqlite exist only under their node: names.
   removeNodeProtocol: false,
-  esbuildPlugins: [undiciAgentOnly, mcpShims, embeddedSqlite, embeddedUiAssets, noKeyring],
+  esbuildPlugins: [undiciAgentOnly, mcpShims, embeddedUiAssets, noKeyring],
 });

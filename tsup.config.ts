@@ -65,9 +65,9 @@ export default defineConfig({
   sourcemap: false,
   clean: true,
   outDir: 'dist',
-  // Native better-sqlite3 (both majors, see src/emulator/store/store.ts) cannot be bundled;
-  // Node resolves it from node_modules.
-  noExternal: [/^(?!better-sqlite3(-napi)?(\/|$))/],
+  // Native better-sqlite3 (the emulator's SQLite on Node 20 only, src/emulator/store/sqlite.ts)
+  // cannot be bundled; Node resolves it from node_modules where the user installed it.
+  noExternal: [/^(?!better-sqlite3(\/|$))/],
   // Which chunk holds which module: the start-up test checks what each fast path loads.
   metafile: true,
   // The MCP tool list (data, src/mcp/tools-list.ts) goes next to the bundle, the root help is

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds dist/svc-linux-x64, svc as one executable that needs no Node installed: the
-// official Node binary with svc's bundle (tsup.binary.config.ts), its SQLite addon and the
-// root help injected by Node's own --build-sea. `npm run build:binary` builds the npm
+// official Node binary with svc's bundle (tsup.binary.config.ts), the emulator UI's files and
+// the root help injected by Node's own --build-sea. `npm run build:binary` builds the npm
 // package and the bundle first. The Node it embeds: scripts/embedded-node.mjs.
 import { execFileSync } from 'node:child_process';
 import {
@@ -92,11 +92,6 @@ writeFileSync(
           `ui/${name}`,
           join(root, 'dist/ui', name),
         ]),
-      ),
-      // src/sea/sqlite-driver.ts: better-sqlite3 13's Node-API addon, for any Node.
-      'better_sqlite3.node': join(
-        root,
-        'node_modules/better-sqlite3-napi/prebuilds/linux-x64.node',
       ),
     },
   }),

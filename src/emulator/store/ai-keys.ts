@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import * as z from 'zod';
 import { PROVIDER_IDS, type ProviderId } from '../ai/providers.js';
 import { checked, tableColumns } from './columns.js';

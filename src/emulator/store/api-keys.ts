@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from './sqlite.js';
 import { stringList, tableColumns } from './columns.js';
 import { type RecordQuery, RecordTable } from './table-rows.js';
 

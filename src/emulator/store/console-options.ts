@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import { flag, tableColumns } from './columns.js';
 import { type RecordQuery, RecordTable } from './table-rows.js';
 

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import { crdtType } from '../../catalogue/models.js';
 import type { CrdtType } from '../crdt/editor.js';
 import { bytes, checked, nested, tableColumns } from './columns.js';

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import { type Coded, type Columns, json, tableColumns } from './columns.js';
 import type { OrganizationParams, Scope, WorkspaceDocumentParams } from './scope.js';
 import {

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import { accessType } from '../../catalogue/models.js';
 import type { AccessType } from './access-kinds.js';
 import { checked, flag, tableColumns } from './columns.js';

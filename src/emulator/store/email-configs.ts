@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import { type Scope, type ScopeParams, scopeParams } from './scope.js';
 
 /** The email service settings of operation 3, as stored: the provider key sealed. */

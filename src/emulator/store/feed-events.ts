@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import type { CrdtType } from '../crdt/editor.js';
 import type { LiveStateJson } from './live-states.js';
 import { type Scope, type ScopeParams, scopeParams } from './scope.js';

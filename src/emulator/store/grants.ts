@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import * as z from 'zod';
 import { accessRole } from '../../catalogue/models.js';
 import type { AccessRole } from './access-kinds.js';

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import type { Columns } from './columns.js';
 import type { SqlValue } from './state.js';
 

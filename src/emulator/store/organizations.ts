@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import { flag, tableColumns } from './columns.js';
 import { KeysetPages, type ListKey } from './keyset.js';
 import { IN_SCOPE, type Scope, type ScopeParams, scopeParams } from './scope.js';

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from './sqlite.js';
 import { DocumentValueTable } from './document-values.js';
 import type { Scope } from './scope.js';
 

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from './sqlite.js';
 
 /*
  * A table of rows below an organization starts with the columns that place a row in its

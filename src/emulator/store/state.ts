@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { sqliteDriver } from './sqlite-driver.js';
+import { readOnlyCopy, sqliteErrorCode, type Database } from './sqlite.js';
 
 /**
  * The whole store as rows, and back: what the export and import admin calls carry. Tables,
@@ -8,7 +7,7 @@ import { sqliteDriver } from './sqlite-driver.js';
  */
 
 /** A value as the emulator's tables hold it. */
-export type SqlValue = string | number | Buffer | null;
+export type SqlValue = string | number | Uint8Array | null;
 
 export interface ColumnShape {
   name: string;
@@ -138,17 +137,10 @@ function describeTables(db: Database): TableShape[] {
   });
 }
 
-/**
- * A constraint failure, told by its code: the SqliteError class is each driver's own
- * (sqlite-driver.ts), so `instanceof` would miss the other major's.
- */
-const isConstraintError = (err: unknown): err is Error & { code: string } => {
-  const code = (err as { code?: unknown } | null)?.code;
-  return (
-    err instanceof Error &&
-    typeof code === 'string' &&
-    (code.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_MISMATCH')
-  );
+/** A constraint failure's code (each driver has its own error class and way to say it). */
+const constraintCode = (err: unknown): string | undefined => {
+  const code = sqliteErrorCode(err);
+  return code?.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_MISMATCH' ? code : undefined;
 };
 
 const CLASH_CODES = new Set(['SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE']);
@@ -221,12 +213,7 @@ export class StateTables {
    * Close it when done.
    */
   openSnapshot(): StateSnapshot {
-    // The driver that opened this store: the other major may not load on this Node.
-    const Driver = sqliteDriver();
-    const db = this.db.memory
-      ? new Driver(this.db.serialize())
-      : new Driver(this.db.name, { readonly: true, fileMustExist: true });
-    return new StateSnapshot(db, this.tables());
+    return new StateSnapshot(readOnlyCopy(this.db), this.tables());
   }
 
   /**
@@ -275,10 +262,11 @@ export class StateTables {
       try {
         statement.run(row.filter((_, i) => keep[i]));
       } catch (err) {
-        if (!isConstraintError(err)) throw err;
+        const code = constraintCode(err);
+        if (code === undefined) throw err;
         throw new RejectedRows(
-          `tables.${shape.name}.rows[${index}]: ${err.message}`,
-          CLASH_CODES.has(err.code),
+          `tables.${shape.name}.rows[${index}]: ${(err as Error).message}`,
+          CLASH_CODES.has(code),
         );
       }
     });

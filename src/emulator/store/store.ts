@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import { openDatabase, type Database } from './sqlite.js';
 import { preparePrivateDatabase } from './data-dir.js';
 import { ActivityTable } from './activities.js';
 import { AiKeyTable } from './ai-keys.js';
@@ -20,7 +20,6 @@ import { OrganizationTable } from './organizations.js';
 import { OutboxTable } from './outbox.js';
 import { PresenceTable } from './presence.js';
 import { migrate } from './schema.js';
-import { sqliteDriver } from './sqlite-driver.js';
 import { StateTables } from './state.js';
 import { UserData } from './user-data.js';
 import { UserExport } from './user-export.js';
@@ -32,7 +31,7 @@ import { WorkspaceTable } from './workspaces.js';
 const DATABASE_FILE = 'emulator.db';
 
 /**
- * The emulator's state. better-sqlite3 is synchronous, so every write is committed before
+ * The emulator's state. SQLite is used synchronously, so every write is committed before
  * the handler that made it returns, and so before its answer is sent.
  */
 export class Store {
@@ -136,12 +135,11 @@ export class Store {
 
 /** An in-memory store, or one kept in `<dataDir>/emulator.db` across restarts. */
 export function openStore(dataDir?: string): Store {
-  const Driver = sqliteDriver();
   let db: Database;
   if (dataDir === undefined) {
-    db = new Driver(':memory:');
+    db = openDatabase(':memory:');
   } else {
-    db = new Driver(preparePrivateDatabase(dataDir, DATABASE_FILE));
+    db = openDatabase(preparePrivateDatabase(dataDir, DATABASE_FILE));
     db.pragma('journal_mode = WAL');
     // WAL with NORMAL survives a killed process (the emulator's failure mode); only a power
     // loss could drop the last commits.

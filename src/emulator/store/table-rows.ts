@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement } from './sqlite.js';
 import { type Columns, insertSql } from './columns.js';
 import {
   IN_ORGANIZATION,

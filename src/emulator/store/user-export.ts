@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from './sqlite.js';
 import type { ActivityRecord, ActivityTable } from './activities.js';
 import { type Columns, json, nested, tableColumns } from './columns.js';
 import { type GrantRecord, grantColumns } from './grants.js';

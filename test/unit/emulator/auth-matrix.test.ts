@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
+import { openDatabase } from '../../../src/emulator/store/sqlite.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Operation } from '../../../src/catalogue/types.js';
 import { operation, operations } from '../../../src/catalogue/operations.js';
@@ -31,7 +31,6 @@ import { validRequests } from './valid-requests.js';
 import { useEmulator } from './fixture.js';
 
 /** The driver the emulator opens its store with on this Node. */
-const Database = sqliteDriver();
 
 /**
  * Every operation with every kind of wrong credentials gets the documented status
@@ -199,7 +198,7 @@ describe('no operation reads or changes another workspace', () => {
 
   /** Every row of B's: any row that names B's workspace or its API key. */
   function rowsOfB(): string[] {
-    const db = new Database(join(dataDir, 'emulator.db'), { readonly: true });
+    const db = openDatabase(join(dataDir, 'emulator.db'), { readOnly: true });
     try {
       const needles = [wsB.workspaceId, wsB.apiKey];
       const tables = db

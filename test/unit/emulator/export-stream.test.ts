@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
+import { openDatabase } from '../../../src/emulator/store/sqlite.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { keyHeaders, post, request } from './helpers.js';
 
 /** The driver the emulator opens its store with on this Node. */
-const BetterSqlite3 = sqliteDriver();
 
 const GROUPS = 100_000;
 const NAME = 'g'.repeat(200);
@@ -44,7 +43,7 @@ beforeAll(async () => {
   creds = workspace;
   await seeding.close();
 
-  const db = new BetterSqlite3(join(dataDir, 'emulator.db'));
+  const db = openDatabase(join(dataDir, 'emulator.db'));
   db.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
      INSERT INTO user_groups (workspace_id, api_key_id, organization_id, id, name)

@@ -1,4 +1,4 @@
-import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
+import { openDatabase } from '../../../src/emulator/store/sqlite.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,6 @@ import { basicFixture, SEED_CLOCK, seededWorkspaces } from './seed.js';
 import { useEmulator } from './fixture.js';
 
 /** The driver the emulator opens its store with on this Node. */
-const BetterSqlite3 = sqliteDriver();
 
 const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK });
 
@@ -344,7 +343,7 @@ describe('deep folders', () => {
       await first.close();
 
       // Written straight to the database, as a store from before the limit could hold it.
-      const db = new BetterSqlite3(join(dataDir, 'emulator.db'));
+      const db = openDatabase(join(dataDir, 'emulator.db'));
       const insert = db.prepare(
         `INSERT INTO folders (workspace_id, api_key_id, organization_id, id, name, parent_id,
            ancestors, access_type, inherit_access, created_at, last_updated)

@@ -1,4 +1,4 @@
-import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
+import { openDatabase } from '../../../src/emulator/store/sqlite.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,6 @@ import {
 import { basicFixture, callAs } from './seed.js';
 
 /** The driver the emulator opens its store with on this Node. */
-const BetterSqlite3 = sqliteDriver();
 
 let dataDir: string;
 let running: RunningEmulator | undefined;
@@ -91,7 +90,7 @@ describe('jobs across a restart on the same dataDir', () => {
 describe('a step that throws', () => {
   /** Makes every change to a document row fail, as a broken database would. */
   function breakDocumentWrites(): void {
-    const db = new BetterSqlite3(join(dataDir, 'emulator.db'));
+    const db = openDatabase(join(dataDir, 'emulator.db'));
     try {
       db.exec(`CREATE TRIGGER broken BEFORE UPDATE ON documents
                BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`);

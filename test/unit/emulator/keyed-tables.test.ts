@@ -1,4 +1,4 @@
-import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
+import { openDatabase } from '../../../src/emulator/store/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import {
   DOCUMENT_KEYED_TABLES,
@@ -7,11 +7,10 @@ import {
 import { migrate } from '../../../src/emulator/store/schema.js';
 
 /** The driver the emulator opens its store with on this Node. */
-const BetterSqlite3 = sqliteDriver();
 
 /** Each table of the emulator's schema with its column names. */
 function schemaColumns(): Map<string, string[]> {
-  const db = new BetterSqlite3(':memory:');
+  const db = openDatabase(':memory:');
   try {
     migrate(db);
     const tables = db

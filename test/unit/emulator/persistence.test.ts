@@ -1,4 +1,4 @@
-import { sqliteDriver } from '../../../src/emulator/store/sqlite-driver.js';
+import { openDatabase } from '../../../src/emulator/store/sqlite.js';
 import {
   chmodSync,
   chownSync,
@@ -27,7 +27,6 @@ import {
 import { basicFixture } from './seed.js';
 
 /** The driver the emulator opens its store with on this Node. */
-const BetterSqlite3 = sqliteDriver();
 
 let dataDir: string;
 
@@ -141,7 +140,7 @@ describe('dataDir', () => {
   });
 
   it('refuses a database written by a newer emulator', async () => {
-    const db = new BetterSqlite3(join(dataDir, 'emulator.db'));
+    const db = openDatabase(join(dataDir, 'emulator.db'));
     db.pragma('user_version = 99');
     db.close();
     await expect(startEmulator({ dataDir })).rejects.toThrow(/newer/);
