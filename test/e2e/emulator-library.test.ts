@@ -236,14 +236,16 @@ describe('svc/emulator types', () => {
   it('the package exports ./emulator with the types the build emits from the same source', () => {
     const pkg = JSON.parse(
       readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-    ) as { exports: Record<string, { types: string; import: string }>; bin: { svc: string } };
+    ) as { exports: Record<string, unknown>; bin: { svc: string } };
     expect(pkg.bin.svc).toBe('bin/svc');
     expect(pkg.exports['./emulator']).toEqual({
-      types: './dist/emulator.d.ts',
-      import: './dist/emulator.js',
+      import: { types: './dist/emulator.d.ts', default: './dist/emulator.js' },
+      require: { types: './dist/emulator.d.cts', default: './dist/emulator.cjs' },
     });
-    const dts = readFileSync(new URL('../../dist/emulator.d.ts', import.meta.url), 'utf8');
-    expect(dts).toContain('declare function startEmulator(');
-    expect(dts).toContain('[Symbol.asyncDispose](): Promise<void>;');
+    for (const file of ['emulator.d.ts', 'emulator.d.cts']) {
+      const dts = readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');
+      expect(dts).toContain('declare function startEmulator(');
+      expect(dts).toContain('[Symbol.asyncDispose](): Promise<void>;');
+    }
   });
 });

@@ -1,19 +1,22 @@
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv } from '../support/e2e.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const REPO_MODULES = join(REPO, 'node_modules');
+const PACKAGE = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string };
+/** The name users import the package by, read rather than written here: it is to change. */
+const NAME = PACKAGE.name;
 
 /** A user's test suite, as docs/testing.md shows it. */
 const USER_SUITE = `
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startEmulator, type Emulator } from 'svc/emulator';
+import { startEmulator, type Emulator } from '${NAME}/emulator';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -31,7 +34,7 @@ afterAll(() => emu.stop());
 test('svc runs against the emulator with env()', async () => {
   const out = execFileSync(
     process.execPath,
-    ['node_modules/svc/bin/svc', 'docs', 'list', '--org', 'acme', '--json'],
+    ['node_modules/${NAME}/bin/svc', 'docs', 'list', '--org', 'acme', '--json'],
     { env: { ...process.env, ...emu.env() }, encoding: 'utf8' },
   );
   expect(JSON.parse(out)).toMatchObject([{ id: 'd1' }]);
@@ -43,42 +46,119 @@ test('svc runs against the emulator with env()', async () => {
 });
 `;
 
+/** A CommonJS project's suite (Jest's world): the library through require(), run by node --test. */
+const COMMONJS_SUITE = `
+const assert = require('node:assert/strict');
+const { test } = require('node:test');
+const { startEmulator } = require('${NAME}/emulator');
+
+test('the emulator from require() answers, resets and stops', async () => {
+  const emu = await startEmulator({
+    seed: { workspaces: [{ ownerEmail: 'me@example.com', organizations: [{ id: 'acme', documents: [{ id: 'd1' }] }] }] },
+  });
+  try {
+    const res = await fetch(emu.url + '/v1/organizations/documents/get', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-service-api-key': emu.workspace.apiKey,
+        'x-service-auth-token': emu.workspace.authToken,
+      },
+      body: JSON.stringify({ data: { organizationId: 'acme' } }),
+    });
+    assert.equal(res.status, 200);
+    assert.deepEqual((await res.json()).result.data.map((doc) => doc.id), ['d1']);
+    await emu.reset();
+  } finally {
+    await emu.stop();
+  }
+  assert.throws(() => process.kill(emu.pid, 0), { code: 'ESRCH' });
+});
+`;
+
 /**
- * The package as a user gets it: \`npm pack\`, the tarball unpacked into node_modules/svc of
- * a project outside the repository (what npm install does with it), and a vitest suite there
- * that imports \`svc/emulator\` through the package's exports and type-checks against the
- * shipped types.
+ * A CommonJS module in TypeScript (a package without "type": "module", compiled with
+ * "module": "node16"), in both of the forms it may import the package with.
+ */
+const COMMONJS_TYPES = `
+import emulator = require('${NAME}/emulator');
+import { startEmulator, type Emulator, type WorkspaceCredentials } from '${NAME}/emulator';
+
+export async function check(): Promise<void> {
+  const emu: Emulator = await startEmulator({ seed: { workspaces: [] }, jobDelay: 'manual' });
+  const ws: WorkspaceCredentials = emu.workspace;
+  const env: Record<string, string> = emu.env(ws);
+  if (!env.SVC_BASE_URL) throw new emulator.EmulatorStartError('no URL');
+  await emu.reset();
+  await emu.stop();
+}
+`;
+
+/**
+ * The package as a user gets it: \`npm pack\`, the tarball unpacked into node_modules/<name>
+ * of a project outside the repository (what npm install does with it), and suites there
+ * that load \`<name>/emulator\` through the package's exports, as an ES module and with
+ * require(), and type-check against the shipped types.
  *
  * Its dependencies are not installed from the registry: that builds better-sqlite3 from
- * source (about 80 s) and needs the network. The project's node_modules/svc/node_modules is
- * a link to this repository's node_modules instead, which holds the same dependencies (the
- * lockfile's), and vitest and typescript are linked from there too.
+ * source (about 80 s) and needs the network. The project's node_modules/<name>/node_modules
+ * is a link to this repository's node_modules instead, which holds the same dependencies
+ * (the lockfile's), and vitest and typescript are linked from there too.
  */
 describe('the npm package, installed in a project of its own', () => {
-  it('runs a vitest suite against svc/emulator, and its types check', async () => {
+  let project: string;
+  let entries: string[];
+  let packedMs: number;
+  const tsc = join(REPO_MODULES, 'typescript', 'bin', 'tsc');
+
+  beforeAll(async () => {
     const t0 = performance.now();
-    const project = mkdtempSync(join(tmpdir(), 'svc-user-project-'));
+    project = mkdtempSync(join(tmpdir(), 'svc-user-project-'));
     const packed = await execa(
       'npm',
       ['pack', '--ignore-scripts', '--silent', '--pack-destination', project],
       { cwd: REPO },
     );
     const tarball = join(project, packed.stdout.trim().split('\n').at(-1)!);
-    // `npm run build:binary` writes the single executable and the image's root filesystem
-    // into dist/ (each over 100 MB): they are released on their own, never in the package.
-    const entries = (await execa('tar', ['tzf', tarball])).stdout.split('\n');
-    expect(entries).toContain('package/dist/main.js');
-    expect(
-      entries.filter((entry) => /^package\/dist\/(svc-linux-x64|container\/|metafile)/.test(entry)),
-    ).toEqual([]);
-    const svcDir = join(project, 'node_modules', 'svc');
-    mkdirSync(svcDir, { recursive: true });
-    await execa('tar', ['xzf', tarball, '-C', svcDir, '--strip-components=1']);
-    expect(readdirSync(join(svcDir, 'dist'))).toContain('emulator.d.ts');
-    symlinkSync(REPO_MODULES, join(svcDir, 'node_modules'));
+    entries = (await execa('tar', ['tzf', tarball])).stdout.split('\n');
+    const installed = join(project, 'node_modules', NAME);
+    mkdirSync(installed, { recursive: true });
+    await execa('tar', ['xzf', tarball, '-C', installed, '--strip-components=1']);
+    symlinkSync(REPO_MODULES, join(installed, 'node_modules'));
     for (const tool of ['vitest', 'typescript', '@types'])
       symlinkSync(join(REPO_MODULES, tool), join(project, 'node_modules', tool));
+    packedMs = performance.now() - t0;
+  }, 60_000);
 
+  it('holds the built program and library, and nothing a user does not run', () => {
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'package/bin/svc',
+        'package/dist/main.js',
+        'package/dist/emulator.js',
+        'package/dist/emulator.cjs',
+      ]),
+    );
+    // The declarations are the library's, one for each way of loading it.
+    expect(entries.filter((entry) => /\.d\.[cm]?ts$/.test(entry)).sort()).toEqual([
+      'package/dist/emulator.d.cts',
+      'package/dist/emulator.d.ts',
+    ]);
+    // `npm run build:binary` writes the single executable and the image's root filesystem
+    // into dist/ (each over 100 MB): they are released on their own, never in the package.
+    // Nor do sources, tests, source maps or the build's metafile go.
+    expect(
+      entries.filter(
+        (entry) =>
+          /^package\/dist\/(svc-linux-x64|container\/|metafile)/.test(entry) ||
+          /^package\/(src|test|scripts|bench|web|docs|examples)\//.test(entry) ||
+          entry.endsWith('.map'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('runs a vitest suite against <name>/emulator, and its types check', async () => {
+    const t0 = performance.now();
     writeFileSync(
       join(project, 'package.json'),
       JSON.stringify({ name: 'user-project', private: true, type: 'module' }),
@@ -94,28 +174,85 @@ describe('the npm package, installed in a project of its own', () => {
           types: ['node'],
           lib: ['es2023', 'esnext.disposable'],
         },
+        include: ['*.ts'],
       }),
     );
     writeFileSync(join(project, 'emulator.test.ts'), USER_SUITE);
 
     const env = cleanEnv();
-    const types = await execa(
-      'node',
-      [join(REPO_MODULES, 'typescript', 'bin', 'tsc'), '-p', project],
-      { cwd: project, env, extendEnv: false, reject: false },
-    );
+    // The type check waits on the CPU, the suite mostly on the emulator: side by side.
+    const [types, suite] = await Promise.all([
+      execa('node', [tsc, '-p', project], { cwd: project, env, extendEnv: false, reject: false }),
+      execa(
+        'node',
+        [join(REPO_MODULES, 'vitest', 'vitest.mjs'), 'run', '--root', project, 'emulator.test.ts'],
+        { cwd: project, env, extendEnv: false, reject: false },
+      ),
+    ]);
     expect(types.stdout + types.stderr).toBe('');
     expect(types.exitCode).toBe(0);
-
-    const suite = await execa(
-      'node',
-      [join(REPO_MODULES, 'vitest', 'vitest.mjs'), 'run', '--root', project],
-      { cwd: project, env, extendEnv: false, reject: false },
-    );
     expect(suite.stdout).toMatch(/1 passed/);
     expect(suite.exitCode).toBe(0);
     console.log(
-      `npm pack, unpack and a user's vitest suite: ${(performance.now() - t0).toFixed(0)} ms`,
+      `npm pack and unpack: ${packedMs.toFixed(0)} ms; a user's vitest suite and its types: ${(performance.now() - t0).toFixed(0)} ms`,
     );
   }, 120_000);
+
+  it('loads with require() in a CommonJS project, whose types check under node16', async () => {
+    const t0 = performance.now();
+    // A project of its own inside the first, finding the package in the first's node_modules
+    // as Node and TypeScript look upwards: no "type", so its .js and .ts files are CommonJS.
+    const commonjs = join(project, 'commonjs');
+    mkdirSync(commonjs);
+    writeFileSync(
+      join(commonjs, 'package.json'),
+      JSON.stringify({ name: 'commonjs-project', private: true }),
+    );
+    writeFileSync(
+      join(commonjs, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'node16',
+          moduleResolution: 'node16',
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+          types: ['node'],
+          lib: ['es2023', 'esnext.disposable'],
+        },
+        files: ['check.ts'],
+      }),
+    );
+    writeFileSync(join(commonjs, 'check.ts'), COMMONJS_TYPES);
+    writeFileSync(join(commonjs, 'emulator.test.js'), COMMONJS_SUITE);
+
+    const env = cleanEnv();
+    const [types, suite] = await Promise.all([
+      // --listFiles names the declarations TypeScript took: the require condition's.
+      execa('node', [tsc, '-p', commonjs, '--listFiles'], {
+        cwd: commonjs,
+        env,
+        extendEnv: false,
+        reject: false,
+      }),
+      execa('node', ['--test', '--test-reporter=tap', 'emulator.test.js'], {
+        cwd: commonjs,
+        env,
+        extendEnv: false,
+        reject: false,
+      }),
+    ]);
+    expect(types.stdout + types.stderr).not.toMatch(/error TS/);
+    expect(types.exitCode).toBe(0);
+    const declarations = types.stdout.split('\n').filter((file) => file.includes('/dist/emulator'));
+    expect(declarations).toHaveLength(1);
+    expect(declarations[0]).toMatch(/\/dist\/emulator\.d\.cts$/);
+
+    expect(suite.stdout, suite.stderr).toMatch(/^# pass 1$/m);
+    expect(suite.stdout).toMatch(/^# fail 0$/m);
+    expect(suite.exitCode).toBe(0);
+    console.log(
+      `a CommonJS project's node --test suite and its types: ${(performance.now() - t0).toFixed(0)} ms`,
+    );
+  }, 60_000);
 });
