@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,11 @@ import { processAlive } from '../../src/io/temp-dir.js';
 import { BASIC_FIXTURE, cleanEnv, SVC, svc } from '../support/e2e.js';
 
 const SCRIPTS = fileURLToPath(new URL('../../scripts/ci-action/', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const PACKAGE = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+};
 
 /** A job's environment as the runner gives it to the action's steps, svc on PATH. */
 function jobEnv(): Record<string, string> {
@@ -172,6 +177,62 @@ describe('the CI action (action.yml) scripts', { timeout: 60_000 }, () => {
     // The always() stop step after a failed start is not a second failure.
     const stop = await step('stop.sh', env);
     expect(stop.exitCode).toBe(0);
+  });
+
+  it('install of a package spec installs it, with production dependencies only and nothing compiled', async () => {
+    const env = jobEnv();
+    const packed = await execa(
+      'npm',
+      ['pack', '--ignore-scripts', '--silent', '--pack-destination', env.RUNNER_TEMP!],
+      { cwd: REPO },
+    );
+    const tarball = join(env.RUNNER_TEMP!, packed.stdout.trim().split('\n').at(-1)!);
+    // No svc of the repository's on PATH, and a node-gyp that fails: a build would fail it.
+    const gyp = join(env.RUNNER_TEMP!, 'node-gyp');
+    writeFileSync(gyp, '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    const r = await step('install.sh', {
+      ...env,
+      INPUT_INSTALL: tarball,
+      PATH: process.env.PATH ?? '',
+      npm_config_node_gyp: gyp,
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe(PACKAGE.version);
+    const [bin] = readFileSync(env.GITHUB_PATH!, 'utf8').trim().split('\n');
+    expect(bin).toMatch(/\/node_modules\/\.bin$/);
+    const modules = join(bin!, '..');
+    // The package and what it loads from node_modules: the keyring addon, prebuilt.
+    expect(
+      readdirSync(modules)
+        .filter((name) => !name.startsWith('.'))
+        .sort(),
+    ).toEqual([PACKAGE.name.split('/')[0]!, '@napi-rs'].sort());
+    const version = await execa(join(bin!, 'svc'), ['--version'], { reject: false });
+    expect(version.stdout).toBe(PACKAGE.version);
+  });
+
+  it("the default install takes the action's own version, and a job that finds it cached installs nothing", async () => {
+    const env = jobEnv();
+    const toolCache = join(env.RUNNER_TEMP!, 'tool-cache');
+    const cached = join(toolCache, 'svc', PACKAGE.version, 'node_modules', '.bin');
+    // What an earlier job left in the cache (a link to this build's svc).
+    await execa('mkdir', ['-p', cached]);
+    await execa('ln', ['-s', SVC, join(cached, 'svc')]);
+    const r = await step('install.sh', {
+      ...env,
+      INPUT_INSTALL: '',
+      GITHUB_ACTION_PATH: REPO,
+      RUNNER_TOOL_CACHE: toolCache,
+      PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain(
+      `svc is installed in ${join(toolCache, 'svc', PACKAGE.version)} already`,
+    );
+    expect(readFileSync(env.GITHUB_PATH!, 'utf8')).toBe(`${cached}\n`);
+    // An install would have begun with the folder's package.json.
+    expect(existsSync(join(toolCache, 'svc', PACKAGE.version, 'package.json'))).toBe(false);
   });
 
   it('install with install=false fails when no svc is on PATH', async () => {
