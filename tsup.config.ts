@@ -49,7 +49,7 @@ export const svcBundling = {
   },
 } satisfies Options;
 
-/** The package's `svc/emulator` export (src/emulator/library.ts). */
+/** The package's `@svc-cli/svc/emulator` export (src/emulator/library.ts). */
 const library = 'src/emulator/library.ts';
 
 // Native better-sqlite3 (the emulator's SQLite on Node 20 only, src/emulator/store/sqlite.ts)

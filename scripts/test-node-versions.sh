@@ -52,7 +52,7 @@ for spec in "$@"; do
   echo "== Node $("$bin/node" --version): $scope tests"
   # The single executable and its container image embed their own Node: the Node running the
   # tests changes nothing of them. Nor of the npm package's test: its tarball and types are
-  # the same whatever Node packs them, and what svc/emulator does on each Node is
+  # the same whatever Node packs them, and what @svc-cli/svc/emulator does on each Node is
   # test/e2e/emulator-library.test.ts's to say. The emulator UI's browser tests run the page
   # in Chromium, whatever Node serves it; ui-serving.test.ts checks the serving on each.
   # These run once, with `e2e-all` or `all`.

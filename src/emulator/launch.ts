@@ -4,7 +4,7 @@ import { aiUrlEnv } from './ai/url-env.js';
 
 /**
  * Starting `svc emulator start` as a process of its own and learning what a client needs
- * from it: the library (`svc/emulator`) and `svc emulator start --detach` both stand on this.
+ * from it: the library (`@svc-cli/svc/emulator`) and `svc emulator start --detach` both stand on this.
  * The emulator keeps its native SQLite addon, its port and its crashes in that process;
  * credentials travel over its loopback admin route, never on argv.
  */

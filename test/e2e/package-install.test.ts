@@ -53,6 +53,24 @@ describe('the npm package, installed by npm', () => {
 
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
+  it('is publishable under its name: npm publish --dry-run passes', async () => {
+    // The registry refuses a name another package holds, or a version under a newer one.
+    const r = await execa('npm', ['publish', '--dry-run', '--ignore-scripts', '--json'], {
+      cwd: REPO,
+      env: cleanEnv(),
+      extendEnv: false,
+      reject: false,
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const answers = JSON.parse(r.stdout) as Record<
+      string,
+      { name: string; files: { path: string }[] }
+    >;
+    const answer = answers[NAME]!;
+    expect(answer.name).toBe(NAME);
+    expect(answer.files.map((f) => f.path)).toContain('dist/emulator.cjs');
+  });
+
   it('installs without compiling anything', () => {
     expect(install.all).not.toMatch(/gyp|better-sqlite3/i);
     expect(install.exitCode).toBe(0);

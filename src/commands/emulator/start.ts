@@ -64,7 +64,7 @@ export async function run(ctx: Context, opts: StartFlags): Promise<void> {
 }
 
 /**
- * Started by a Node program over an IPC channel (`svc/emulator`'s startEmulator), the
+ * Started by a Node program over an IPC channel (`@svc-cli/svc/emulator`'s startEmulator), the
  * emulator stops when that channel closes: its parent stopped it, or ended, however it
  * ended, and an emulator no one can reach any more is not left behind.
  */

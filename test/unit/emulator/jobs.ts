@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { EmulatorJob } from '../../../src/emulator/library.js';
 import { expectSuccess, type Reply, request } from './helpers.js';
 
-/** A job as `/_emulator/jobs` shows it: the type `svc/emulator` gives its users. */
+/** A job as `/_emulator/jobs` shows it: the type `@svc-cli/svc/emulator` gives its users. */
 export type JobView = EmulatorJob;
 
 /** POSTs a JSON body to an admin route. */
