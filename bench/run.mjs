@@ -11,6 +11,7 @@ import { bench as memory } from './memory.mjs';
 import { bench as migrateWait } from './migrate-wait.mjs';
 import { bench as nodeVersions } from './node-versions.mjs';
 import { bench as orgDelete } from './org-delete.mjs';
+import { bench as packageBench } from './package.mjs';
 import { bench as pagedListing } from './paged-listing.mjs';
 import { bench as roundtrip } from './roundtrip.mjs';
 import { bench as startup } from './startup.mjs';
@@ -31,6 +32,7 @@ for (const bench of [
   ui,
   mcp,
   floor,
+  packageBench,
 ]) {
   const { title, rows, notes = [] } = await bench();
   printRows(title, rows);
