@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Writes the files that are generated from the command tree: the shell completion scripts
 // under completions/, the command reference docs/commands.md, the OpenAPI document
-// docs/openapi.json, the MCP tool list that `svc mcp` answers tools/list from
+// docs/openapi.json and the types of its operations (src/openapi/generated-types.ts, by
+// api-types.mjs), the MCP tool list that `svc mcp` answers tools/list from
 // (src/mcp/tools-list.json); and, each between its two marker comments, the parts of
 // hand-written files that restate the catalogue or the command tree: the tool list of
 // docs/mcp.md, and the sections `svc help doc-section` makes (the summary, envelope and trait
@@ -73,6 +74,17 @@ for (const [file, argv] of outputs) {
   writeFileSync(target, out);
   console.log(`wrote ${file}`);
 }
+
+// The request and answer types the package's emulator export has, from the document just
+// written. The bundle's declarations are made before this runs (tsup), from the committed
+// copy: a catalogue change reaches dist/ with the next build, and a test fails until it is
+// committed.
+const { API_TYPES_FILE, apiTypesOf } = await import('./api-types.mjs');
+writeFileSync(
+  new URL(API_TYPES_FILE, root),
+  await apiTypesOf(readFileSync(new URL('docs/openapi.json', root), 'utf8')),
+);
+console.log(`wrote ${API_TYPES_FILE}`);
 
 // What tools/list shows of every tool: the members of `svc mcp tools --json` that it has.
 const listed = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'];

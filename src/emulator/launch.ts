@@ -34,10 +34,70 @@ export const READY_TIMEOUT_MS = 30_000;
 /** What is kept of a piped stderr: the end, where the reason is. */
 const STDERR_KEPT = 8_192;
 
-/** An emulator that did not start; the message holds what it said on stderr. */
+/**
+ * Why an emulator did not start:
+ * - `invalid-fixture`: the seed is not a fixture (a file that cannot be read, text that is
+ *   not JSON, a field the format refuses), or it names no workspace;
+ * - `invalid-option`: another option it refused;
+ * - `port-in-use`, `port-out-of-range` (not a whole number from 0 to 65535),
+ *   `port-not-permitted` (one below 1024 without the privilege to bind it);
+ * - `port-blocked-by-fetch`: a port `fetch` refuses to reach (the WHATWG "bad ports", such as
+ *   6000 or 10080), so no `fetch` of a test could call it;
+ * - `timeout`: no ready line within the time given;
+ * - `exited`: the process ended before it was ready;
+ * - `cannot-run`: svc itself could not be run;
+ * - `unexpected-answer`: it said something other than its ready line, or a call to it during
+ *   the start failed for a reason of its own.
+ */
+export type EmulatorStartCode =
+  | 'invalid-fixture'
+  | 'invalid-option'
+  | 'port-in-use'
+  | 'port-out-of-range'
+  | 'port-not-permitted'
+  | 'port-blocked-by-fetch'
+  | 'timeout'
+  | 'exited'
+  | 'cannot-run'
+  | 'unexpected-answer';
+
+/** An emulator that did not start: `code` says why, the message says it in words. */
 export class EmulatorStartError extends Error {
   override name = 'EmulatorStartError';
+
+  constructor(
+    readonly code: EmulatorStartCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
 }
+
+/**
+ * What `svc emulator start` sends the process that started it over their IPC channel when it
+ * cannot start: the reason as a code, which its stderr alone would leave to be guessed from
+ * the words.
+ */
+export interface StartFailure {
+  status: 'failed';
+  code: EmulatorStartCode;
+  message: string;
+}
+
+function isStartFailure(message: unknown): message is StartFailure {
+  const m = message as Partial<StartFailure> | null;
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    m.status === 'failed' &&
+    typeof m.code === 'string' &&
+    typeof m.message === 'string'
+  );
+}
+
+/** The exit code of a usage error (docs/cli-contract.md): an option the start refused. */
+const USAGE_EXIT_CODE = 2;
 
 /**
  * How to run svc again: the same Node and script for the npm package, the executable alone
@@ -86,7 +146,11 @@ export interface LaunchOptions {
   timeoutMs?: number;
 }
 
-/** Spawns the emulator and waits for its ready line; kills it if it never comes. */
+/**
+ * Spawns the emulator and waits for its ready line; kills it if it never comes. A failure is
+ * an `EmulatorStartError` whose code comes from the emulator itself when it had an IPC channel
+ * to say it on, else from how it ended.
+ */
 export function launchEmulator(
   options: LaunchOptions,
 ): Promise<{ child: ChildProcess; ready: ReadyLine }> {
@@ -102,44 +166,67 @@ export function launchEmulator(
     piped = (piped + chunk).slice(-STDERR_KEPT);
   });
   const said = () => (options.stderrSoFar?.() ?? piped).trim();
+  let reported: StartFailure | undefined;
+  const onMessage = (message: unknown) => {
+    if (isStartFailure(message)) reported = message;
+  };
+  child.on('message', onMessage);
+  const timeoutMs = options.timeoutMs ?? READY_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     let buffer = '';
-    const fail = (why: string) => {
+    let settled = false;
+    const stopListening = () => {
       clearTimeout(timer);
+      child.removeListener('close', onClose);
+      child.removeListener('error', onError);
+      child.removeListener('message', onMessage);
+      child.stdout?.removeAllListeners('data');
+    };
+    const fail = (code: EmulatorStartCode, why: string, withStderr = true) => {
+      if (settled) return;
+      settled = true;
+      stopListening();
       child.stdout?.destroy();
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      const stderr = said();
-      reject(new EmulatorStartError(stderr ? `${why}: ${stderr}` : why));
+      const stderr = withStderr ? said() : '';
+      reject(new EmulatorStartError(code, stderr ? `${why}: ${stderr}` : why));
     };
     const timer = setTimeout(
-      () => fail(`the emulator did not start within ${options.timeoutMs ?? READY_TIMEOUT_MS} ms`),
-      options.timeoutMs ?? READY_TIMEOUT_MS,
+      () => fail('timeout', `the emulator did not start within ${timeoutMs} ms`),
+      timeoutMs,
     );
-    child.once('error', (err) => fail(`cannot run svc: ${err.message}`));
-    child.once('exit', (code, signal) =>
-      // stderr may still be arriving: let it land before the message is made.
-      setImmediate(() =>
-        fail(`the emulator exited before it was ready (${signal ?? `exit code ${code}`})`),
-      ),
-    );
+    const onError = (err: Error) => fail('cannot-run', `cannot run svc: ${err.message}`);
+    // 'close' comes once its stdio and IPC channel have closed too: by then all it said on
+    // stderr and its IPC message (if any) have arrived.
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (reported) return fail(reported.code, reported.message, false);
+      const how = signal ?? `exit code ${code}`;
+      // A usage error it did not report: one the command line's parser refused.
+      if (code === USAGE_EXIT_CODE)
+        return fail('invalid-option', `the emulator did not start (${how})`);
+      fail('exited', `the emulator exited before it was ready (${how})`);
+    };
+    child.once('error', onError);
+    child.once('close', onClose);
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => {
       buffer += chunk;
       const end = buffer.indexOf('\n');
       if (end === -1) return;
       const line = buffer.slice(0, end);
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      child.removeAllListeners('error');
-      child.stdout?.removeAllListeners('data');
-      let ready: ReadyLine;
+      let ready: ReadyLine | undefined;
       try {
         ready = JSON.parse(line) as ReadyLine;
       } catch {
-        return fail(`the emulator's first line is not its ready line: ${line}`);
+        ready = undefined;
       }
-      if (ready.status !== 'ready' || typeof ready.url !== 'string')
-        return fail(`the emulator's first line is not its ready line: ${line}`);
+      if (ready?.status !== 'ready' || typeof ready.url !== 'string')
+        return fail(
+          'unexpected-answer',
+          `the emulator's first line is not its ready line: ${line}`,
+        );
+      settled = true;
+      stopListening();
       resolve({ child, ready });
     });
   });
@@ -154,11 +241,33 @@ export interface AdminTarget {
 /** The variable that hands the admin token to svc and to the emulator it starts. */
 export const ADMIN_TOKEN_VAR = 'SVC_EMULATOR_ADMIN_TOKEN';
 
+/** An admin route's refusal: the route, the emulator's `error.status` and its message. */
+export class AdminCallError extends Error {
+  override name = 'AdminCallError';
+
+  constructor(
+    /** The route under `/_emulator/`, such as `seed`. */
+    readonly route: string,
+    /** The error envelope's `status` (`INVALID_ARGUMENT`…); undefined without one. */
+    readonly status: string | undefined,
+    readonly httpStatus: number,
+    /** What the emulator said, or the body it answered. */
+    readonly detail: string,
+  ) {
+    super(`/_emulator/${route} answered ${status ?? `HTTP ${httpStatus}`}: ${detail}`);
+  }
+}
+
 /** An admin route's answer, or an error naming the route and the emulator's message. */
 export async function adminCall<T>(
   { url, token }: AdminTarget,
   route: string,
-  init: { method?: 'GET' | 'POST'; body?: string; query?: Record<string, string> } = {},
+  init: {
+    method?: 'GET' | 'POST';
+    body?: string;
+    query?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
   const target = new URL(`/_emulator/${route}`, url);
   for (const [name, value] of Object.entries(init.query ?? {}))
@@ -166,6 +275,7 @@ export async function adminCall<T>(
   const res = await fetch(target, {
     method: init.method ?? 'GET',
     headers: {
+      ...init.headers,
       ...(token !== undefined && { authorization: `Bearer ${token}` }),
       ...(init.body !== undefined && { 'content-type': 'application/json' }),
     },
@@ -176,13 +286,11 @@ export async function adminCall<T>(
   try {
     body = JSON.parse(text);
   } catch {
-    throw new Error(`/_emulator/${route} answered HTTP ${res.status} without JSON`);
+    throw new AdminCallError(route, undefined, res.status, 'an answer without JSON');
   }
   if (!res.ok) {
-    const error = (body as { error?: { status?: string; message?: string } }).error;
-    throw new Error(
-      `/_emulator/${route} answered ${error?.status ?? `HTTP ${res.status}`}: ${error?.message ?? text}`,
-    );
+    const error = (body as { error?: { status?: string; message?: string } } | null)?.error;
+    throw new AdminCallError(route, error?.status, res.status, error?.message ?? text);
   }
   return body as T;
 }
@@ -213,6 +321,22 @@ export function fixtureOwners(fixture: unknown): { ownerEmail: string }[] {
   });
 }
 
+/** The variables that give svc one workspace's credentials, by their names. */
+export type WorkspaceVariables = {
+  -readonly [K in keyof typeof credentialEnvVars as (typeof credentialEnvVars)[K]]: string;
+};
+
+/**
+ * What `svcEnvironment` gives: the URL always; the header prefix, the admin token and a
+ * workspace's credentials where there are. A type rather than an interface, so that it is
+ * assignable to an environment record (`Record<string, string>`) as it stands.
+ */
+export type SvcEnvironment = {
+  SVC_BASE_URL: string;
+  SVC_HEADER_PREFIX?: string;
+  SVC_EMULATOR_ADMIN_TOKEN?: string;
+} & Partial<WorkspaceVariables>;
+
 /**
  * The variables that point svc at a workspace of an emulator, with its admin token (which
  * `svc webhooks trigger` sends) when it has one.
@@ -221,7 +345,7 @@ export function svcEnvironment(
   { url, token }: AdminTarget,
   ws: WorkspaceCredentials | undefined,
   headerPrefix?: string,
-): Record<string, string> {
+): SvcEnvironment {
   return {
     SVC_BASE_URL: url,
     ...(headerPrefix !== undefined && { SVC_HEADER_PREFIX: headerPrefix }),
@@ -230,7 +354,7 @@ export function svcEnvironment(
   };
 }
 
-function workspaceVariables(ws: WorkspaceCredentials): Record<string, string> {
+export function workspaceVariables(ws: WorkspaceCredentials): WorkspaceVariables {
   return {
     [credentialEnvVars.workspaceId]: ws.workspaceId,
     [credentialEnvVars.workspaceToken]: ws.workspaceToken,

@@ -1,113 +1,99 @@
 import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { credentialHeaders } from '../config/header-prefix.js';
 import { newAdminToken } from './admin-guard.js';
+import type { Fixture } from './fixtures/input-types.js';
+import type { JournalEntry } from './journal.js';
+import type {
+  DeliveriesFilter,
+  EmulatorEnv,
+  EmulatorJob,
+  FaultPlan,
+  KeyCredentials,
+  OutboxMessage,
+  StartEmulatorOptions,
+  StateDocument,
+  TriggerOptions,
+} from './library-types.js';
 import {
+  AdminCallError,
   adminCall,
   type AdminTarget,
   DEFAULT_OWNER,
   emulatorEnvironment,
+  EmulatorStartError,
   fixtureOwners,
   launchEmulator,
   seedFixture,
   svcCommand,
   svcEnvironment,
+  workspaceVariables,
   type WorkspaceCredentials,
 } from './launch.js';
+import {
+  checkHeaderPrefixOption,
+  checkJobDelay,
+  checkStartPort,
+  readSeedFile,
+} from './start-checks.js';
+import type { TriggeredWebhook, WebhookClockAdvance, WebhookDelivery } from './webhooks/admin.js';
 const { existsSync, readFileSync } = process.getBuiltinModule('node:fs');
 
 /**
- * `import { startEmulator } from 'svc/emulator'`: the emulator for a test suite.
+ * `import { startEmulator } from '@svc-cli/svc/emulator'`: the emulator for a test suite.
  *
- * It runs `svc emulator start` as a child process rather than in the caller's: the native
- * better-sqlite3 addon, the listening socket and any crash stay out of the test runner (a
- * vitest worker that loads a native addon cannot be recycled cleanly), and the child is the
+ * It runs `svc emulator start` as a child process rather than in the caller's: the store,
+ * the listening socket and any crash stay out of the test runner (on Node 20 the store is a
+ * native addon, and a vitest worker that loads one cannot be recycled cleanly), and the child is the
  * same program the CLI runs. Everything after the start goes through the emulator's own
  * loopback admin routes (/_emulator/…), so the library holds no second implementation. The
  * child stops when `stop()` is called, and on its own when the caller's process ends,
  * however it ends: its IPC channel closes.
  */
 
-export type { WorkspaceCredentials } from './launch.js';
-export { EmulatorStartError } from './launch.js';
-
-/** A console option of a workspace (docs/emulator.md). */
-export type ConsoleOptionName = 'advancedQueries' | 'activityService' | 'notificationConfig';
-
-/** A fault-injection plan (docs/emulator-faults.md). */
-export interface FaultPlan {
-  seed?: number;
-  rules: FaultRule[];
-}
-
-export type FaultRule = {
-  path?: string;
-  probability: number;
-} & (
-  | { fault: 'status'; status: 429 | 500 | 503; retryAfter?: number }
-  | { fault: 'latency'; ms: number | [number, number] }
-  | { fault: 'drop-before' }
-  | { fault: 'drop-after' }
-);
-
-/** A job of the emulator (docs/emulator-jobs.md). */
-export interface EmulatorJob {
-  id: string;
-  kind: 'migration' | 'deletion' | 'folder-deletion';
-  status: 'pending' | 'in_progress' | 'completed' | 'failed';
-  stepsDone: number;
-  stepsTotal: number;
-  reason: string | null;
-  createdAt: number;
-  updatedAt: number;
-  workspaceId: string;
-  spec: Record<string, unknown>;
-}
-
-/** An email the emulator "sent" (a login link). */
-export interface OutboxMessage {
-  id: string;
-  kind: string;
-  to: string;
-  subject: string;
-  link: string | null;
-  createdAt: number;
-}
-
-/** The whole state (or one workspace's) as `export()` gives it and `import()` takes it. */
-export type StateDocument = { format: 'svc-emulator-state'; version: number } & Record<
-  string,
-  unknown
->;
-
-export interface StartEmulatorOptions {
-  /** 0 (the default) picks a free port. The emulator listens on 127.0.0.1 only. */
-  port?: number;
-  /**
-   * A fixture (docs/fixtures.md): the path of a JSON file, or the fixture itself. Without
-   * one, a workspace of `owner@example.com` is made (or found again in `dataDir`).
-   */
-  seed?: string | object;
-  /** Console options switched on in every workspace, or `'all'`. */
-  consoleOptions?: readonly ConsoleOptionName[] | 'all';
-  /** Milliseconds per job step (default 200), 0 to finish at once, `'manual'` for `jobs.step()`. */
-  jobDelay?: number | 'manual';
-  /** Keep state in SQLite under this folder; in memory when absent. */
-  dataDir?: string;
-  /** Faults injected from the first request; `faults()` replaces them later. */
-  faults?: FaultPlan;
-  /** Serve the web UI at `/_emulator/ui/` (default true). */
-  ui?: boolean;
-  /**
-   * The prefix of the credential headers it reads (`x-acme` reads `x-acme-api-key`), as a
-   * deployment with its own names would; `env()` then sets `SVC_HEADER_PREFIX` to match.
-   */
-  headerPrefix?: string;
-  /** Environment of the emulator process (default `process.env`, less svc's own credentials). */
-  env?: Readonly<Record<string, string | undefined>>;
-  /** How long the start may take, in milliseconds (default 30000). */
-  timeoutMs?: number;
-}
+export type { EmulatorStartCode, WorkspaceCredentials } from './launch.js';
+export type {
+  ConsoleOptionName,
+  DeliveriesFilter,
+  EmulatorEnv,
+  EmulatorJob,
+  FaultPlan,
+  FaultRule,
+  KeyCredentials,
+  OutboxMessage,
+  StartEmulatorOptions,
+  StateDocument,
+  TriggerOptions,
+} from './library-types.js';
+export { AdminCallError, EmulatorStartError } from './launch.js';
+export type {
+  Fixture,
+  FixtureAccessType,
+  FixtureCrdtEditor,
+  FixtureDocument,
+  FixtureFolder,
+  FixtureGrant,
+  FixtureGroup,
+  FixtureNotification,
+  FixtureNotificationConfig,
+  FixtureNotificationLevel,
+  FixtureOrganization,
+  FixtureUser,
+  FixtureWorkspace,
+} from './fixtures/input-types.js';
+export type { JournalEntry } from './journal.js';
+export type { TriggeredWebhook, WebhookClockAdvance, WebhookDelivery } from './webhooks/admin.js';
+export type { AttemptRecord as WebhookAttempt } from './store/webhook-deliveries.js';
+export type {
+  ApiPath,
+  components,
+  ErrorResponse,
+  operations,
+  paths,
+  RequestOf,
+  ResponseOf,
+} from '../openapi/operation-types.js';
 
 export interface Emulator {
   /** Base URL for clients, e.g. `http://127.0.0.1:43121`. */
@@ -128,23 +114,29 @@ export interface Emulator {
   readonly workspaces: readonly WorkspaceCredentials[];
   /**
    * The variables a child `svc` needs: `SVC_BASE_URL`, `SVC_EMULATOR_ADMIN_TOKEN`,
-   * `SVC_WORKSPACE_ID`, `SVC_WORKSPACE_TOKEN`, `SVC_API_KEY`, `SVC_AUTH_TOKEN`; of `workspace`
-   * unless another is given.
+   * `SVC_WORKSPACE_ID`, `SVC_WORKSPACE_TOKEN`, `SVC_API_KEY`, `SVC_AUTH_TOKEN`, and
+   * `SVC_HEADER_PREFIX` when started with `headerPrefix`; of `workspace` unless another is given.
    */
-  env(workspace?: WorkspaceCredentials): Record<string, string>;
+  env(workspace?: WorkspaceCredentials): EmulatorEnv;
   /**
-   * Empties the emulator and loads the start's seed again, with the same credentials, and
-   * puts back the start's fault plan (none if it had none); with a workspace id, puts that
-   * one workspace back to how it was when made (its credentials kept), faults untouched.
+   * Without an id: empties the emulator, loads the start's seed again with the same
+   * credentials, forgets the request journal, and puts back the fault plan the start was given
+   * (none if it had none), whatever `faults()` set since, its random draws starting again from
+   * its `seed`. So a test that failed before its own cleanup leaves no data, journal or faults
+   * to the next: call it before each test.
+   *
+   * With a workspace id: puts that one workspace back to how it was when made (its credentials
+   * kept, its data and its journal entries gone). The fault plan is the emulator's, not the
+   * workspace's, and is left as it is.
    */
   reset(workspaceId?: string): Promise<void>;
   /** Loads a fixture (a file path or the object); answers each named workspace's credentials. */
-  seed(fixture: string | object): Promise<WorkspaceCredentials[]>;
+  seed(fixture: string | Fixture): Promise<WorkspaceCredentials[]>;
   /** The whole state, or one workspace's, as one JSON document. It holds every token. */
   export(workspaceId?: string): Promise<StateDocument>;
   /** Loads a document `export()` gave. */
   import(document: StateDocument): Promise<void>;
-  /** Replaces the fault plan; `faults({ rules: [] })` ends injection. */
+  /** Replaces the fault plan until the next `faults()` or `reset()`; `{ rules: [] }` ends it. */
   faults(plan: FaultPlan): Promise<void>;
   /** The job clock: list, step, run to the end, or fail jobs (all unfinished ones without an id). */
   readonly jobs: {
@@ -153,6 +145,32 @@ export interface Emulator {
     run(id?: string): Promise<EmulatorJob[]>;
     fail(id: string, reason?: string): Promise<EmulatorJob[]>;
   };
+  /** Webhooks (docs/webhooks.md): send one, see what was delivered, move the retry clock. */
+  readonly webhooks: {
+    /**
+     * Sends a realistic sample of `event` (`comment.add`, `crdt.update_data`, …) to every
+     * receiver of a workspace that takes it, as `svc webhooks trigger` does; the start's first
+     * workspace unless `workspace` names another key. Answers the message's id and how many
+     * receivers it went to; the first attempts run at once, after this answers.
+     */
+    trigger(event: string, options?: TriggerOptions): Promise<TriggeredWebhook>;
+    /** The latest deliveries, newest first, each with its attempts, next attempt and payload. */
+    deliveries(filter?: DeliveriesFilter): Promise<WebhookDelivery[]>;
+    /**
+     * Moves the webhook clock ahead by `ms`, running in order every attempt (and debounced
+     * event) that falls due, each to its end. Needs `jobDelay: 'manual'`, as a clock that moves
+     * by itself cannot be moved by hand.
+     */
+    advance(ms: number): Promise<WebhookClockAdvance>;
+    /** One more attempt of a delivery now, with the same body and `webhook-id`. */
+    resend(deliveryId: string): Promise<WebhookDelivery>;
+  };
+  /**
+   * The most recent API requests (up to 1000), oldest first: method, path, HTTP status, error
+   * status, operation, workspace, item count and any fault injected. Admin calls (these
+   * methods') are not in it.
+   */
+  journal(): Promise<JournalEntry[]>;
   /** The emails the emulator sent (login links), to one address or all. */
   outbox(to?: string): Promise<OutboxMessage[]>;
   /** Stops the emulator and waits for its process to end; safe to call more than once. */
@@ -170,13 +188,18 @@ function packageBin(): string {
     const bin = join(dir, 'bin', 'svc');
     if (existsSync(bin)) return bin;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('svc/emulator cannot find its bin/svc');
+    if (parent === dir)
+      throw new EmulatorStartError('cannot-run', '@svc-cli/svc/emulator cannot find its bin/svc');
     dir = parent;
   }
 }
 
-function startArgs(options: StartEmulatorOptions, seedFile: string | undefined): string[] {
-  const args = ['emulator', 'start', '--port', String(options.port ?? 0)];
+function startArgs(
+  options: StartEmulatorOptions,
+  port: number,
+  seedFile: string | undefined,
+): string[] {
+  const args = ['emulator', 'start', '--port', String(port)];
   if (options.dataDir !== undefined) args.push('--data-dir', options.dataDir);
   if (seedFile !== undefined) args.push('--seed', seedFile);
   if (options.jobDelay !== undefined)
@@ -194,7 +217,7 @@ function startArgs(options: StartEmulatorOptions, seedFile: string | undefined):
 }
 
 /** A fixture to send: a file's text as it is, an object as JSON. */
-function fixtureText(fixture: string | object): string {
+function fixtureText(fixture: string | Fixture): string {
   return typeof fixture === 'string' ? readFileSync(fixture, 'utf8') : JSON.stringify(fixture);
 }
 
@@ -203,17 +226,68 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** What to do about a port the emulator could not listen on, in the options' terms. */
+const PORT_ADVICE = 'give another port, or 0 (the default) for a free one';
+
+function withAdvice(err: unknown): unknown {
+  if (
+    err instanceof EmulatorStartError &&
+    (err.code === 'port-in-use' || err.code === 'port-not-permitted')
+  )
+    return new EmulatorStartError(err.code, `${err.message}: ${PORT_ADVICE}`, { cause: err });
+  return err;
+}
+
+/**
+ * A failure after the ready line, while the seed is loaded and the state kept for `reset()`:
+ * a seed the emulator refused, an emulator that has gone, or an answer of its own.
+ */
+function failedAfterReady(err: unknown, child: ChildProcess): EmulatorStartError {
+  if (err instanceof EmulatorStartError) return err;
+  if (err instanceof AdminCallError && err.route === 'seed' && err.status === 'INVALID_ARGUMENT')
+    return new EmulatorStartError(
+      'invalid-fixture',
+      // The route's words name its request body, which the caller never saw: the seed it gave.
+      `the seed is not a fixture (docs/fixtures.md): ${err.detail.replace(/^Invalid fixture in the request body: /, '')}`,
+      { cause: err },
+    );
+  const message = err instanceof Error ? err.message : String(err);
+  if (child.exitCode !== null || child.signalCode !== null)
+    return new EmulatorStartError(
+      'exited',
+      `the emulator exited while it was being seeded (${child.signalCode ?? `exit code ${child.exitCode}`}): ${message}`,
+      { cause: err },
+    );
+  return new EmulatorStartError('unexpected-answer', message, { cause: err });
+}
+
+/**
+ * Starts an emulator for a test suite. Every failure to start is an `EmulatorStartError`
+ * whose `code` says why: `invalid-fixture`, `invalid-option`, `port-in-use`,
+ * `port-out-of-range`, `port-not-permitted`, `port-blocked-by-fetch`, `timeout`, `exited`,
+ * `cannot-run`, `unexpected-answer`.
+ */
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<Emulator> {
-  // A file seed is loaded by the emulator at start, so a bad file fails the start naming it.
+  const port = checkStartPort(options.port ?? 0);
+  checkJobDelay(options.jobDelay);
+  checkHeaderPrefixOption(options.headerPrefix);
+  // A file seed is loaded by the emulator at start, so a bad file fails the start naming it;
+  // its owners are read here first, to read their credentials back once it is up.
   const seedFile = typeof options.seed === 'string' ? options.seed : undefined;
+  const seedOwners = seedFile === undefined ? undefined : fixtureOwners(readSeedFile(seedFile));
+  // What reset() puts back, as it was when the start was asked for.
+  const startFaults = JSON.stringify(options.faults ?? { rules: [] });
   const adminToken = newAdminToken();
   const { child, ready } = await launchEmulator({
     command: svcCommand(packageBin(), false),
-    startArgs: startArgs(options, seedFile),
+    startArgs: startArgs(options, port, seedFile),
     env: emulatorEnvironment(options.env ?? process.env, adminToken),
-    // The IPC channel is how the emulator learns that this process has gone.
+    // The IPC channel is how the emulator learns that this process has gone, and how it says
+    // why it could not start.
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+  }).catch((err: unknown) => {
+    throw withAdvice(err);
   });
   // The channel and pipes must not keep the caller's process alive.
   child.unref();
@@ -227,8 +301,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const seedText = (): string =>
     options.seed === undefined
       ? JSON.stringify({ workspaces: [DEFAULT_OWNER] })
-      : seedFile !== undefined
-        ? JSON.stringify({ workspaces: fixtureOwners(JSON.parse(fixtureText(seedFile))) })
+      : seedOwners !== undefined
+        ? JSON.stringify({ workspaces: seedOwners })
         : fixtureText(options.seed);
 
   let stopping: Promise<void> | undefined;
@@ -246,25 +320,33 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   };
 
   let workspaces: WorkspaceCredentials[];
+  // What reset() goes back to: the state just after the seed.
+  let initialState: StateDocument;
   try {
     workspaces = await seedFixture(admin, seedText());
+    if (workspaces.length === 0)
+      throw new EmulatorStartError(
+        'invalid-fixture',
+        'the seed names no workspace: give it at least one',
+      );
+    initialState = await adminCall<StateDocument>(admin, 'export');
   } catch (err) {
+    const failure = failedAfterReady(err, child);
     await stop();
-    throw err;
+    throw failure;
   }
-  const workspace = workspaces[0];
-  if (!workspace) {
-    await stop();
-    throw new Error('the seed names no workspace: give it at least one');
-  }
-
+  const workspace = workspaces[0]!;
+  const keyHeaders = (key: KeyCredentials): Record<string, string> => {
+    const names = credentialHeaders(options.headerPrefix);
+    return { [names.apiKey]: key.apiKey, [names.authToken]: key.authToken };
+  };
+  const post = (body: object) => ({ method: 'POST', body: JSON.stringify(body) }) as const;
   const jobCall = (route: string, body: object) =>
-    adminCall<{ jobs: EmulatorJob[] }>(admin, `jobs/${route}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-    }).then((answer) => answer.jobs);
+    adminCall<{ jobs: EmulatorJob[] }>(admin, `jobs/${route}`, post(body)).then(
+      (answer) => answer.jobs,
+    );
 
-  const emulator: Emulator = {
+  return {
     url,
     port: Number(new URL(url).port),
     uiUrl: ready.ui && `${ready.ui}#token=${encodeURIComponent(adminToken)}`,
@@ -272,21 +354,19 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     pid: ready.pid,
     workspace,
     workspaces,
-    env: (ws = workspace) => svcEnvironment(admin, ws, options.headerPrefix),
+    env: (ws = workspace) => ({
+      ...svcEnvironment(admin, ws, options.headerPrefix),
+      // Always there, as its type says: this start made the token, and has the workspace.
+      SVC_EMULATOR_ADMIN_TOKEN: adminToken,
+      ...workspaceVariables(ws),
+    }),
     async reset(workspaceId) {
-      await adminCall(admin, 'reset', {
-        method: 'POST',
-        body: JSON.stringify(workspaceId === undefined ? {} : { workspaceId }),
-      });
+      await adminCall(admin, 'reset', post(workspaceId === undefined ? {} : { workspaceId }));
       if (workspaceId !== undefined) return;
       // The seed again: its workspaces come back with the credentials handed out at start.
-      await adminCall(admin, 'import', { method: 'POST', body: JSON.stringify(initialState) });
-      // And the start's faults, or none: a test that failed before its cleanup leaves the
-      // faults it set to no other.
-      await adminCall(admin, 'faults', {
-        method: 'POST',
-        body: JSON.stringify(options.faults ?? { rules: [] }),
-      });
+      await adminCall(admin, 'import', post(initialState));
+      // And the start's faults, or none, whatever faults() set since.
+      await adminCall(admin, 'faults', { method: 'POST', body: startFaults });
     },
     async seed(fixture) {
       return seedFixture(admin, fixtureText(fixture));
@@ -296,10 +376,10 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
         ...(workspaceId !== undefined && { query: { workspaceId } }),
       }),
     async import(document) {
-      await adminCall(admin, 'import', { method: 'POST', body: JSON.stringify(document) });
+      await adminCall(admin, 'import', post(document));
     },
     async faults(plan) {
-      await adminCall(admin, 'faults', { method: 'POST', body: JSON.stringify(plan) });
+      await adminCall(admin, 'faults', post(plan));
     },
     jobs: {
       list: (workspaceId) =>
@@ -310,6 +390,36 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       run: (id) => jobCall('run', id === undefined ? {} : { id }),
       fail: (id, reason) => jobCall('fail', reason === undefined ? { id } : { id, reason }),
     },
+    webhooks: {
+      // The trigger route takes an API key's credential headers, as an operation would:
+      // they say whose receivers get the event.
+      trigger: (event, { workspace: key = workspace, organizationId, documentId } = {}) =>
+        adminCall<TriggeredWebhook>(admin, 'webhooks/trigger', {
+          ...post({
+            event,
+            ...(organizationId !== undefined && { organizationId }),
+            ...(documentId !== undefined && { documentId }),
+          }),
+          headers: keyHeaders(key),
+        }),
+      deliveries: ({ workspaceId, webhookId, limit } = {}) =>
+        adminCall<{ deliveries: WebhookDelivery[] }>(admin, 'webhooks/deliveries', {
+          query: {
+            ...(workspaceId !== undefined && { workspaceId }),
+            ...(webhookId !== undefined && { webhookId }),
+            ...(limit !== undefined && { limit: String(limit) }),
+          },
+        }).then((answer) => answer.deliveries),
+      advance: (ms) => adminCall<WebhookClockAdvance>(admin, 'webhooks/advance', post({ ms })),
+      resend: (deliveryId) =>
+        adminCall<{ delivery: WebhookDelivery }>(
+          admin,
+          'webhooks/resend',
+          post({ id: deliveryId }),
+        ).then((answer) => answer.delivery),
+    },
+    journal: () =>
+      adminCall<{ entries: JournalEntry[] }>(admin, 'journal').then((answer) => answer.entries),
     outbox: (to) =>
       adminCall<{ messages: OutboxMessage[] }>(admin, 'outbox', {
         ...(to !== undefined && { query: { to } }),
@@ -317,13 +427,4 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     stop,
     [Symbol.asyncDispose]: stop,
   };
-  // What reset() goes back to: the state just after the seed.
-  let initialState: StateDocument;
-  try {
-    initialState = await emulator.export();
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return emulator;
 }

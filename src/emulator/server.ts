@@ -38,6 +38,7 @@ import { WebhookHosts } from './webhooks/hosts.js';
 const { createServer } = process.getBuiltinModule('node:http');
 
 export { EmulatorError } from './errors.js';
+export { FixtureError } from './fixtures/load.js';
 export type { WorkspaceCredentials } from './provision.js';
 export type { SeededWorkspace } from './fixtures/apply.js';
 export type { JobDelay } from './jobs/engine.js';

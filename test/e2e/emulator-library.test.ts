@@ -1,13 +1,71 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { execa } from 'execa';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/library.js';
+import {
+  AdminCallError,
+  EmulatorStartError,
+  startEmulator,
+  type ApiPath,
+  type Emulator,
+  type Fixture,
+  type RequestOf,
+  type ResponseOf,
+  type StartEmulatorOptions,
+  type WorkspaceCredentials,
+} from '../../src/emulator/library.js';
 import { processAlive } from '../../src/io/temp-dir.js';
 import { BASIC_FIXTURE, cleanEnv, goneWithin, svc } from '../support/e2e.js';
+import { startReceiver } from '../support/webhook-receiver.js';
 
 const svcWith = (emu: Emulator, args: string[]) => svc(args, cleanEnv(emu.env()));
 
-describe('svc/emulator startEmulator()', () => {
+/** One operation sent with fetch under a key's credentials, its body and answer typed by its path. */
+async function call<P extends ApiPath>(
+  emu: Emulator,
+  path: P,
+  body: RequestOf<P>,
+  key: WorkspaceCredentials = emu.workspace,
+): Promise<ResponseOf<P>> {
+  const res = await fetch(`${emu.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-service-api-key': key.apiKey,
+      'x-service-auth-token': key.authToken,
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return JSON.parse(text) as ResponseOf<P>;
+}
+
+/** `read()` again until `done` holds of what it gives, for at most `ms`. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** How a start fails: the EmulatorStartError it rejects with. */
+async function startFailure(options: StartEmulatorOptions): Promise<EmulatorStartError> {
+  const failure: unknown = await startEmulator(options).then(
+    async (emu) => {
+      await emu.stop();
+      throw new Error('the emulator started');
+    },
+    (err: unknown) => err,
+  );
+  expect(failure).toBeInstanceOf(EmulatorStartError);
+  return failure as EmulatorStartError;
+}
+
+describe('the emulator library: startEmulator()', () => {
   let emu: Emulator;
   let startMs = 0;
   beforeAll(async () => {
@@ -159,6 +217,132 @@ describe('svc/emulator startEmulator()', () => {
     expect(await call()).not.toBe(503);
   });
 
+  it('webhooks: trigger() sends a signed sample, deliveries() shows it, advance() runs the retry', async () => {
+    // The first attempt fails; the retry, 5 s later on the webhook clock, succeeds.
+    const receiver = await startReceiver((index) => (index === 0 ? 500 : 204));
+    try {
+      await call(emu, '/v2/workspace/advancedwebhookconfig/update', { data: { isEnabled: true } });
+      const created = await call(emu, '/v2/workspace/advancedwebhook/endpoints/create', {
+        data: { url: receiver.url, filterTypes: ['comment.add'] },
+      });
+      const endpointId = created.result.data!.id;
+      const { secret } = (
+        await call(emu, '/v2/workspace/advancedwebhook/endpoints/secret/get', {
+          data: { endpointId },
+        })
+      ).result.data!;
+
+      const sent = await emu.webhooks.trigger('comment.add', {
+        organizationId: 'acme',
+        documentId: 'plan',
+      });
+      expect(sent).toMatchObject({ event: 'comment.add', deliveries: 1 });
+      const [first] = await receiver.waitFor(1);
+      const payload = new Webhook(secret).verify(
+        first!.body,
+        first!.headers as Record<string, string>,
+      ) as { event: string; webhookId: string };
+      expect(payload).toMatchObject({ event: 'comment.add', webhookId: sent.webhookId });
+
+      // The attempt is recorded once the receiver's answer is in.
+      const failed = await until(
+        () => emu.webhooks.deliveries({ webhookId: sent.webhookId }),
+        ([delivery]) => delivery?.attempts.length === 1,
+      );
+      expect(failed).toMatchObject([
+        {
+          webhookId: sent.webhookId,
+          workspaceId: emu.workspace.workspaceId,
+          endpointId,
+          event: 'comment.add',
+          status: 'pending',
+          attempts: [{ attempt: 1, statusCode: 500 }],
+          payload: { event: 'comment.add', webhookId: sent.webhookId },
+        },
+      ]);
+      expect(failed[0]!.nextAttemptAt).toEqual(expect.any(Number));
+
+      // The manual clock stands still until advance() moves it past the retry.
+      const clock = await emu.webhooks.advance(4_999);
+      expect(clock.nextPlanned).toEqual(failed[0]!.nextAttemptAt);
+      expect(receiver.received).toHaveLength(1);
+      expect((await emu.webhooks.advance(1)).nextPlanned).toBeNull();
+      expect(receiver.received).toHaveLength(2);
+      new Webhook(secret).verify(receiver.received[1]!.body, {
+        ...(receiver.received[1]!.headers as Record<string, string>),
+      });
+      const [done] = await emu.webhooks.deliveries({
+        workspaceId: emu.workspace.workspaceId,
+        limit: 1,
+      });
+      expect(done).toMatchObject({
+        id: failed[0]!.id,
+        status: 'succeeded',
+        nextAttemptAt: null,
+        attempts: [{ statusCode: 500 }, { statusCode: 204 }],
+      });
+      // resend() makes one more attempt, with the same webhook-id.
+      const again = await emu.webhooks.resend(done!.id);
+      expect(again.attempts).toHaveLength(3);
+      expect(receiver.received[2]?.headers['webhook-id']).toBe(sent.webhookId);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('webhooks.trigger() goes to the workspace it is given; advance() needs the manual clock', async () => {
+    const receiver = await startReceiver(() => 204);
+    try {
+      const rival = emu.workspaces[1]!;
+      await call(
+        emu,
+        '/v2/workspace/advancedwebhookconfig/update',
+        { data: { isEnabled: true } },
+        rival,
+      );
+      await call(
+        emu,
+        '/v2/workspace/advancedwebhook/endpoints/create',
+        { data: { url: receiver.url } },
+        rival,
+      );
+      const sent = await emu.webhooks.trigger('huddle.create', { workspace: rival });
+      expect(sent.deliveries).toBe(1);
+      await receiver.waitFor(1);
+      const [delivery] = await emu.webhooks.deliveries({ webhookId: sent.webhookId });
+      expect(delivery?.workspaceId).toBe(rival.workspaceId);
+    } finally {
+      await receiver.close();
+    }
+    await using moving = await startEmulator({ jobDelay: 0, ui: false });
+    const refused = moving.webhooks.advance(1_000);
+    await expect(refused).rejects.toBeInstanceOf(AdminCallError);
+    await expect(refused).rejects.toMatchObject({
+      route: 'webhooks/advance',
+      status: 'FAILED_PRECONDITION',
+      message: expect.stringContaining('The webhook clock moves by itself'),
+    });
+  });
+
+  it('journal() shows a request a test made with fetch, typed by its path', async () => {
+    const answer = await call(emu, '/v2/organizations/get', {
+      data: { organizationIds: ['acme'] },
+    });
+    expect(answer.result.data?.map((org) => org.id)).toEqual(['acme']);
+    const entries = await emu.journal();
+    expect(entries.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v2/organizations/get',
+      httpStatus: 200,
+      operation: 'organizations.get',
+      workspaceId: emu.workspace.workspaceId,
+    });
+    expect(entries.at(-1)?.time).toEqual(expect.any(Number));
+    // reset() forgets it.
+    await emu.reset();
+    expect(await emu.journal()).toEqual([]);
+  });
+
   it('outbox() shows the login links the emulator sent', async () => {
     const link = await svcWith(emu, [
       'workspace',
@@ -174,7 +358,7 @@ describe('svc/emulator startEmulator()', () => {
   });
 });
 
-describe('svc/emulator lifecycle', () => {
+describe('the emulator library: lifecycle', () => {
   it('stop() ends the emulator process, and a second stop() is harmless', async () => {
     const emu = await startEmulator({ consoleOptions: 'all', jobDelay: 0 });
     expect(emu.workspace.ownerEmail).toBe('owner@example.com');
@@ -195,12 +379,96 @@ describe('svc/emulator lifecycle', () => {
     expect(processAlive(pid)).toBe(false);
   });
 
+  it('reset() puts back the fault plan it started with, whatever faults() set since', async () => {
+    const limited = '/v2/workspace/email/status';
+    await using emu = await startEmulator({
+      faults: { rules: [{ path: limited, fault: 'status', status: 429, probability: 1 }] },
+      ui: false,
+    });
+    const status = (path: string) =>
+      fetch(`${emu.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { ownerEmail: 'owner@example.com' } }),
+      }).then((res) => res.status);
+    expect(await status(limited)).toBe(429);
+    await emu.faults({ rules: [{ fault: 'status', status: 503, probability: 1 }] });
+    expect(await status(limited)).toBe(503);
+    // A test that fails here, before its own cleanup, leaves its plan to no other.
+    await emu.reset();
+    expect(await status(limited)).toBe(429);
+    expect(await status('/v2/workspace/get')).not.toBe(503);
+    expect((await emu.journal()).map((entry) => entry.fault)).toEqual(['status 429', undefined]);
+  });
+
   it('a bad seed file fails the start with the emulator naming the file', async () => {
     const bad = `${process.env.TMPDIR ?? '/tmp'}/bad-seed-${process.pid}.json`;
     await import('node:fs').then((fs) =>
       fs.writeFileSync(bad, '{"workspaces": [{"ownerEmail": 3}]}'),
     );
-    await expect(startEmulator({ seed: bad })).rejects.toThrow(/bad-seed-.*ownerEmail/s);
+    const failure = await startFailure({ seed: bad });
+    expect(failure.code).toBe('invalid-fixture');
+    expect(failure.message).toMatch(/bad-seed-.*ownerEmail/s);
+    const missing = await startFailure({ seed: `${bad}.missing` });
+    expect(missing.code).toBe('invalid-fixture');
+    expect(missing.message).toContain(`the seed file ${bad}.missing cannot be read`);
+  });
+});
+
+describe('startEmulator() errors: one class, with a code', () => {
+  it('a seed object that is not a fixture: invalid-fixture', async () => {
+    const failure = await startFailure({ seed: { workspacez: [] } as unknown as Fixture });
+    expect(failure.code).toBe('invalid-fixture');
+    expect(failure.message).toMatch(/^the seed is not a fixture .*workspacez/s);
+    expect(failure.message).not.toContain('request body');
+    const empty = await startFailure({ seed: { workspaces: [] } });
+    expect(empty.code).toBe('invalid-fixture');
+    expect(empty.message).toContain('the seed names no workspace');
+  });
+
+  it("a port in use: port-in-use, in the emulator's words and what to do", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const failure = await startFailure({ port });
+      expect(failure.code).toBe('port-in-use');
+      expect(failure.message).toBe(
+        `port ${port} is already in use: give another port, or 0 (the default) for a free one`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('a port fetch will not reach, or no port at all: refused before anything starts', async () => {
+    const blocked = await startFailure({ port: 6000 });
+    expect(blocked.code).toBe('port-blocked-by-fetch');
+    expect(blocked.message).toContain('port 6000 is one that fetch refuses to connect to');
+    expect((await startFailure({ port: 70_000 })).code).toBe('port-out-of-range');
+  });
+
+  it('an option the emulator refuses: invalid-option', async () => {
+    const prefix = await startFailure({ headerPrefix: 'Not A Prefix' });
+    expect(prefix.code).toBe('invalid-option');
+    expect(prefix.message).toMatch(/^headerPrefix: "Not A Prefix" is not a header prefix/);
+    // One only the emulator checks: the flag's words, with its exit.
+    const names = await startFailure({
+      consoleOptions: ['advancedQueries', 'nope' as 'advancedQueries'],
+    });
+    expect(names.code).toBe('invalid-option');
+    expect(names.message).toContain('--console-option must be one of');
+  });
+
+  it('a start that runs out of time, or a process that ends first: timeout, exited', async () => {
+    const slow = await startFailure({ timeoutMs: 1 });
+    expect(slow.code).toBe('timeout');
+    expect(slow.message).toContain('the emulator did not start within 1 ms');
+    const ended = await startFailure({
+      env: { ...cleanEnv(), NODE_OPTIONS: '--require=/nonexistent/preload.cjs' },
+    });
+    expect(ended.code).toBe('exited');
+    expect(ended.message).toMatch(/exited before it was ready \(exit code 1\).*preload/s);
   });
 
   it('stops on its own when the process that started it is killed with SIGKILL', async () => {
@@ -232,7 +500,7 @@ describe('svc/emulator lifecycle', () => {
   });
 });
 
-describe('svc/emulator types', () => {
+describe('the emulator library: types', () => {
   it('the package exports ./emulator with the types the build emits from the same source', () => {
     const pkg = JSON.parse(
       readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),

@@ -16,7 +16,14 @@ const NAME = PACKAGE.name;
 const USER_SUITE = `
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startEmulator, type Emulator } from '${NAME}/emulator';
+import {
+  startEmulator,
+  type Emulator,
+  type EmulatorEnv,
+  type Fixture,
+  type RequestOf,
+  type ResponseOf,
+} from '${NAME}/emulator';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -43,6 +50,29 @@ test('svc runs against the emulator with env()', async () => {
   // The admin token the library made and sends itself; env() hands it on too.
   const token: string = emu.adminToken;
   expect(emu.env().SVC_EMULATOR_ADMIN_TOKEN).toBe(token);
+});
+
+test('a typed fetch, its journal entry, and a start refused with its code', async () => {
+  const path = '/v2/workspace/email/status';
+  const body: RequestOf<typeof path> = { data: { ownerEmail: 'me@example.com' } };
+  const res = await fetch(emu.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as ResponseOf<typeof path>;
+  expect(typeof answer.result.data?.verified).toBe('boolean');
+  expect((await emu.journal()).map((entry) => entry.path)).toEqual([path]);
+  const env: EmulatorEnv = emu.env();
+  const url: string = env.SVC_BASE_URL;
+  expect(url).toBe(emu.url);
+  // @ts-expect-error no such member of a fixture
+  const misspelt: Fixture = { workspacez: [] };
+  expect(misspelt).toBeDefined();
+  await expect(startEmulator({ port: 6000 })).rejects.toMatchObject({
+    name: 'EmulatorStartError',
+    code: 'port-blocked-by-fetch',
+  });
 });
 `;
 
@@ -88,7 +118,7 @@ export async function check(): Promise<void> {
   const emu: Emulator = await startEmulator({ seed: { workspaces: [] }, jobDelay: 'manual' });
   const ws: WorkspaceCredentials = emu.workspace;
   const env: Record<string, string> = emu.env(ws);
-  if (!env.SVC_BASE_URL) throw new emulator.EmulatorStartError('no URL');
+  if (!env.SVC_BASE_URL) throw new emulator.EmulatorStartError('unexpected-answer', 'no URL');
   await emu.reset();
   await emu.stop();
 }
@@ -191,7 +221,7 @@ describe('the npm package, installed in a project of its own', () => {
     ]);
     expect(types.stdout + types.stderr).toBe('');
     expect(types.exitCode).toBe(0);
-    expect(suite.stdout).toMatch(/1 passed/);
+    expect(suite.stdout).toMatch(/2 passed/);
     expect(suite.exitCode).toBe(0);
     console.log(
       `npm pack and unpack: ${packedMs.toFixed(0)} ms; a user's vitest suite and its types: ${(performance.now() - t0).toFixed(0)} ms`,

@@ -16,7 +16,7 @@ import {
 } from '../../emulator/store/console-options.js';
 import { favorMemoryWhenIdle } from '../../cli/heap.js';
 import { UsageError } from '../../errors/errors.js';
-import { ADMIN_TOKEN_VAR } from '../../emulator/launch.js';
+import { ADMIN_TOKEN_VAR, type EmulatorStartCode } from '../../emulator/launch.js';
 import { isLoopback } from '../../http/loopback.js';
 import { formatIssues } from '../../http/validation.js';
 import { parseJsonArg, readTextArg } from '../../io/input.js';
@@ -230,6 +230,19 @@ function seedOverStoredState(seed: string, dataDir: string): string {
 }
 
 /**
+ * A start refused for a reason its caller may act on: a usage error to a person, and its
+ * code to a program that started it (the emulator library, over their IPC channel).
+ */
+export class StartRefused extends UsageError {
+  constructor(
+    readonly code: EmulatorStartCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * Starts the emulator for a command; a bad seed file or a port in use is a usage error.
  * `warn` hears of a start that exposes the admin routes, `say` of a seed applied over
  * stored state.
@@ -264,16 +277,21 @@ export async function startFromFlags(
     ...(seedJson !== undefined && seedJson !== '' && { seedJson }),
     ...(headerPrefix !== undefined && { headerPrefix }),
   };
-  const { startEmulator, EmulatorError } = await import('../../emulator/server.js');
+  const { startEmulator, EmulatorError, FixtureError } = await import('../../emulator/server.js');
   let emulator: RunningEmulator;
   try {
     emulator = await startEmulator(options);
   } catch (err) {
+    if (err instanceof FixtureError) throw new StartRefused('invalid-fixture', err.message);
     if (err instanceof EmulatorError) throw new UsageError(err.message);
     const code = (err as { code?: string }).code;
-    if (code === 'EADDRINUSE') throw new UsageError(`port ${options.port} is already in use`);
+    if (code === 'EADDRINUSE')
+      throw new StartRefused('port-in-use', `port ${options.port} is already in use`);
     if (code === 'EACCES')
-      throw new UsageError(`not allowed to listen on ${options.host}:${options.port}`);
+      throw new StartRefused(
+        'port-not-permitted',
+        `not allowed to listen on ${options.host}:${options.port}`,
+      );
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`cannot bind to address ${options.host}`);
     throw err;
   }

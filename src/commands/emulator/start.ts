@@ -4,7 +4,9 @@ import { seededWorkspaceLines } from './seeded-env.js';
 import type { startOptions } from './index.js';
 import { isLoopback } from '../../http/loopback.js';
 import { shellLine } from '../../io/shell-words.js';
-import { ADMIN_TOKEN_VAR, startFromFlags, uiLink } from './server-options.js';
+import type { StartFailure } from '../../emulator/launch.js';
+import { UsageError } from '../../errors/errors.js';
+import { ADMIN_TOKEN_VAR, StartRefused, startFromFlags, uiLink } from './server-options.js';
 
 export type StartFlags = HandlerOptions<typeof startOptions>;
 
@@ -18,6 +20,9 @@ export async function run(ctx: Context, opts: StartFlags): Promise<void> {
     say: (line) => ctx.out.info(line),
     env: ctx.env,
     headerPrefix: ctx.globals.headerPrefix,
+  }).catch(async (err: unknown) => {
+    await tellParentWhy(err);
+    throw err;
   });
   const atTerminal = ctx.io.stderrIsTTY;
   // A token made here facing the network is said even under --quiet and off a terminal: its
@@ -72,4 +77,21 @@ function whenParentGoes(stop: () => void): void {
   if (!process.channel) return;
   process.channel.unref();
   process.once('disconnect', stop);
+}
+
+/**
+ * Started by a Node program over an IPC channel, a start that fails says why there too, as a
+ * code (`EmulatorStartError`'s): what it prints on stderr is for a person. Anything but a
+ * usage error is a failure of svc's own, which the program learns of from the exit.
+ */
+async function tellParentWhy(err: unknown): Promise<void> {
+  const send = process.send?.bind(process);
+  if (!send || !process.connected || !(err instanceof UsageError)) return;
+  const failure: StartFailure = {
+    status: 'failed',
+    code: err instanceof StartRefused ? err.code : 'invalid-option',
+    message: err.message,
+  };
+  // Sent before the process ends: it may end as soon as this returns.
+  await new Promise<void>((resolve) => send(failure, undefined, {}, () => resolve()));
 }

@@ -6,7 +6,7 @@ import { maskUrlPasswords } from '../../text/url-passwords.js';
 import { EmulatorError } from '../errors.js';
 import { type AdminRoutes, ok, readJsonAs } from '../http.js';
 import type { Store } from '../store/store.js';
-import type { DeliveryRecord } from '../store/webhook-deliveries.js';
+import type { AttemptRecord, DeliveryRecord, DeliveryStatus } from '../store/webhook-deliveries.js';
 import type { WebhookEngine } from './engine.js';
 import { sampleData } from './payloads.js';
 
@@ -27,8 +27,46 @@ const triggerRequest = z.strictObject({
   documentId: z.string().min(1).max(128).optional(),
 });
 
+/** A webhook delivery as the admin calls and the web UI show it, with its attempts. */
+export interface WebhookDelivery {
+  /** `dlv_…`: one receiver's copy of one message. */
+  id: string;
+  /** The message's id (`msg_…`): the `webhook-id` header, the same on every retry and receiver. */
+  webhookId: string;
+  workspaceId: string;
+  kind: 'basic' | 'advanced';
+  /** The advanced endpoint it goes to; null for the basic URL. */
+  endpointId: string | null;
+  /** Where it is posted, any password in it masked. */
+  url: string;
+  event: string;
+  status: DeliveryStatus;
+  /** Each attempt so far, first to last. */
+  attempts: AttemptRecord[];
+  /** On the webhook clock (epoch milliseconds); null once nothing more is planned. */
+  nextAttemptAt: number | null;
+  createdAt: number;
+  /** The body sent, parsed when it is JSON (the V2 envelope, the V1 payload), else as text. */
+  payload: unknown;
+}
+
+/** What `POST /_emulator/webhooks/trigger` answers. */
+export interface TriggeredWebhook {
+  /** The message's id (`msg_…`), which every delivery of it carries. */
+  webhookId: string;
+  event: string;
+  /** How many receivers it went to. */
+  deliveries: number;
+}
+
+/** What `POST /_emulator/webhooks/advance` answers: the clock's time and its next plan. */
+export interface WebhookClockAdvance {
+  now: number;
+  nextPlanned: number | null;
+}
+
 /** A delivery as the admin calls and the web UI show it, with its attempts. */
-export function deliveryView(store: Store, delivery: DeliveryRecord): Record<string, unknown> {
+export function deliveryView(store: Store, delivery: DeliveryRecord): WebhookDelivery {
   let payload: unknown = delivery.body;
   try {
     payload = JSON.parse(delivery.body);
@@ -80,7 +118,11 @@ export const webhookRoutes: AdminRoutes<{
         );
       }
       const now = await webhooks.clock.advance(ms);
-      return ok({ now, nextPlanned: webhooks.clock.nextPlanned() ?? null });
+      const answer: WebhookClockAdvance = {
+        now,
+        nextPlanned: webhooks.clock.nextPlanned() ?? null,
+      };
+      return ok(answer);
     },
   },
   'webhooks/resend': {
@@ -109,11 +151,12 @@ export const webhookRoutes: AdminRoutes<{
         webhooks.clock.now(),
       );
       const webhookId = webhooks.emit(scope, event, data);
-      return ok({
+      const answer: TriggeredWebhook = {
         webhookId,
         event,
         deliveries: store.webhookDeliveries.byWebhookId(webhookId).length,
-      });
+      };
+      return ok(answer);
     },
   },
 };
