@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isAcceptedOwnerEmail, RESERVED_DOMAIN } from '../../../src/catalogue/owner-email.js';
 import { email } from '../../../src/catalogue/resource-schemas.js';
 import { refuseDisposableEmail } from '../../../src/emulator/service-rules.js';
 import { expectError, post, request } from './helpers.js';
@@ -63,5 +64,18 @@ describe('the emulator while it checks such an address', () => {
       ownerEmail: 'x@mx.mailinator.com',
     });
     expect(expectError(refused, 400, 'INVALID_ARGUMENT')).toMatch(/disposable/);
+  });
+});
+
+describe('names reserved for documentation and tests', () => {
+  it('are on no list of disposable domains, so answering them without it changes nothing', async () => {
+    const { default: MailChecker } = await import('mailchecker');
+    const reserved = [...MailChecker.blacklist()].filter((domain) => RESERVED_DOMAIN.test(domain));
+    expect(reserved).toEqual([]);
+    expect(RESERVED_DOMAIN.test('example.com')).toBe(true);
+    expect(RESERVED_DOMAIN.test('a.b.test')).toBe(true);
+    expect(RESERVED_DOMAIN.test('notexample.com')).toBe(false);
+    expect(RESERVED_DOMAIN.test('example.com.evil')).toBe(false);
+    expect(isAcceptedOwnerEmail('owner@example.com')).toBe(true);
   });
 });
