@@ -15,6 +15,9 @@ const NAME = PACKAGE.name;
 /** A user's test suite, as docs/testing.md shows it. */
 const USER_SUITE = `
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   startEmulator,
@@ -74,15 +77,62 @@ test('a typed fetch, its journal entry, and a start refused with its code', asyn
     code: 'port-blocked-by-fetch',
   });
 });
+
+test('a fault until reset(), and a signed webhook received and verified', async () => {
+  const env = emu.env();
+  const post = (path: string, data: object, extra: Record<string, string> = {}) =>
+    fetch(emu.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...extra },
+      body: JSON.stringify({ data }),
+    });
+  const keyHeaders = { 'x-service-api-key': env.SVC_API_KEY, 'x-service-auth-token': env.SVC_AUTH_TOKEN };
+  await emu.faults({ rules: [{ fault: 'status', status: 503, probability: 1 }] });
+  expect((await post('/v2/workspace/email/status', { ownerEmail: 'me@example.com' })).status).toBe(503);
+  await emu.reset();
+  expect((await post('/v2/workspace/email/status', { ownerEmail: 'me@example.com' })).status).toBe(200);
+
+  const received: { headers: Record<string, string>; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers as Record<string, string>, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+  try {
+    const { port } = receiver.address() as AddressInfo;
+    await post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, keyHeaders);
+    const created = (await (
+      await post('/v2/workspace/advancedwebhook/endpoints/create', { url: 'http://127.0.0.1:' + port, filterTypes: ['comment.add'] }, keyHeaders)
+    ).json()) as { result: { data: { id: string } } };
+    const endpointId = created.result.data.id;
+    const secret = ((await (
+      await post('/v2/workspace/advancedwebhook/endpoints/secret/get', { endpointId }, keyHeaders)
+    ).json()) as { result: { data: { secret: string } } }).result.data.secret;
+    const sent = await emu.webhooks.trigger('comment.add', { organizationId: 'acme', documentId: 'd1' });
+    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    const payload = new Webhook(secret).verify(received[0]!.body, received[0]!.headers) as { webhookId: string };
+    expect(payload.webhookId).toBe(sent.webhookId);
+    const paths = (await emu.journal()).map((entry) => entry.path);
+    expect(paths).toContain('/v2/workspace/advancedwebhook/endpoints/create');
+  } finally {
+    receiver.close();
+  }
+});
 `;
 
 /** A CommonJS project's suite (Jest's world): the library through require(), run by node --test. */
 const COMMONJS_SUITE = `
 const assert = require('node:assert/strict');
 const { test } = require('node:test');
+const { createServer } = require('node:http');
+const { Webhook } = require('standardwebhooks');
 const { startEmulator } = require('${NAME}/emulator');
 
-test('the emulator from require() answers, resets and stops', async () => {
+test('the emulator from require() answers, takes faults, resets, sends a verified webhook and stops', async () => {
   const emu = await startEmulator({
     seed: { workspaces: [{ ownerEmail: 'me@example.com', organizations: [{ id: 'acme', documents: [{ id: 'd1' }] }] }] },
   });
@@ -98,7 +148,49 @@ test('the emulator from require() answers, resets and stops', async () => {
     });
     assert.equal(res.status, 200);
     assert.deepEqual((await res.json()).result.data.map((doc) => doc.id), ['d1']);
+    await emu.faults({ rules: [{ fault: 'status', status: 503, probability: 1 }] });
+    const faulted = await fetch(emu.url + '/v1/organizations/documents/get', { method: 'POST' });
+    assert.equal(faulted.status, 503);
     await emu.reset();
+    assert.deepEqual(
+      (await emu.journal()).map((entry) => entry.path),
+      [],
+    );
+
+    // A webhook, received and verified with its endpoint's secret.
+    const received = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8').on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise((done) => receiver.listen(0, '127.0.0.1', done));
+    try {
+      const keyed = (path, data) =>
+        fetch(emu.url + path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-service-api-key': emu.workspace.apiKey,
+            'x-service-auth-token': emu.workspace.authToken,
+          },
+          body: JSON.stringify({ data }),
+        }).then((r) => r.json());
+      await keyed('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true });
+      const url = 'http://127.0.0.1:' + receiver.address().port;
+      const created = await keyed('/v2/workspace/advancedwebhook/endpoints/create', { url, filterTypes: ['comment.add'] });
+      const endpointId = created.result.data.id;
+      const { secret } = (await keyed('/v2/workspace/advancedwebhook/endpoints/secret/get', { endpointId })).result.data;
+      const sent = await emu.webhooks.trigger('comment.add', { organizationId: 'acme', documentId: 'd1' });
+      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      const payload = new Webhook(secret).verify(received[0].body, received[0].headers);
+      assert.equal(payload.webhookId, sent.webhookId);
+    } finally {
+      receiver.close();
+    }
   } finally {
     await emu.stop();
   }
@@ -155,7 +247,7 @@ describe('the npm package, installed in a project of its own', () => {
     mkdirSync(installed, { recursive: true });
     await execa('tar', ['xzf', tarball, '-C', installed, '--strip-components=1']);
     symlinkSync(REPO_MODULES, join(installed, 'node_modules'));
-    for (const tool of ['vitest', 'typescript', '@types'])
+    for (const tool of ['vitest', 'typescript', '@types', 'standardwebhooks'])
       symlinkSync(join(REPO_MODULES, tool), join(project, 'node_modules', tool));
     packedMs = performance.now() - t0;
   }, 60_000);
@@ -221,7 +313,7 @@ describe('the npm package, installed in a project of its own', () => {
     ]);
     expect(types.stdout + types.stderr).toBe('');
     expect(types.exitCode).toBe(0);
-    expect(suite.stdout).toMatch(/2 passed/);
+    expect(suite.stdout).toMatch(/3 passed/);
     expect(suite.exitCode).toBe(0);
     console.log(
       `npm pack and unpack: ${packedMs.toFixed(0)} ms; a user's vitest suite and its types: ${(performance.now() - t0).toFixed(0)} ms`,
