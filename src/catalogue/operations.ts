@@ -15,7 +15,7 @@ const bulkTable: TableLayout = {
   columns: [
     { header: 'ID', path: 'key' },
     { header: 'SUCCESS', path: 'success' },
-    { header: 'MESSAGE', path: 'message' },
+    { header: 'MESSAGE', path: 'message', wraps: true },
   ],
 };
 const successTable: TableLayout = {
@@ -601,7 +601,7 @@ const declared = [
         { header: 'ID', path: 'key' },
         { header: 'SUCCESS', path: 'success' },
         { header: 'DISABLED', path: 'disabled' },
-        { header: 'MESSAGE', path: 'message' },
+        { header: 'MESSAGE', path: 'message', wraps: true },
       ],
     },
   },
@@ -790,7 +790,7 @@ const declared = [
       rows: 'record',
       columns: [
         { header: 'SUCCESS', path: 'success' },
-        { header: 'MESSAGE', path: 'message' },
+        { header: 'MESSAGE', path: 'message', wraps: true },
       ],
     },
   },
@@ -956,7 +956,7 @@ const declared = [
         // with its placeholders filled in.
         { header: 'TIME', path: 'time' },
         { header: 'SOURCE', path: 'notificationSource' },
-        { header: 'HEADLINE', path: 'headline' },
+        { header: 'HEADLINE', path: 'headline', wraps: true },
         { header: 'DOCUMENT', path: 'metadata.documentId' },
       ],
     },
@@ -1047,7 +1047,7 @@ const declared = [
         text: 'Ship the beta by Friday.',
       },
     },
-    table: { rows: 'record', columns: [{ header: 'TEXT', path: 'text' }] },
+    table: { rows: 'record', columns: [{ header: 'TEXT', path: 'text', wraps: true }] },
   },
   {
     number: 26,
@@ -2384,7 +2384,7 @@ const declared = [
         { header: 'EDITOR', path: 'id' },
         { header: 'UPDATED', path: 'lastUpdate' },
         { header: 'BY', path: 'lastUpdatedBy' },
-        { header: 'DATA', path: 'data' },
+        { header: 'DATA', path: 'data', wraps: true },
       ],
     },
   },

@@ -24,6 +24,12 @@ export interface Column {
   header: string;
   /** Dotted path into a row; `key` is the member name for map-shaped results. */
   path: string;
+  /**
+   * The value is free text (a message, a summary), which a narrow terminal may wrap at its
+   * spaces. Any other value (an id, a name, an enum, a status, a time) is copied into the next
+   * command or compared whole, so it is never wrapped or cut (docs/cli-contract.md, "Output").
+   */
+  wraps?: true;
 }
 
 export interface TableLayout {

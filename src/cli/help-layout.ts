@@ -1,6 +1,7 @@
 import { Help, type Command, type HelpConfiguration, type Option } from 'commander';
 import { commandsOf } from './command-kit.js';
 import { isRequired } from './required-options.js';
+import { wrapWords } from '../text/wrap.js';
 
 /**
  * How every command's help is laid out: the command's own options first, then the option
@@ -91,6 +92,9 @@ const NARROW_DESCRIPTION = 40;
 const BELOW_INDENT = '      ';
 
 const layout: HelpConfiguration = {
+  // Commander wraps nothing narrower than 40 columns, so on a narrower terminal the
+  // terminal's edge broke descriptions inside words; they break between words at any width.
+  minWidthToWrap: 1,
   // Commander leaves a description unwrapped when the column beside the flags is narrow (a
   // terminal of 60 columns), so lines ran to 100 characters; there it goes below the flag,
   // wrapped to the terminal's width.
@@ -158,7 +162,7 @@ export function fitProse(text: string, width: number | undefined): string {
     .map((paragraph) =>
       paragraph.split('\n').some((line) => /^\s/.test(line))
         ? paragraph
-        : plain.boxWrap(paragraph.replace(/\n/g, ' '), width),
+        : wrapWords(paragraph.replace(/\n/g, ' '), width),
     )
     .join('\n\n');
 }

@@ -1,9 +1,13 @@
 import { ApiError, ExitStatus, NotFoundError, SvcError } from './errors.js';
 import { visibleText } from '../text/visible.js';
+import { wrapWords } from '../text/wrap.js';
 import { exitCodeFor, statusWordFor } from './exit-codes.js';
 
 export interface ErrorSink {
   write(text: string): unknown;
+  /** A terminal's: its message and hint are broken between words to fit its width. */
+  isTTY?: boolean;
+  columns?: number;
 }
 
 /** The two styles an error uses; plain text when colour is off or not yet decided. */
@@ -62,8 +66,14 @@ export function reportError(
   // A missing id reads the same whether the service or svc found it missing.
   const prefix =
     error instanceof ApiError || error instanceof NotFoundError ? `${visibleText(status)}: ` : '';
-  options.stderr.write(`${style.red('error:')} ${prefix}${visibleText(message)}\n`);
-  if (known && error.hint) options.stderr.write(`${style.dim('hint:')} ${shown(error.hint)}\n`);
+  const sink = options.stderr;
+  const width = sink.isTTY ? sink.columns : undefined;
+  // Broken between words where the terminal's edge would fall inside one, each line after
+  // the first under the text beside its label.
+  const labelled = (label: string, paint: (text: string) => string, text: string) =>
+    `${paint(label)}${wrapWords(`${label} ${text}`, width, ' '.repeat(label.length + 1), { commands: true }).slice(label.length)}\n`;
+  sink.write(labelled('error:', style.red, `${prefix}${visibleText(message)}`));
+  if (known && error.hint) sink.write(labelled('hint:', style.dim, shown(error.hint)));
   if (!known && options.debug && error instanceof Error && error.stack) {
     options.stderr.write(`${shown(error.stack)}\n`);
   }

@@ -1,6 +1,7 @@
-import type { TableLayout } from '../catalogue/types.js';
+import type { Column, TableLayout } from '../catalogue/types.js';
 import { COLUMN_GAP } from './fit-columns.js';
-import { fitTable, wrapWords } from './table-fit.js';
+import { fitTable } from './table-fit.js';
+import { recordLines, type Field } from './record-block.js';
 import { UsageError } from '../errors/errors.js';
 import { cellText, getPath, toRows, tsvLine } from './format.js';
 import type { JqFilter } from './jq-filter.js';
@@ -12,6 +13,7 @@ import type { PagerSettings } from './pager.js';
 import type { IOStreams } from './streams.js';
 import { plainStyle, styleFor, type Style } from './style.js';
 import { visibleText } from '../text/visible.js';
+import { wrapWords } from '../text/wrap.js';
 
 /**
  * The one place that writes results. Data goes to stdout: a table on a terminal,
@@ -203,30 +205,43 @@ export class Output {
       for (const row of rows) this.io.stdout.write(tsvLine(row, columns));
       return;
     }
+    const cells = rows.map((row) => columns.map((c) => cellText(getPath(row, c.path))));
+    const width = this.io.columns;
     if (layout.rows === 'record' && rows.length === 1) {
-      const width = Math.max(...columns.map((c) => c.header.length));
-      for (const c of columns) {
-        const label = this.bold(c.header.padEnd(width));
-        this.io.stdout.write(`${label}  ${cellText(getPath(rows[0], c.path))}\n`);
-      }
+      const fields = columns.map((c, i) => field(c, c.header, cells[0]?.[i]));
+      this.io.stdout.write(`${recordLines(fields, width, (l) => this.bold(l)).join('\n')}\n`);
       return;
     }
-    const cells = rows.map((row) => columns.map((c) => cellText(getPath(row, c.path))));
-    const fit = fitTable(columns, cells, this.io.columns);
+    const fit = fitTable(columns, cells, width);
+    if (fit.blocks) {
+      // Side by side the values would be cut or broken: one record per block keeps each whole.
+      // A block leaves out what its record lacks, and the alignment a table gave a value (a
+      // folder's indentation in the tree) has nothing to line up with there.
+      const blocks = cells.map((row) =>
+        recordLines(
+          fit.shown
+            .filter((i) => row[i])
+            .map((i) => field(columns[i], `${columns[i]?.header ?? ''}:`, row[i]?.trimStart())),
+          width,
+          (l) => this.bold(l),
+        ).join('\n'),
+      );
+      return this.show(`${blocks.join('\n\n')}\n`);
+    }
     const { default: Table } = await import('cli-table3');
     const table = new Table({
       head: fit.shown.map((i) => this.bold(columns[i]?.header ?? '')),
       chars: borderless,
       style: { head: [], border: [], 'padding-left': 0, 'padding-right': COLUMN_GAP },
       wordWrap: true,
-      ...(fit.widths && { colWidths: fit.widths }),
+      // Only free text is given a width to wrap within; cli-table3 sizes every other column
+      // to its longest value, so none is cut.
+      ...(fit.widths && {
+        colWidths: fit.widths.map((w, at) => (columns[fit.shown[at] ?? -1]?.wraps ? w : null)),
+      }),
     });
-    for (const row of fit.cells) table.push(row);
+    for (const row of cells) table.push(fit.shown.map((i) => row[i] ?? ''));
     await this.show(`${table.toString()}\n`);
-    if (fit.leftOut.length > 0) {
-      const line = `not shown at this width: ${fit.leftOut.join(', ')} (piped or --json, every column is)`;
-      this.info(wrapWords(line, this.io.stderrColumns));
-    }
   }
 
   /** A no-data success: `{"status":"success","message":…}` with `--json`, a line on stderr otherwise. */
@@ -260,7 +275,7 @@ export class Output {
   info(line: string): void {
     if (this.quiet) return;
     if (this.json) return this.jsonNotice('info', line);
-    this.io.stderr.write(`${visibleText(line)}\n`);
+    this.io.stderr.write(`${this.fitted(visibleText(line))}\n`);
   }
 
   /**
@@ -276,7 +291,17 @@ export class Output {
   warn(line: string): void {
     if (this.quiet) return;
     if (this.json) return this.jsonNotice('warning', line);
-    this.io.stderr.write(`${this.style.err.yellow('warning:')} ${visibleText(line)}\n`);
+    const label = 'warning:';
+    const text = this.fitted(`${label} ${visibleText(line)}`, ' '.repeat(label.length + 1));
+    this.io.stderr.write(`${this.style.err.yellow(label)}${text.slice(label.length)}\n`);
+  }
+
+  /**
+   * A notice broken between words to fit the terminal stderr writes to, rather than where
+   * the terminal's edge falls (`toke`/`ns`); `indent` starts each line it adds.
+   */
+  private fitted(text: string, indent = ''): string {
+    return wrapWords(text, this.io.stderrColumns, indent, { commands: true });
   }
 
   private jsonNotice(kind: 'info' | 'warning', line: string): void {
@@ -305,6 +330,11 @@ const borderless = {
   'right-mid': '',
   middle: '',
 };
+
+/** One value of a record under `label`: free text wraps only where its column says so. */
+function field(column: Column | undefined, label: string, value: string | undefined): Field {
+  return { label, value: value ?? '', wraps: column?.wraps === true };
+}
 
 /** How many lines `text` takes, not counting the line feed that ends it. */
 function lineCount(text: string): number {

@@ -285,7 +285,8 @@ describe("the only copy of a workspace's tokens", () => {
     expect(other.exitCode, other.stderr).toBe(0);
     const term = svcInTerminal(['profile', 'remove', 'made'], env, { cols: 200, rows: 40 });
     await term.waitFor('nothing can issue again');
-    await term.waitFor('svc auth token --profile made --workspace');
+    // At a terminal the warning is broken between words to fit it.
+    await term.waitFor(/svc auth token\s+--profile made\s+--workspace/);
     await term.waitFor('Remove profile "made"?');
     term.type(`n${KEY.enter}`);
     expect(await term.exited).toBe(2);

@@ -82,6 +82,17 @@ describe('help at 60 columns', () => {
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(60);
   });
 
+  it('at 30 columns, below where commander stops wrapping, descriptions break between words', async () => {
+    const term = svcInTerminal(['docs', 'list', '--help'], env, { cols: 30, rows: 80 });
+    expect(await term.exited).toBe(0);
+    const lines = linesOf(term.raw()).filter((line) => !line.startsWith('  $ '));
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(30);
+    const text = lines.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'document id (repeat, or comma-separate); more than 30 are fetched in batches',
+    );
+  });
+
   it('svc --help: its environment and see-also lists wrap too, and keep every name', async () => {
     const term = svcInTerminal(['--help'], env, { cols: 60, rows: 80 });
     expect(await term.exited).toBe(0);

@@ -24,7 +24,10 @@ function expectNothingObeyed(raw: string): void {
 }
 
 /** Whatever the terminal shows, without the line breaks it adds at its width. */
-const unwrapped = (screen: string) => screen.replace(/\n/g, '');
+// The terminal's own wrapping, and svc's between words (each added line indented under the
+// text it continues), undone.
+const unwrapped = (screen: string) =>
+  screen.replace(/\n( +(?=\S))?/g, (_, indent) => (indent ? ' ' : ''));
 
 describe('a hostile service', () => {
   let server: ScriptedServer;

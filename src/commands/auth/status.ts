@@ -3,6 +3,7 @@ import type { GlobalOptions } from '../../cli/globals.js';
 import { credentialEnvVars, type Credentials } from '../../config/credentials.js';
 import { CredentialsError } from '../../errors/errors.js';
 import { mask } from '../../http/redact.js';
+import { fieldLine } from '../../io/record-block.js';
 import { verdictError, verifyKeyPair, verifyWorkspacePair, type Verdict } from './verify.js';
 
 interface Check {
@@ -105,9 +106,12 @@ export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
         verdictText(ctx, check),
       ]),
     ];
-    // Piped, the fields are tab-separated like every other listing; on a terminal, aligned.
+    // Piped, the fields are tab-separated like every other listing; on a terminal, aligned,
+    // and broken between fields where the line is too long, so none is split (`val`/`id`).
     const lines = ctx.io.stdoutIsTTY
-      ? rows.map(([label, ...rest]) => `${(label ?? '').padEnd(10)} ${rest.join('  ')}`)
+      ? rows.map(([label, ...rest]) =>
+          fieldLine(`${(label ?? '').padEnd(10)} `, rest, ctx.io.columns),
+        )
       : rows.map((row) => row.join('\t'));
     ctx.io.stdout.write(`${lines.join('\n')}\n`);
   }

@@ -14,7 +14,7 @@ const exitCodeLayout: TableLayout = {
   rows: 'list',
   columns: [
     { header: 'CODE', path: 'code' },
-    { header: 'MEANING', path: 'meaning' },
+    { header: 'MEANING', path: 'meaning', wraps: true },
   ],
 };
 
@@ -23,7 +23,7 @@ const environmentLayout: TableLayout = {
   columns: [
     { header: 'VARIABLE', path: 'name' },
     { header: 'FLAG', path: 'flag' },
-    { header: 'MEANING', path: 'meaning' },
+    { header: 'MEANING', path: 'meaning', wraps: true },
   ],
 };
 

@@ -36,7 +36,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
         { header: 'TOOL', path: 'name' },
         { header: 'TOOLSET', path: 'toolset' },
         { header: 'KIND', path: 'kind' },
-        { header: 'SUMMARY', path: 'summary' },
+        { header: 'SUMMARY', path: 'summary', wraps: true },
       ],
     },
   );

@@ -20,7 +20,7 @@ const statusColumns = [
   { header: 'JOB', path: 'jobId' },
   { header: 'COMPLETED', path: 'isDeleteCompleted' },
   { header: 'TASKS LEFT', path: 'tasksLeft' },
-  { header: 'FAILURE', path: 'failure' },
+  { header: 'FAILURE', path: 'failure', wraps: true },
 ];
 
 /** Prints jobs the contract's way: one job is one document, several make a list. */

@@ -24,7 +24,7 @@ const waitedColumns = [
   ...startedColumns,
   { header: 'COMPLETED', path: 'isDeleteCompleted' },
   { header: 'TASKS LEFT', path: 'tasksLeft' },
-  { header: 'FAILURE', path: 'failure' },
+  { header: 'FAILURE', path: 'failure', wraps: true },
 ];
 
 export async function run(ctx: Context, opts: Options): Promise<void> {

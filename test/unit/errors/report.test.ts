@@ -187,3 +187,40 @@ describe('reportError with ExitStatus', () => {
     expect(report(new ExitStatus(0), { json: false })).toEqual({ code: 0, text: '' });
   });
 });
+
+describe('reportError at a terminal', () => {
+  const error = new CredentialsError('no credentials in profile "ci" or the environment', {
+    hint: 'run `svc workspace create` or `svc auth login --api-key KEY` to store tokens',
+  });
+  const reported = (columns: number | undefined, isTTY: boolean, color = false) => {
+    const chunks: string[] = [];
+    reportError(error, {
+      stderr: { write: (t: string) => chunks.push(t), isTTY, columns },
+      json: false,
+      debug: false,
+      style: new Chalk({ level: color ? 1 : 0 }),
+      redact: (t) => t,
+    });
+    return chunks.join('');
+  };
+
+  it('breaks the message and hint between words, never inside a quoted command, each continuing under its text', () => {
+    expect(reported(40, true)).toBe(
+      [
+        'error: no credentials in profile "ci" or',
+        '       the environment',
+        'hint: run `svc workspace create` or',
+        '      `svc auth login --api-key KEY` to',
+        '      store tokens',
+        '',
+      ].join('\n'),
+    );
+    const coloured = reported(40, true, true);
+    // eslint-disable-next-line no-control-regex
+    expect(coloured.replace(/\u001b\[[0-9;]*m/g, '')).toBe(reported(40, true));
+  });
+
+  it('writes each on one line into a pipe', () => {
+    expect(reported(40, false).split('\n')).toHaveLength(3);
+  });
+});

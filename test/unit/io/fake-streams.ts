@@ -37,12 +37,14 @@ export interface FakeTerminalOptions {
   noColorFlag?: boolean;
   noInputFlag?: boolean;
   columns?: number;
+  /** The width of the terminal stderr writes to, when it is one. */
+  stderrColumns?: number;
 }
 
 export function fakeTerminal(o: FakeTerminalOptions = {}): FakeTerminal {
   const stdin = Object.assign(Readable.from([]), { isTTY: o.stdinTTY ?? false });
   const stdout = new MemoryWritable(o.stdoutTTY ?? false, o.columns ?? 100);
-  const stderr = new MemoryWritable(o.stderrTTY ?? false);
+  const stderr = new MemoryWritable(o.stderrTTY ?? false, o.stderrColumns);
   const io = createIOStreams({
     stdin,
     stdout,
