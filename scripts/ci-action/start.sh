@@ -30,15 +30,20 @@ if [ ! -f "$env_file" ]; then
   exit 1
 fi
 
+# Each line is `export NAME='value'`, for `. FILE` in a shell; here it is parsed, never run.
+url=""
 while IFS= read -r line; do
+  line="${line#export }"
   name="${line%%=*}"
   value="${line#*=}"
+  value="${value#\'}"
+  value="${value%\'}"
   case "$name" in
     SVC_WORKSPACE_TOKEN | SVC_AUTH_TOKEN | SVC_API_KEY | SVC_EMULATOR_ADMIN_TOKEN) echo "::add-mask::$value" ;;
+    SVC_BASE_URL) url="$value" ;;
   esac
-  printf '%s\n' "$line" >> "$GITHUB_ENV"
+  printf '%s=%s\n' "$name" "$value" >> "$GITHUB_ENV"
 done < "$env_file"
 
-url="$(sed -n 's/^SVC_BASE_URL=//p' "$env_file")"
 if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "url=$url" >> "$GITHUB_OUTPUT"; fi
 echo "The emulator is running at $url; SVC_BASE_URL and the workspace's credentials are set for the next steps."

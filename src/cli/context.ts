@@ -9,6 +9,8 @@ import type { Output } from '../io/output.js';
 import type { Prompter } from '../io/prompter.js';
 import type { IOStreams } from '../io/streams.js';
 import { checkedTarget, type ClientTarget } from './client-target.js';
+import { connectAdvice } from './connect-advice.js';
+import { mixedCredentialsLine } from './credential-sources.js';
 import { ConfirmationGate, type Question } from './declare/confirmation.js';
 import { defaultSleep, type Deps, type Env } from './deps.js';
 import type { GlobalOptions } from './globals.js';
@@ -47,6 +49,8 @@ export class Context {
   private store?: Promise<ProfileStore>;
   private readonly requestTimeoutMs: number;
   private readonly retryListeners = new Set<(line: string) => void>();
+  /** The credentials' two sources are named once a run, however many clients it makes. */
+  private mixedCredentialsSaid = false;
 
   constructor(
     readonly deps: Deps,
@@ -185,11 +189,16 @@ export class Context {
   }
 
   private async target(over?: ClientTarget) {
-    const { baseUrl, credentials, withheld, headerPrefix } = checkedTarget(
-      over
-        ? { over, headerPrefix: this.explicitHeaderPrefix() ?? DEFAULT_HEADER_PREFIX }
-        : { session: await this.session() },
-    );
+    const from = over
+      ? { over, headerPrefix: this.explicitHeaderPrefix() ?? DEFAULT_HEADER_PREFIX }
+      : { session: await this.session() };
+    const session = 'session' in from ? from.session : undefined;
+    const { baseUrl, credentials, withheld, headerPrefix } = checkedTarget(from);
+    const mixed = session && mixedCredentialsLine(this.env, credentials, session.profileName);
+    if (mixed && !this.mixedCredentialsSaid) {
+      this.mixedCredentialsSaid = true;
+      this.out.warn(mixed);
+    }
     this.redactor.add(credentials.authToken, credentials.workspaceToken);
     return {
       baseUrl,
@@ -212,6 +221,7 @@ export class Context {
             dispatcher: this.deps.dispatcher,
             beforeSend: (op, data) => this.confirmation.beforeSend(op, data),
             retryListeners: this.retryListeners,
+            connectAdvice: connectAdvice(this, over ? over.source : (session?.baseUrlSource ?? '')),
           },
           baseUrl,
           credentials,

@@ -43,6 +43,8 @@ export interface ClientSettings {
   beforeSend: (op: Operation, data: unknown) => Promise<void>;
   /** Each retry's line ("could not connect (ECONNREFUSED), retrying in 250ms…"). */
   retryListeners: ReadonlySet<(line: string) => void>;
+  /** Where the base URL came from, and how to change it there. */
+  connectAdvice?: { source: string; hint: string };
 }
 
 /** An HTTP client for one service and its credentials; the HTTP stack loads here. */
@@ -84,6 +86,7 @@ export async function makeHttpClient(
     insecure: settings.insecure,
     beforeSend: settings.beforeSend,
     proxyFor: (url) => routes.proxyFor(url),
+    ...(settings.connectAdvice && { connectAdvice: settings.connectAdvice }),
   });
 }
 

@@ -1,6 +1,12 @@
 import { CommanderError, type Command } from 'commander';
 import type { ConfirmSubject } from '../catalogue/destructive.js';
-import { CancelledError, HungUpError, TerminatedError, UsageError } from '../errors/errors.js';
+import {
+  CancelledError,
+  ExitStatus,
+  HungUpError,
+  TerminatedError,
+  UsageError,
+} from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { reportError } from '../errors/report.js';
 import type { Invoke } from './command-kit.js';
@@ -173,7 +179,8 @@ export async function mainOf(
  * request, a wait) as cancelled, and the signal decides which: SIGTERM exits 143, Ctrl-C 130.
  */
 function stoppedBy(signal: AbortSignal | undefined, error: unknown): unknown {
-  if (!signal?.aborted) return error;
+  // A status handed on as it is (`emulator exec`'s command's) was reported by what ended so.
+  if (!signal?.aborted || error instanceof ExitStatus) return error;
   const reason: unknown = signal.reason;
   if (!(error instanceof CancelledError)) {
     return reason instanceof CancelledError ? reason : new CancelledError('interrupted');

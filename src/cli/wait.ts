@@ -3,6 +3,7 @@ import { ExitCode, exitCodeFor } from '../errors/exit-codes.js';
 import { formatDuration } from '../http/duration.js';
 import { startSpinner } from '../io/spinner.js';
 import type { Context } from './context.js';
+import { EXEC_EMULATOR_VAR } from './reference/environment.js';
 
 /** `--wait-timeout` when none is given (issue contract: 30 minutes). */
 export const DEFAULT_WAIT_TIMEOUT_MS = 30 * 60_000;
@@ -50,6 +51,22 @@ export function waitTimedOut(
     document,
     { hint: `resume waiting with: ${resume}` },
   );
+}
+
+/**
+ * The line a wait for a job it just started begins with where no spinner shows (no terminal,
+ * `--json` aside): the job's id and that svc now waits, so a CI log never looks stuck. Every
+ * command that starts a job and waits for it says it here, in the same words.
+ */
+export function sayWaiting(ctx: Context, started: string, plural = false): void {
+  if (ctx.out.json || ctx.io.animateStderr) return;
+  ctx.out.info(`${started} started; waiting for ${plural ? 'them' : 'it'} to end`);
+}
+
+/** The service in use is the emulator that `svc emulator exec` stops when this run ends. */
+function endsWithExec(ctx: Context): boolean {
+  const exec = ctx.env[EXEC_EMULATOR_VAR];
+  return exec !== undefined && exec !== '' && ctx.explicitBaseUrl() === exec;
 }
 
 /** What polling needs from its surroundings: a clock, a way to sleep, and a stop signal. */
@@ -137,6 +154,12 @@ export async function waitFor<S>(ctx: Context, spec: WaitSpec<S>): Promise<WaitR
     });
   } catch (err) {
     if (err instanceof CancelledError || ctx.signal.aborted) {
+      // Inside `svc emulator exec`, the emulator stops with its command, and the job with it:
+      // there is nothing left to resume, so nothing points at it.
+      if (endsWithExec(ctx))
+        throw new CancelledError(
+          `interrupted; the emulator of svc emulator exec stops now, and ${spec.subject()} ends with it`,
+        );
       // In the error's hint, so that under --json too stderr is the one error line.
       throw new CancelledError('interrupted; the job goes on', {
         hint: `resume waiting with: ${spec.resume()}`,

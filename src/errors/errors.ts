@@ -76,6 +76,9 @@ export class TimeoutError extends SvcError {
 /** Could not connect, or the service stayed unavailable after retries: try again later. */
 export class TransientError extends SvcError {}
 
+/** No connection could be made at all: nothing was sent, and nothing answered. */
+export class ConnectError extends TransientError {}
+
 /**
  * The connection failed after the request was sent, and it was not resent: the service may
  * or may not have applied it. Bulk commands report its items as unknown rather than failed.

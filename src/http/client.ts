@@ -7,11 +7,11 @@ import type { Credentials } from '../config/credentials.js';
 import {
   ApiError,
   CancelledError,
+  ConnectError,
   CredentialsError,
   OutcomeUnknownError,
   SvcError,
   TimeoutError,
-  TransientError,
   UsageError,
 } from '../errors/errors.js';
 import { visibleText } from '../text/visible.js';
@@ -78,6 +78,11 @@ export interface HttpClientOptions {
   beforeSend?: (op: Operation, data: unknown) => Promise<void>;
   /** The proxy the dispatcher sends a request to `url` through; none when absent. */
   proxyFor?: (url: URL) => string | undefined;
+  /**
+   * Where the base URL came from and how to change it there, for a connection that fails:
+   * a profile's stale URL must not read as a flag's mistake.
+   */
+  connectAdvice?: { source: string; hint: string };
 }
 
 /** How one exchange behaves, taken from the operation (or given by `svc api`). */
@@ -506,9 +511,14 @@ export class HttpClient {
       if (isConnectCode(code)) {
         throw new AttemptError(
           { kind: 'connect', code },
-          new TransientError(`could not connect to ${url.origin} (${code})`, {
-            hint: 'check --base-url or SVC_BASE_URL, and that the service is running',
-          }),
+          new ConnectError(
+            `could not connect to ${url.origin} (${code})${this.settings.connectAdvice ? `, given by ${this.settings.connectAdvice.source}` : ''}`,
+            {
+              hint:
+                this.settings.connectAdvice?.hint ??
+                'check --base-url or SVC_BASE_URL, and that the service is running',
+            },
+          ),
         );
       }
       throw new AttemptError(

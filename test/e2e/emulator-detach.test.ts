@@ -16,13 +16,16 @@ interface DetachedReady {
   env: string;
 }
 
-/** The `NAME=value` lines of an env file, as a record. */
+/** The `export NAME='value'` lines of an env file, as a record. */
 function readEnvFile(path: string): Record<string, string> {
   return Object.fromEntries(
     readFileSync(path, 'utf8')
       .trim()
       .split('\n')
-      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      .map((line) => {
+        const [, name = '', value = ''] = /^export (\w+)='([^']*)'$/.exec(line) ?? [];
+        return [name, value];
+      }),
   );
 }
 

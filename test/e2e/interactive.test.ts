@@ -31,7 +31,7 @@ describe('guided workspace create in a terminal', () => {
     await term.waitFor('Owner name');
     term.type(`Gus${KEY.enter}`);
     await term.waitFor('Workspace name');
-    await term.waitFor('Gus workspace');
+    await term.waitFor("Gus's workspace");
     term.type(KEY.enter);
     await term.waitFor('Avatar URL');
     term.type(`ftp://nope${KEY.enter}`);
@@ -75,7 +75,8 @@ describe('guided workspace create in a terminal', () => {
       env,
     );
     await term.waitFor('Owner name');
-    await term.waitFor('partial@example.com');
+    // The default name is the address's local part, not the whole address.
+    await term.waitFor('(partial)');
     term.type(`Pat${KEY.enter}`);
     await term.waitFor('Workspace name');
     term.type(`Pat's team${KEY.enter}`);
@@ -110,6 +111,58 @@ describe('guided workspace create in a terminal', () => {
     term.type(KEY.enter);
     expect(await term.exited).toBe(0);
     expect(Object.keys(storedConfig(env)?.profiles ?? {}).sort()).toEqual(['default', 'team-two']);
+  });
+
+  it("offers the email's local part as the names, and to replace a profile of the name typed", async () => {
+    const env = cleanEnv({ SVC_BASE_URL: emulator.url });
+    const first = await svc(['workspace', 'create', '--email', 'held@example.com'], env);
+    expect(first.exitCode).toBe(0);
+    const before = storedConfig(env)?.profiles?.default?.workspaceId;
+
+    const term = svcInTerminal(['workspace', 'create'], env);
+    await term.waitFor('Owner email');
+    term.type(`pat@example.com${KEY.enter}`);
+    await term.waitFor('(pat)');
+    term.type(KEY.enter);
+    await term.waitFor("(pat's workspace)");
+    term.type(KEY.enter);
+    await term.waitFor('Avatar URL');
+    term.type(KEY.enter);
+    await term.waitFor('Save the credentials as profile');
+    term.type(`default${KEY.enter}`);
+    // The profile workspace create made holds the only copy of its tokens: said first.
+    await term.waitFor('holds the only copy of the tokens');
+    await term.waitFor(`Profile "default" (workspace ${before}) exists. Replace its credentials?`);
+    term.type(`y${KEY.enter}`);
+    expect(await term.exited).toBe(0);
+    const after = storedConfig(env)?.profiles?.default?.workspaceId;
+    expect(after).toMatch(/.+/);
+    expect(after).not.toBe(before);
+    // The question, with inquirer's "? " and " (y/N)", fits a 120-column terminal.
+    const question = `? Profile "default" (workspace ${before}) exists. Replace its credentials? (y/N)`;
+    expect(question.length).toBeLessThanOrEqual(120);
+  });
+
+  it('a "no" to replacing a profile asks for the name again', async () => {
+    const env = cleanEnv({ SVC_BASE_URL: emulator.url });
+    expect((await svc(['workspace', 'create', '--email', 'kept@example.com'], env)).exitCode).toBe(
+      0,
+    );
+    const term = svcInTerminal(['workspace', 'create', '--email', 'other@example.com'], env);
+    await term.waitFor('Owner name');
+    term.type(KEY.enter);
+    await term.waitFor('Workspace name');
+    term.type(KEY.enter);
+    await term.waitFor('Avatar URL');
+    term.type(KEY.enter);
+    await term.waitFor('Save the credentials as profile');
+    term.type(`default${KEY.enter}`);
+    await term.waitFor('Replace its credentials?');
+    term.type(`n${KEY.enter}`);
+    await term.waitFor('Save the credentials as profile');
+    term.type(`other${KEY.enter}`);
+    expect(await term.exited).toBe(0);
+    expect(Object.keys(storedConfig(env)?.profiles ?? {}).sort()).toEqual(['default', 'other']);
   });
 
   it('Ctrl-C at a question exits 130 and leaves nothing behind', async () => {

@@ -1,6 +1,12 @@
 import { credentialEnvVars } from '../../config/credentials.js';
 import type { CommandInfo } from './tree.js';
 
+/**
+ * What `svc emulator exec` tells its command: the URL of the emulator that ends with it, so
+ * that an svc in that command points nowhere past its end (a resume hint, a UI link).
+ */
+export const EXEC_EMULATOR_VAR = 'SVC_EXEC_EMULATOR_URL';
+
 export interface EnvironmentRow {
   name: string;
   /** The flag that overrides it, when there is one. */
@@ -77,6 +83,12 @@ export const environmentTable: readonly EnvironmentRow[] = [
     name: 'SVC_EMULATOR_SEED_JSON',
     flag: '--seed',
     meaning: 'a fixture as JSON text, loaded when the emulator starts (svc emulator start, exec)',
+  },
+  {
+    name: EXEC_EMULATOR_VAR,
+    flag: null,
+    meaning:
+      "set by svc emulator exec for its command: the emulator's URL, which stops when the command ends",
   },
   { name: 'CI', flag: null, meaning: 'true: never prompt, as with --no-input' },
   { name: 'NO_COLOR', flag: '--no-color', meaning: 'any value but empty: no colour' },

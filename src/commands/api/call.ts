@@ -1,6 +1,7 @@
 import { operationForPath } from '../../catalogue/operations.js';
 import type { AuthLevel } from '../../catalogue/types.js';
 import type { Context } from '../../cli/context.js';
+import { printedCommand } from '../../cli/printed-command.js';
 import { printDryRun } from '../../cli/send.js';
 import { ApiError, UsageError } from '../../errors/errors.js';
 import { dataFlagName, parseJsonArg, readDataFlags } from '../../io/input.js';
@@ -26,6 +27,7 @@ export async function run(ctx: Context, opts: Options, [rawPath]: string[]): Pro
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new UsageError(`${flag} must be a JSON object (the request body's "data" member)`);
   }
+  refuseWrapped(ctx, opts, path, flag, data);
   const op = operationForPath(path);
   const policy = {
     path,
@@ -47,6 +49,39 @@ export async function run(ctx: Context, opts: Options, [rawPath]: string[]): Pro
     if (err instanceof ApiError && err.body) writeBody(ctx, err.body.json, err.body.text);
     throw err;
   }
+}
+
+/**
+ * `{"data": {…}}` alone is the whole request body pasted from the docs: svc adds that wrapper
+ * itself, and would send `{"data": {"data": …}}`, which no operation takes (those with a
+ * `data` member need ids beside it). Refused before anything is sent, with the line that
+ * sends what was meant.
+ */
+function refuseWrapped(
+  ctx: Context,
+  opts: Options,
+  path: string,
+  flag: string,
+  data: object,
+): void {
+  const keys = Object.keys(data);
+  if (keys.length !== 1 || keys[0] !== 'data') return;
+  const inner = (data as { data: unknown }).data;
+  const inline = opts.data !== undefined && !opts.data.startsWith('@') && opts.data !== '-';
+  throw new UsageError(
+    `${flag} is the request's "data" member, and svc adds the {"data": …} around it itself: this would send {"data": {"data": …}}`,
+    {
+      hint: inline
+        ? `give what "data" holds: ${printedCommand(ctx, [
+            'api',
+            path,
+            ...(opts.auth ? ['--auth', opts.auth] : []),
+            '--data',
+            JSON.stringify(inner),
+          ])}`
+        : 'give what "data" holds, without the wrapper',
+    },
+  );
 }
 
 function writeBody(ctx: Context, json: unknown, text: string): void {

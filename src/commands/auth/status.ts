@@ -73,9 +73,13 @@ export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
     ['workspace credentials', workspace, verifyWorkspacePair],
     ['API key credentials', apiKey, verifyKeyPair],
   ] as const;
+  // A check reports what is so now: a service that does not accept a connection is said at
+  // once, in the words every command uses, not after the retries of each of two probes.
+  let unreachable: Extract<Verdict, { verdict: 'unchecked' }> | undefined;
   for (const [what, check, verify] of pairs) {
     if (!client || check.source === 'none') continue;
-    const verdict = await verify(client, c);
+    const verdict = unreachable ?? (await verify(client, c, 0));
+    if (verdict.verdict === 'unchecked' && verdict.unreachable) unreachable = verdict;
     record(check, verdict);
     verdicts.push([what, verdict]);
   }
@@ -127,6 +131,8 @@ export async function run(ctx: Context, _opts: GlobalOptions): Promise<void> {
     (entry): entry is [string, Exclude<Verdict, { verdict: 'valid' }>] =>
       entry[1].verdict !== 'valid',
   );
+  if (unreachable?.unreachable && !failures.some(([, v]) => v.verdict === 'rejected'))
+    throw unreachable.unreachable;
   const worst = failures.find(([, v]) => v.verdict === 'rejected') ?? failures[0];
   if (worst) throw verdictError(worst[0], worst[1]);
 }

@@ -2,6 +2,7 @@ import { operation } from '../../catalogue/operations.js';
 import type { Credentials } from '../../config/credentials.js';
 import {
   ApiError,
+  ConnectError,
   CredentialsError,
   ForeignAnswerError,
   SvcError,
@@ -18,7 +19,7 @@ import type { HttpClient } from '../../http/client.js';
 export type Verdict =
   | { verdict: 'valid' }
   | { verdict: 'rejected'; reason: string }
-  | { verdict: 'unchecked'; reason: string; temporary: boolean };
+  | { verdict: 'unchecked'; reason: string; temporary: boolean; unreachable?: ConnectError };
 
 const REJECTED = new Set(['UNAUTHENTICATED', 'PERMISSION_DENIED']);
 const TEMPORARY = new Set(['UNAVAILABLE', 'RESOURCE_EXHAUSTED', 'DEADLINE_EXCEEDED']);
@@ -59,6 +60,8 @@ async function judge(
         temporary: false,
       };
     }
+    if (err instanceof ConnectError)
+      return { verdict: 'unchecked', reason: err.message, temporary: true, unreachable: err };
     if (err instanceof TransientError || err instanceof TimeoutError) {
       return { verdict: 'unchecked', reason: err.message, temporary: true };
     }
@@ -73,12 +76,13 @@ async function judge(
 export function verifyWorkspacePair(
   client: HttpClient,
   credentials: Credentials,
+  retries?: number,
 ): Promise<Verdict> {
   const probe = () =>
     client.call(
       operation('workspace.authTokens'),
       { apiKey: credentials.apiKey ?? 'svc-auth-status' },
-      { credentials },
+      { credentials, ...(retries !== undefined && { retries }) },
     );
   if (credentials.apiKey) return judge(probe);
   return judge(probe, {
@@ -88,9 +92,17 @@ export function verifyWorkspacePair(
 }
 
 /** The API key pair, by a lookup that changes nothing (spec op 9). */
-export function verifyKeyPair(client: HttpClient, credentials: Credentials): Promise<Verdict> {
+export function verifyKeyPair(
+  client: HttpClient,
+  credentials: Credentials,
+  retries?: number,
+): Promise<Verdict> {
   return judge(() =>
-    client.call(operation('documents.get'), { organizationId: 'svc-auth-status' }, { credentials }),
+    client.call(
+      operation('documents.get'),
+      { organizationId: 'svc-auth-status' },
+      { credentials, ...(retries !== undefined && { retries }) },
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 import { operation } from '../../catalogue/operations.js';
 import type { Context } from '../../cli/context.js';
 import { send } from '../../cli/send.js';
+import { sayWaiting } from '../../cli/wait.js';
 import { UsageError } from '../../errors/errors.js';
 import { resumeCommand, waitForMigration } from './migration.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
@@ -27,8 +28,6 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     if (!ctx.out.json) ctx.out.info(`Follow it with: ${resumeCommand(ctx, opts.org, id)}`);
     return;
   }
-  // Without a spinner, one line says what svc is doing until the migration ends.
-  if (!ctx.out.json && !ctx.io.animateStderr)
-    ctx.out.info(`Migration ${id} started; waiting for it to end`);
+  sayWaiting(ctx, `Migration ${id}`);
   await waitForMigration(ctx, client, opts.org, id, opts.waitTimeout);
 }

@@ -56,15 +56,19 @@ function startArgs(opts: StartFlags): string[] {
   return args;
 }
 
-/** One `NAME=value` a line: read as a `$GITHUB_ENV` file, and by `set -a; . FILE` in sh. */
+/**
+ * One `export NAME='value'` a line: `. FILE` in sh or bash hands the variables to the commands
+ * run after it (without `export` they would stay shell variables, and svc would quietly use
+ * a stored profile). The CI action's start step parses the same lines without sourcing them.
+ */
 function envLines(vars: Record<string, string>): string {
   return Object.entries(vars)
     .map(([name, value]) => {
-      // Ids, tokens and loopback URLs never need quoting; anything that would is refused
-      // rather than written in a form one of the two readers takes differently.
+      // Ids, tokens and loopback URLs never need more than the quotes; anything that would is
+      // refused rather than written in a form the shell and the CI parser read differently.
       if (!/^[\w.:/@+=~-]*$/.test(value))
-        throw new Error(`${name} holds characters an env file cannot carry unquoted`);
-      return `${name}=${value}\n`;
+        throw new Error(`${name} holds characters an env file cannot carry`);
+      return `export ${name}='${value}'\n`;
     })
     .join('');
 }
@@ -93,7 +97,7 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
   // in its environment, never on its command line.
   const token = adminTokenFrom(opts, ctx.env)?.token;
   // The credential headers it reads, when not the contract's: passed on, and written with
-  // its URL so that `set -a; . FILE` points svc at both.
+  // its URL so that `. FILE` points svc at both.
   const headerPrefix = ownPrefix(ctx.explicitHeaderPrefix());
   makeDetachedDir(files);
   removeDetachedState(files);
@@ -150,9 +154,7 @@ export async function runDetached(ctx: Context, opts: StartFlags): Promise<void>
   if (ctx.io.stderrIsTTY) {
     ctx.out.info(`Emulator running in the background at ${ready.url} (pid ${ready.pid}).`);
     if (ready.ui) ctx.out.info(`See its data and requests at ${uiLink(ready.ui, token)}`);
-    ctx.out.info(
-      `Its credentials, for this shell: ${shellLine(['set', '-a'])}; ${shellLine(['.', files.env])}; ${shellLine(['set', '+a'])}`,
-    );
+    ctx.out.info(`Its credentials, for this shell: ${shellLine(['.', files.env])}`);
     ctx.out.info('Stop it with: svc emulator stop');
   }
 }

@@ -11,7 +11,7 @@ export interface DetachedFiles {
   dir: string;
   /** `{pid, url, ui, log, env, startedAt}`: no secret. */
   state: string;
-  /** `NAME=value` lines: SVC_BASE_URL and the workspace's credentials. */
+  /** `export NAME='value'` lines: SVC_BASE_URL and the workspace's credentials. */
   env: string;
   /** The emulator's stderr. */
   log: string;

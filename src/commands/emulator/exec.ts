@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { delimiter, dirname } from 'node:path';
 import { constants } from 'node:os';
 import type { Context } from '../../cli/context.js';
-import { environmentTable } from '../../cli/reference/environment.js';
+import { environmentTable, EXEC_EMULATOR_VAR } from '../../cli/reference/environment.js';
 import { credentialEnvVars } from '../../config/credentials.js';
-import { ExitStatus, UsageError } from '../../errors/errors.js';
+import { CancelledError, ExitStatus, UsageError } from '../../errors/errors.js';
 import { ExitCode } from '../../errors/exit-codes.js';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { privateTempDir } from '../../io/temp-dir.js';
@@ -68,6 +68,7 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
     const env: Record<string, string | undefined> = {
       ...childEnvironment(ctx.env),
       SVC_BASE_URL: emulator.url,
+      [EXEC_EMULATOR_VAR]: emulator.url,
       SVC_CONFIG_DIR: ownConfigDir,
       ...(adminToken && { [ADMIN_TOKEN_VAR]: adminToken.token }),
       // The command's svc speaks the header names the emulator reads.
@@ -105,7 +106,12 @@ export async function run(ctx: Context, opts: Options, argv: string[]): Promise<
         resolve(statusOf(code, signal));
       });
     });
-    if (ctx.signal.aborted) throw new ExitStatus(ExitCode.Interrupted);
+    if (ctx.signal.aborted) {
+      // A command that ended of the same Ctrl-C (130) has said so, and an svc in it has said
+      // that the emulator and its job end now (SVC_EXEC_EMULATOR_URL): one line is enough.
+      if (status === ExitCode.Interrupted) throw new ExitStatus(ExitCode.Interrupted);
+      throw new CancelledError('interrupted; the emulator stopped');
+    }
     if (status !== 0) throw new ExitStatus(status);
   } finally {
     await emulator?.close();

@@ -152,8 +152,8 @@ requests; open the ui address in a browser to see the data and every request.
 
 With --detach it returns once the emulator answers, leaving it running, and the ready line
 also names the env file (mode 0600, in svc's state directory) that holds SVC_BASE_URL and
-the credentials of the seed's first workspace (or of owner@example.com), one NAME=value a
-line, for a CI job's $GITHUB_ENV or \`set -a; . FILE; set +a\`.
+the credentials of the seed's first workspace (or of owner@example.com), one
+export NAME='value' a line, for \`. FILE\` in sh or bash.
 svc emulator stop ends it.
 
 AI rewrite sends text to the public provider APIs with the workspace's keys (set with

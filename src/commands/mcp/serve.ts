@@ -1,7 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { RunningEmulator } from '../../emulator/server.js';
-import { SvcError, UsageError } from '../../errors/errors.js';
+import { SvcError, TerminatedError, UsageError } from '../../errors/errors.js';
 import type { HttpClient } from '../../http/client.js';
 import type { servingOptions } from '../../mcp/serving-options.js';
 
@@ -132,5 +132,8 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     await emulator?.close();
   }
   const reason: unknown = ctx.signal.reason;
-  if (ctx.signal.aborted && reason instanceof SvcError) throw reason;
+  // SIGTERM is how an MCP host ends the servers it started: a normal end, said by no error
+  // line and no failing status. Ctrl-C, from a person, still exits 130.
+  if (ctx.signal.aborted && reason instanceof SvcError && !(reason instanceof TerminatedError))
+    throw reason;
 }

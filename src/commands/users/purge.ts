@@ -3,6 +3,7 @@ import { operation, type ResponseOf } from '../../catalogue/operations.js';
 import { printBulkDryRun } from '../../cli/bulk-dry-run.js';
 import type { Context } from '../../cli/context.js';
 import { printedCommand } from '../../cli/printed-command.js';
+import { sayWaiting } from '../../cli/wait.js';
 import { OutcomeUnknownError, SvcError, UsageError } from '../../errors/errors.js';
 import { count, someIds } from '../../io/plural.js';
 import {
@@ -93,6 +94,13 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   warnOfUsersWithoutData(ctx, batches, jobs, opts.org);
   if (!opts.wait) return printJobs(ctx, jobs, startedColumns);
   const print = () => printJobs(ctx, jobs, waitedColumns);
+  const ids = jobs.map((job) => job.jobId).join(', ');
+  if (jobs.length > 0)
+    sayWaiting(
+      ctx,
+      `User-data deletion ${jobs.length === 1 ? 'job' : 'jobs'} ${ids}`,
+      jobs.length > 1,
+    );
   await waitForDeletions(ctx, client, jobs, opts.waitTimeout, print);
   await print();
 }

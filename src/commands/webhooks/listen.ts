@@ -5,7 +5,9 @@ import type { Context } from '../../cli/context.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import { requireEmulator } from '../../cli/emulator-hint.js';
 import { readBody } from '../../emulator/http.js';
+import { RETRY_SCHEDULE_MS } from '../../emulator/webhooks/schedule.js';
 import { hasValidSignature } from '../../emulator/webhooks/signing.js';
+import { formatDuration } from '../../http/duration.js';
 import { TerminatedError } from '../../errors/errors.js';
 import { eventNames } from './fields.js';
 import type { listenOptions } from './index.js';
@@ -38,6 +40,8 @@ interface Attempt {
   attempt: number;
   status: number | null;
   error?: string;
+  /** When the receiver was not reached: when the emulator tries again, null for never. */
+  nextAttemptAt?: string | null;
   webhookId: string;
   time: string;
 }
@@ -136,10 +140,13 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     } catch (err) {
       line.error =
         err instanceof Error && err.name === 'TimeoutError' ? 'no answer' : 'unreachable';
-      // The emulator counts this as a failed attempt and retries, as for any other.
+      // The emulator counts this as a failed attempt and retries, as for any other: on its
+      // schedule, counted from now.
+      const delay = RETRY_SCHEDULE_MS[line.attempt];
+      line.nextAttemptAt = delay === undefined ? null : new Date(ctx.now() + delay).toISOString();
       res.writeHead(502).end();
     }
-    print(ctx, line);
+    print(ctx, line, opts.forwardTo);
   };
   const server = createServer((req, res) => {
     forward(req, res).catch(() => res.writeHead(500).end());
@@ -191,13 +198,22 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   if (reason instanceof TerminatedError) throw reason;
 }
 
-function print(ctx: Context, line: Attempt): void {
+function print(ctx: Context, line: Attempt, forwardTo: string): void {
   if (ctx.out.json) {
     ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
     return;
   }
-  const answer = line.status === null ? (line.error ?? 'no answer') : String(line.status);
+  const answer = line.status === null ? failure(line, forwardTo) : String(line.status);
   ctx.io.stdout.write(`${line.time}  ${line.event}  attempt ${line.attempt}  → ${answer}\n`);
+}
+
+/** A receiver not reached: where svc tried, and when the emulator tries again. */
+function failure(line: Attempt, forwardTo: string): string {
+  const what = `${line.error ?? 'no answer'} at ${forwardTo}`;
+  if (line.nextAttemptAt === undefined) return what;
+  if (line.nextAttemptAt === null) return `${what}; that was the last attempt`;
+  const inMs = Date.parse(line.nextAttemptAt) - Date.parse(line.time);
+  return `${what}; next attempt at ${line.nextAttemptAt} (in ${formatDuration(inMs)})`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import { DEFAULT_PROFILE, isValidProfileName, type ProfileStore } from '../../config/profiles.js';
 import { UsageError } from '../../errors/errors.js';
+import { onlyCopyWarning } from '../auth/only-copy.js';
 import type { FlagOf } from '../../cli/declare/options.js';
 import type { TextQuestion } from '../../io/prompter.js';
 import type { createOptions } from './index.js';
@@ -13,6 +14,8 @@ export interface WorkspacePlan {
   avatar?: string;
   /** Chosen at a prompt; otherwise worked out once the workspace's name is known. */
   profile?: string;
+  /** The profile chosen at the prompt exists, and the person agreed to replace it. */
+  replace?: boolean;
 }
 
 export interface CreateFlags {
@@ -92,13 +95,14 @@ export async function askForWorkspace(
   const name = await given(flags.name, {
     message: 'Owner name',
     flag: '--name' satisfies FlagOf<(typeof createOptions)['name']>,
-    default: ownerEmail,
+    // The address's local part: "pat", not "pat@example.com", which reads as no name at all.
+    default: ownerEmail.slice(0, ownerEmail.lastIndexOf('@')) || ownerEmail,
     validate: oneTo200,
   });
   const workspaceName = await given(flags.workspaceName, {
     message: 'Workspace name',
     flag: '--workspace-name' satisfies FlagOf<(typeof createOptions)['workspaceName']>,
-    default: `${name} workspace`,
+    default: `${name}'s workspace`,
     validate: oneTo200,
   });
   const avatar = await given(flags.avatar, {
@@ -107,23 +111,42 @@ export async function askForWorkspace(
     validate: (v) =>
       v.trim() === '' || isHttpUrl(v.trim()) || 'enter an http(s) URL, or nothing to skip',
   });
-  const profile =
-    profileFlag ??
-    (await ask.text({
-      message: 'Save the credentials as profile',
-      flag: '--profile',
-      default: freeProfileName((n) => store.get(n) !== undefined, workspaceName),
-      validate: (v) => {
-        if (!isValidProfileName(v)) return `use ${PROFILE_RULE}`;
-        if (store.get(v)) return `profile "${v}" exists; choose another name`;
-        return true;
-      },
-    }));
+  const chosen =
+    profileFlag === undefined ? await askForProfile(ctx, store, workspaceName) : undefined;
   return {
     ownerEmail,
     name,
     workspaceName,
     ...(avatar !== '' && { avatar }),
-    profile: checkedProfileName(profile),
+    profile: checkedProfileName(chosen?.name ?? profileFlag ?? ''),
+    ...(chosen?.replace && { replace: true }),
   };
+}
+
+/**
+ * The profile to save in. A name that is taken may be replaced, once the person says so:
+ * as `--force` would, but asked, and told when the tokens replaced are the only copy of a
+ * workspace's. A "no" asks for the name again.
+ */
+async function askForProfile(
+  ctx: Context,
+  store: ProfileStore,
+  workspaceName: string,
+): Promise<{ name: string; replace: boolean }> {
+  for (;;) {
+    const name = await ctx.prompter.text({
+      message: 'Save the credentials as profile',
+      flag: '--profile',
+      default: freeProfileName((n) => store.get(n) !== undefined, workspaceName),
+      validate: (v) => isValidProfileName(v) || `use ${PROFILE_RULE}`,
+    });
+    const stored = store.get(name);
+    if (!stored) return { name, replace: false };
+    // The reason is a line of its own, so that the question stays short.
+    const lost = onlyCopyWarning(name, stored);
+    if (lost) ctx.out.warn(lost);
+    const held = stored.workspaceId ? ` (workspace ${stored.workspaceId})` : '';
+    if (await ctx.prompter.confirm(`Profile "${name}"${held} exists. Replace its credentials?`))
+      return { name, replace: true };
+  }
 }

@@ -61,7 +61,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ctx.prompter.enabled || opts.email === undefined
       ? await askForWorkspace(ctx, opts, store, profileFlag)
       : planFromFlags({ ...opts, email: opts.email });
-  const { profile: chosenProfile, ...data } = plan;
+  const { profile: chosenProfile, replace: replaceChosen, ...data } = plan;
 
   // The new workspace's own credentials are used from here on, whatever the environment holds.
   const client = await ctx.client({ ...service, credentials: {} });
@@ -91,7 +91,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       profileName = await store.save(
         chosenProfile ?? profileFlag ?? ((taken) => freeProfileName(taken, ws.name)),
         profile,
-        { replace, activate: true },
+        { replace: replace || replaceChosen === true, activate: true },
       );
     } catch (err) {
       if (!(err instanceof ConfigFileError)) throw err;

@@ -9,19 +9,11 @@ import { wireBody } from './body.js';
 import type { Cancel, WebhookClock } from './clock.js';
 import type { WebhookHosts } from './hosts.js';
 import { type EventData, exhaustedData, v1Payload, v2Envelope } from './payloads.js';
+import { RETRY_SCHEDULE_MS } from './schedule.js';
 import { signatureHeader } from './signing.js';
 
-/** Each delay counted from the failure before: 8 attempts in all (docs/webhooks.md). */
-export const RETRY_SCHEDULE_MS = [
-  0,
-  5_000,
-  5 * 60_000,
-  30 * 60_000,
-  2 * 3_600_000,
-  5 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-] as const;
+export { RETRY_SCHEDULE_MS };
+
 /** An endpoint whose every attempt has failed this long is switched off. */
 export const DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
 /** `crdt.update_data` waits for this long a pause in an editor's changes. */
