@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `svc mcp`: how soon a client that starts it has the tool list, against bare Node, and what
-// a read tool call costs over the same request sent straight to the service.
+// `svc mcp`: how soon a client that starts it has the tool list, against bare Node, what
+// a read tool call costs over the same request sent straight to the service, and how much
+// of the model's context the default tool list takes.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -18,6 +19,7 @@ import {
   tempDir,
   timeRun,
 } from './lib/common.mjs';
+import { TOOLS_LIST_BUDGET_TOKENS, toolsListTokens } from './lib/mcp-budget.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? (quick ? 9 : 21));
 const calls = Number(process.env.BENCH_CALLS ?? (quick ? 200 : 1000));
@@ -157,7 +159,8 @@ export async function bench() {
 
     // One warm server and one kept-alive connection; calls alternate so load hits both alike.
     const server = startServer(env);
-    await server.open();
+    const listed = (await server.open()).result;
+    const listTokens = toolsListTokens(listed);
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const viaMcp = [];
     const direct = [];
@@ -196,6 +199,12 @@ export async function bench() {
           `${overhead.toFixed(2)} ms (${median(viaMcp).toFixed(2)} ms against ${median(direct).toFixed(2)} ms)`,
           `<= ${OVERHEAD_TARGET_MS} ms`,
           overhead <= OVERHEAD_TARGET_MS,
+        ),
+        row(
+          'svc mcp: the default tools/list, in tokens (bytes / 4 of its JSON)',
+          `${listTokens} (${listed.tools.length} tools listed)`,
+          `<= ${TOOLS_LIST_BUDGET_TOKENS}`,
+          listTokens <= TOOLS_LIST_BUDGET_TOKENS,
         ),
       ],
       notes: [

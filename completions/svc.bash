@@ -198,7 +198,7 @@ _svc_value() {
     'notifications set-config --inbox'|'notifications set-config --email'|'notifications set-config --slack') REPLY='values ALL MINE NONE' ;;
     'api --auth') REPLY='values key workspace none' ;;
     'emulator start --data-dir'|'emulator exec --data-dir') REPLY='dirs' ;;
-    'mcp config --client') REPLY='values claude cursor vscode' ;;
+    'mcp config --client') REPLY='values claude claude-desktop cursor vscode' ;;
     *' --profile') REPLY='profiles' ;;
     *) REPLY=text ;;
   esac

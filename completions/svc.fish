@@ -1092,7 +1092,7 @@ function __svc_value
         case 'emulator start --data-dir' 'emulator exec --data-dir'
             printf '%s\n' 'dirs'
         case 'mcp config --client'
-            printf '%s\n' 'values' 'claude' 'cursor' 'vscode'
+            printf '%s\n' 'values' 'claude' 'claude-desktop' 'cursor' 'vscode'
         case '* --profile'
             printf '%s\n' 'profiles'
         case '*'

@@ -205,6 +205,24 @@ function notificationFilterKey(d: {
   return parts.join('+');
 }
 
+/** The filter combinations the service takes, by their request members, for an error. */
+function notificationFilterWords(): string {
+  const member: Record<string, string> = {
+    document: 'documentId',
+    location: 'locationId',
+    user: 'userId',
+    ids: 'notificationIds',
+  };
+  return [...notificationFilters]
+    .map((key) =>
+      key
+        .split('+')
+        .map((part) => member[part] ?? part)
+        .join(' + '),
+    )
+    .join('; ');
+}
+
 function crdtDataMatches(type: z.infer<ReturnType<typeof m.crdtType>>, data: unknown): boolean {
   if (type === 'text' || type === 'xml') return typeof data === 'string';
   if (type === 'array') return Array.isArray(data);
@@ -940,8 +958,7 @@ const declared = [
           order: byTime().optional(),
         })
         .refine((d) => notificationFilters.has(notificationFilterKey(d)), {
-          message:
-            'unsupported filter combination: give documentId or userId (with locationId or notificationIds as documented)',
+          message: `unsupported filter combination: give one of ${notificationFilterWords()}`,
         }),
     response: () => z.array(m.notification()),
     paging: { next: 'pageToken', ...SERVICE_PAGE_SIZES },

@@ -28,6 +28,23 @@ export interface AuditEntry {
   latencyMs: number;
   /** Why it did not succeed, in svc's words. */
   reason?: string;
+  /**
+   * How a call that asked the person ended, on the round that carried their answer:
+   * `accepted`, `declined`, `cancelled`, or `unanswerable` (its state was refused).
+   */
+  person?: 'accepted' | 'declined' | 'cancelled' | 'unanswerable';
+}
+
+/**
+ * The arguments as the log keeps them: a confirmation token only as its SHA-256, enough to
+ * match a call to its preview and not enough to act with it.
+ */
+function withTokenHashed(args: unknown): unknown {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  const token = (args as Record<string, unknown>).confirmationToken;
+  if (typeof token !== 'string') return args;
+  const hash = process.getBuiltinModule('node:crypto').createHash('sha256').update(token);
+  return { ...args, confirmationToken: `sha256:${hash.digest('hex')}` };
 }
 
 export interface AuditLog {
@@ -87,8 +104,9 @@ export function openAuditLog(
       const record = {
         time: new Date(now()).toISOString(),
         tool: entry.tool,
-        arguments: redactor.json(entry.arguments),
+        arguments: redactor.json(withTokenHashed(entry.arguments)),
         outcome: entry.outcome,
+        ...(entry.person !== undefined && { person: entry.person }),
         latencyMs: Math.round(entry.latencyMs * 100) / 100,
         ...(entry.reason !== undefined && { reason: redactor.text(entry.reason) }),
       };

@@ -3,8 +3,8 @@ import type { ApiResult } from '../http/envelope.js';
 import { partArgs, type Args, type ParsedArgs } from './input.js';
 import { followJob } from './jobs.js';
 import { listPage } from './listing.js';
-import { currentOf } from './current.js';
-import { previewOf, questionOf } from './preview.js';
+import { aboutOf, currentOf } from './current.js';
+import { asData, previewOf, questionOf } from './preview.js';
 import { errorResult, failure, success, type ToolResult } from './results.js';
 import {
   shown,
@@ -51,6 +51,14 @@ async function send(rt: Runtime, spec: ToolSpec, data: Args, call: CallContext):
     };
   }
   const items = itemsFared(answer.data);
+  if (items && items.failed > 0 && items.failed === Object.keys(answer.data as object).length) {
+    // Not one item was done: the call failed, though the service answered.
+    return {
+      result: failure([`${spec.name} failed: ${items.line}`], structured),
+      outcome: 'failed',
+      reason: items.line,
+    };
+  }
   return {
     result: success([`${spec.name}: done.`, ...(items ? [items.line] : [])], structured),
     outcome: items && items.failed > 0 ? 'partial' : 'ok',
@@ -93,6 +101,10 @@ async function askPerson(
     const preview = previewOf(await rt.client(), spec, args.data);
     // What the call replaces, as it is now, where the service can say (where webhooks go).
     const current = await currentOf(rt, spec.op, args.data, call.signal);
+    // What else the person should see: whom a purge deletes, the content a call replaces.
+    const about = await aboutOf(rt, spec.op, args.data, call.signal, asData);
+    const bulkItems = spec.op.bulk ? args.data[spec.op.bulk.itemsField] : undefined;
+    const items = Array.isArray(bulkItems) ? (bulkItems as unknown[]) : undefined;
     const issued = rt.tokens.issue(spec.name, args.data);
     return {
       result: {
@@ -102,6 +114,10 @@ async function askPerson(
           { ...preview, scope: rt.redactor.json(preview.scope) as typeof preview.scope },
           rt.target,
           current,
+          {
+            ...(items && { items: rt.redactor.json(items) as unknown[] }),
+            about,
+          },
         ),
         state: issued.token,
       },
@@ -116,6 +132,7 @@ async function askPerson(
       result: failure([`${spec.name} refused: ${reason}. Nothing was done.`]),
       outcome: 'refused',
       reason,
+      person: 'unanswerable',
     };
   }
   if (person.reply !== 'accept') {
@@ -127,8 +144,11 @@ async function askPerson(
       ]),
       outcome: 'refused',
       reason,
+      person: person.reply === 'cancel' ? 'cancelled' : 'declined',
     };
   }
+  // Kept on the channel: the audit line says so however the act ends, an error included.
+  person.answered = 'accepted';
   return act(rt, spec, args, { ...call, confirmed: true });
 }
 
@@ -203,11 +223,26 @@ export async function runTool(
     const args = partArgs(spec, given);
     // A tool served as destructive asks only for the calls that destroy or replace data:
     // livestate_broadcast with merge: true acts at once.
-    const confirm =
-      isDestructive(spec.op, args.data) || overwriteReason(spec.op, args.data) !== undefined;
-    answer = confirm ? await destructive(rt, spec, args, call) : await act(rt, spec, args, call);
-  } catch (error) {
+    const replaces = overwriteReason(spec.op, args.data);
+    const confirm = isDestructive(spec.op, args.data) || replaces !== undefined;
+    if (confirm && spec.replacesSome && rt.allowDestructive !== true) {
+      // Served by default for its calls that only add: one that may replace is not served.
+      const reason = `${replaces ?? 'it replaces existing data'}, and svc mcp serves calls that replace data only with --allow-destructive`;
+      answer = {
+        result: failure([
+          `${spec.name} refused: ${reason}. Nothing was done.`,
+          'Ask the user to restart svc mcp with --allow-destructive for it, or send the call without what makes it replace.',
+        ]),
+        outcome: 'refused',
+        reason,
+      };
+    } else {
+      answer = confirm ? await destructive(rt, spec, args, call) : await act(rt, spec, args, call);
+    }
+  } catch (thrown) {
     const cancelled = call.signal.aborted;
+    // Refused credentials get the advice the CLI gives for them.
+    const error = rt.explain && !cancelled ? await rt.explain(thrown) : thrown;
     answer = {
       result: errorResult(spec.name, error, (text) => rt.redactor.text(text)),
       outcome: cancelled ? 'cancelled' : 'error',
@@ -224,6 +259,9 @@ export async function runTool(
     outcome: answer.outcome,
     latencyMs: performance.now() - started,
     ...(answer.reason !== undefined && { reason: answer.reason }),
+    ...((answer.person ?? call.person?.answered) !== undefined && {
+      person: answer.person ?? call.person?.answered,
+    }),
   });
   return answer.result;
 }

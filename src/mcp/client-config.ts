@@ -3,7 +3,18 @@ import type { Invocation } from '../cli/printed-command.js';
 import { formatDuration } from '../http/duration.js';
 import type { McpFlags } from './flags.js';
 
-export type ClientName = 'claude' | 'cursor' | 'vscode';
+export type ClientName = 'claude' | 'claude-desktop' | 'cursor' | 'vscode';
+
+/**
+ * How this svc is started by absolute paths: Claude Desktop starts servers without the
+ * shell's PATH, where neither `svc` nor the `node` its script runs with may be found. A
+ * script is run by this Node; the single executable is run as it is.
+ */
+export interface Started {
+  execPath: string;
+  /** The script Node runs (`bin/svc`, its real path), absent for the single executable. */
+  script?: string;
+}
 
 /**
  * `svc mcp`'s arguments for a client to start it with: the serving flags as given, paths
@@ -36,7 +47,16 @@ export function serverArgs(invocation: Invocation, flags: McpFlags, cwd: string)
 }
 
 /** The configuration snippet of each client, with the server named `svc`. */
-export function clientConfig(client: ClientName, args: readonly string[]): unknown {
+export function clientConfig(
+  client: ClientName,
+  args: readonly string[],
+  started?: Started,
+): unknown {
+  if (client === 'claude-desktop' && started !== undefined) {
+    const command = started.execPath;
+    const all = started.script === undefined ? args : [started.script, ...args];
+    return { mcpServers: { svc: { command, args: all } } };
+  }
   const server = { command: 'svc', args };
   if (client === 'vscode') return { servers: { svc: { type: 'stdio', ...server } } };
   return { mcpServers: { svc: server } };
@@ -45,6 +65,8 @@ export function clientConfig(client: ClientName, args: readonly string[]): unkno
 /** Where each client reads the snippet from, in a project. */
 export const configFile: Record<ClientName, string> = {
   claude: '.mcp.json',
+  'claude-desktop':
+    'claude_desktop_config.json (Claude Desktop: Settings, Developer, Edit Config), then restart Claude Desktop',
   cursor: '.cursor/mcp.json',
   vscode: '.vscode/mcp.json',
 };

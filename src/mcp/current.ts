@@ -62,3 +62,120 @@ export async function currentOf(
     return { unread: err instanceof Error ? err.message : 'the read failed' };
   }
 }
+
+/** The most organizations read to find the names of the users a purge names. */
+const MOST_ORGANIZATIONS = 20;
+
+type Row = Record<string, unknown>;
+const rowsOf = (data: unknown): Row[] =>
+  Array.isArray(data) ? data.filter((r): r is Row => typeof r === 'object' && r !== null) : [];
+
+/**
+ * The users a purge names, with the name and email the service knows for each: read from
+ * the users of the organizations it covers, at most MOST_ORGANIZATIONS of them. A user
+ * found nowhere is named by id alone.
+ */
+async function purgedUsers(
+  rt: Runtime,
+  data: Readonly<Record<string, unknown>>,
+  signal: AbortSignal,
+): Promise<Map<string, Row>> {
+  const userIds = (data.userIds as string[] | undefined) ?? [];
+  const found = new Map<string, Row>();
+  const client = await rt.client();
+  const given = data.organizationIds as string[] | undefined;
+  const organizations =
+    given ??
+    rowsOf(
+      (await client.call(operation('organizations.get') as Operation, {}, { signal })).data,
+    ).map((o) => o.id as string);
+  for (const organizationId of organizations.slice(0, MOST_ORGANIZATIONS)) {
+    const missing = userIds.filter((id) => !found.has(id));
+    if (missing.length === 0) break;
+    const answer = await client.call(
+      operation('users.get') as Operation,
+      { organizationId, userIds: missing.slice(0, 30) },
+      { signal },
+    );
+    for (const user of rowsOf(answer.data)) {
+      if (typeof user.userId === 'string') found.set(user.userId, user);
+    }
+  }
+  return found;
+}
+
+/**
+ * What the person is told besides the preview, where the service can say more: the names
+ * and emails of the users a purge deletes, the editor content a CRDT update replaces, the
+ * activities of those ids an add replaces. Each line is svc's words with the service's data
+ * as JSON (`show`); a read that fails is told, not hidden.
+ */
+export async function aboutOf(
+  rt: Runtime,
+  op: Operation,
+  data: Readonly<Record<string, unknown>>,
+  signal: AbortSignal,
+  show: (value: unknown, max?: number) => string,
+): Promise<string[]> {
+  const lines: string[] = [];
+  try {
+    if (op.name === 'users.purge') {
+      const given = data.organizationIds as string[] | undefined;
+      lines.push(
+        given === undefined
+          ? 'It deletes all data of these users in every organization of the workspace.'
+          : `It deletes all data of these users in the organizations ${show(given)}.`,
+        'It cannot be undone. It runs as a job on the service, which goes on once started.',
+      );
+      const users = await purgedUsers(rt, data, signal);
+      for (const id of (data.userIds as string[] | undefined) ?? []) {
+        const user = users.get(id);
+        lines.push(
+          user === undefined
+            ? `User ${show(id)}: not found in the organizations read`
+            : `User ${show(id)}: name ${show(user.name ?? null)}, email ${show(user.email ?? null)}`,
+        );
+      }
+    } else if (op.name === 'crdt.update') {
+      const client = await rt.client();
+      const read = {
+        organizationId: data.organizationId,
+        documentId: data.documentId,
+        editorId: data.editorId,
+      };
+      const answer = await client.call(operation('crdt.get') as Operation, read, { signal });
+      const now = rowsOf(answer.data).find((r) => r.id === data.editorId);
+      lines.push(
+        now === undefined
+          ? 'The editor has no content yet.'
+          : `Content now: ${show(rt.redactor.json(now.data ?? null), 400)}`,
+        `Content then: ${show(data.data ?? null, 400)}`,
+      );
+    } else if (op.name === 'activities.add') {
+      const ids = rowsOf(data.activities)
+        .map((a) => a.id)
+        .filter((id): id is string => typeof id === 'string');
+      if (ids.length > 0) {
+        const client = await rt.client();
+        const read = { organizationId: data.organizationId, activityIds: ids.slice(0, 100) };
+        const answer = await client.call(operation('activities.get') as Operation, read, {
+          signal,
+        });
+        const now = rowsOf(answer.data);
+        for (const id of ids) {
+          const existing = now.find((a) => a.id === id);
+          lines.push(
+            existing === undefined
+              ? `Activity ${show(id)}: none exists now, so nothing is replaced`
+              : `Activity ${show(id)} now: ${show(rt.redactor.json(existing), 300)}`,
+          );
+        }
+      }
+    }
+  } catch (err) {
+    lines.push(
+      `What the call acts on could not be read first: ${show(err instanceof Error ? err.message : 'the read failed')}`,
+    );
+  }
+  return lines;
+}

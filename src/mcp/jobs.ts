@@ -37,16 +37,40 @@ function migrationReading(id: string, m: Migration, message: string | undefined)
   };
 }
 
-function deletionReading(id: string, s: PurgeStatus, tasks: number | undefined): Reading {
-  const total = Math.max(tasks ?? 0, s.tasksLeft);
+/**
+ * What this server has seen of each user-data deletion: the most tasks it had, and the
+ * fewest left. The service's count of tasks left may rise again (tasks it adds as it finds
+ * more data), and a status call alone does not know how many there were: progress is told
+ * from both, so that no reading, in a wait or in a later call, goes back.
+ */
+const deletionsSeen = new WeakMap<Runtime, Map<string, { total: number; left: number }>>();
+
+function deletionSeen(rt: Runtime, id: string, tasks: number | undefined, s: PurgeStatus) {
+  let jobs = deletionsSeen.get(rt);
+  if (jobs === undefined) deletionsSeen.set(rt, (jobs = new Map()));
+  const before = jobs.get(id);
+  const total = Math.max(tasks ?? 0, s.tasksLeft, before?.total ?? 0);
+  const left = Math.min(s.isDeleteCompleted ? 0 : s.tasksLeft, before?.left ?? Infinity);
+  const seen = { total, left };
+  jobs.set(id, seen);
+  return seen;
+}
+
+function deletionReading(
+  id: string,
+  s: PurgeStatus,
+  seen: { total: number; left: number },
+): Reading {
+  const { total } = seen;
+  const done = total - seen.left;
   return {
     done: s.isDeleteCompleted,
     state: { jobId: id, ...s },
     key: String(s.tasksLeft),
     progress: {
-      progress: total - s.tasksLeft,
+      progress: done,
       total,
-      message: `${jobWords(id, 'user-data deletion', 'in the result')}: ${total - s.tasksLeft} of ${total} task(s) done`,
+      message: `${jobWords(id, 'user-data deletion', 'in the result')}: ${done} of ${total} task(s) done`,
     },
   };
 }
@@ -89,7 +113,8 @@ async function readJob(
     return migrationReading(id, migration, message);
   }
   try {
-    return deletionReading(id, await readPurge(await rt.client(), id), tasks);
+    const status = await readPurge(await rt.client(), id);
+    return deletionReading(id, status, deletionSeen(rt, id, tasks, status));
   } catch (err) {
     if (!(err instanceof OperationFailedError)) throw err;
     return {
@@ -230,5 +255,6 @@ export async function followJob(
         waitTimedOut: timedOut,
       }
     : { result: state, ...(wait && { waitTimedOut: timedOut }) };
-  return { result: success([head], structured), outcome: timedOut ? 'timed out' : 'ok' };
+  const lines = [head, ...(role.kind === 'deletion' ? [`${reading.progress.message}.`] : [])];
+  return { result: success(lines, structured), outcome: timedOut ? 'timed out' : 'ok' };
 }

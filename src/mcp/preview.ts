@@ -53,7 +53,7 @@ export function previewOf(client: HttpClient, spec: ToolSpec, data: Args): Previ
 const FREE_CHARS = 200;
 
 /** A value the agent or the service gave, as data: JSON, every control character escaped. */
-function asData(value: unknown, max = Infinity): string {
+export function asData(value: unknown, max = Infinity): string {
   const json = visibleLine(JSON.stringify(value) ?? 'null');
   return json.length <= max
     ? json
@@ -83,6 +83,7 @@ export function questionOf(
   preview: Preview,
   target: { baseUrl: string; workspaceId?: string },
   current?: Current,
+  more: { items?: readonly unknown[]; about?: readonly string[] } = {},
 ): string {
   const lines = [
     `An agent asks svc to run ${spec.name}: ${preview.action}. Nothing has been done yet.`,
@@ -113,6 +114,16 @@ export function questionOf(
           : `; ${shownIds.length < preview.count ? `the first ${shownIds.length}` : 'they are'}: ${shownIds.map((id) => asData(id)).join(', ')}`),
     );
   }
+  // The items' content, as the model sent it: each shortened, the rest counted.
+  const objects = (more.items ?? []).filter((item) => typeof item === 'object' && item !== null);
+  if (objects.length > 0) {
+    lines.push('Items (data from the agent):');
+    for (const item of objects.slice(0, FIRST_IDS)) lines.push(`  ${asData(item, FREE_CHARS)}`);
+    if (objects.length > FIRST_IDS) {
+      lines.push(`  … and ${objects.length - FIRST_IDS} more item(s) not shown`);
+    }
+  }
+  lines.push(...(more.about ?? []));
   const free = members.filter(([key, value]) => !isTarget(key, value));
   if (free.length > 0) {
     lines.push('Other members (data from the agent):');

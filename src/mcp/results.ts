@@ -84,7 +84,10 @@ export function errorResult(
       ...(error.details !== undefined && { details: error.details }),
     };
     return failure(
-      [`${tool} failed: the service answered ${statusWords(error)}.`],
+      [
+        `${tool} failed: the service answered ${statusWords(error)}.`,
+        ...(error.hint ? [`hint: ${redact(error.hint)}`] : []),
+      ],
       JSON.parse(redact(JSON.stringify(data))) as unknown,
     );
   }

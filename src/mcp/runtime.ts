@@ -1,6 +1,6 @@
 import type { HttpClient } from '../http/client.js';
 import { mask, replaceSecretFields, type Redactor } from '../http/redact.js';
-import type { AuditLog, Outcome } from './audit.js';
+import type { AuditEntry, AuditLog, Outcome } from './audit.js';
 import type { ConfirmationTokens } from './confirmation.js';
 import type { ToolResult } from './results.js';
 
@@ -10,11 +10,18 @@ export interface Runtime {
   client: () => Promise<HttpClient>;
   redactor: Redactor;
   tokens: ConfirmationTokens;
+  /**
+   * `--allow-destructive`: the calls of a tool that replace data only sometimes
+   * (`replacesSome`) are confirmed; without it they are refused.
+   */
+  allowDestructive?: boolean;
   /** `--reveal-secrets`: tokens in results are shown in clear. */
   revealSecrets: boolean;
   now: () => number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   audit: AuditLog;
+  /** Adds to an error the advice the CLI gives with it (credentials an emulator forgot). */
+  explain?: (error: unknown) => Promise<unknown>;
   /** Where the calls go: named in every question put to the person. */
   target: { baseUrl: string; workspaceId?: string };
 }
@@ -28,6 +35,8 @@ export interface PersonChannel {
   state?: string;
   /** What the person answered: `accept` only when they ticked the confirmation too. */
   reply?: 'accept' | 'decline' | 'cancel';
+  /** Set once the person accepted, for the audit line of the call that then acts. */
+  answered?: 'accepted';
 }
 
 /** A question for the person, and the state that comes back with their answer. */
@@ -57,6 +66,8 @@ export interface Answer {
   result: ToolResult | Question;
   outcome: Outcome;
   reason?: string;
+  /** How the person answered, on the round that carried their answer. */
+  person?: AuditEntry['person'];
 }
 
 /** Secrets in a result, masked unless `--reveal-secrets`; known credentials scrubbed too. */

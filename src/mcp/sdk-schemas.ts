@@ -31,7 +31,9 @@ export function inputSchema(
 }
 
 /** The shape of `structuredContent`, checked with zod, with its JSON Schema. */
-export function outputSchema(spec: ToolSpec): StandardSchemaWithJSON {
+export function outputSchema(spec: ToolSpec): StandardSchemaWithJSON | undefined {
+  const json = spec.outputJson;
+  if (json === undefined) return undefined;
   return {
     '~standard': {
       version: 1,
@@ -46,7 +48,7 @@ export function outputSchema(spec: ToolSpec): StandardSchemaWithJSON {
           })),
         };
       },
-      jsonSchema: { input: () => spec.outputJson, output: () => spec.outputJson },
+      jsonSchema: { input: () => json, output: () => json },
     },
   };
 }

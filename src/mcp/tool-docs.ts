@@ -11,6 +11,8 @@ export interface ToolRow {
   summary: string;
   readOnly: boolean;
   destructive: boolean;
+  /** Some of its calls replace data: those need --allow-destructive. */
+  replacesSome: boolean;
   idempotent: boolean;
   openWorld: boolean;
 }
@@ -26,6 +28,7 @@ export function toolRows(names: readonly ToolName[]): ToolRow[] {
       summary: t.summary ?? op.summary,
       readOnly: op.readOnly,
       destructive: t.destructive,
+      replacesSome: t.replacesSome,
       idempotent: op.idempotent,
       openWorld: op.openWorld === true,
     };
@@ -34,7 +37,13 @@ export function toolRows(names: readonly ToolName[]): ToolRow[] {
 
 function traits(row: ToolRow): string {
   const words = [
-    row.readOnly ? 'read-only' : row.destructive ? 'destructive' : 'write',
+    row.readOnly
+      ? 'read-only'
+      : row.destructive
+        ? 'destructive'
+        : row.replacesSome
+          ? 'write, some calls replace'
+          : 'write',
     ...(row.idempotent ? ['idempotent'] : []),
     ...(row.openWorld ? ['open world'] : []),
   ];

@@ -1,5 +1,6 @@
-import { mayDestroy } from '../catalogue/destructive.js';
+import { isDestructive, mayDestroy } from '../catalogue/destructive.js';
 import { operation, operations, type OperationName } from '../catalogue/operations.js';
+import type { Operation } from '../catalogue/types.js';
 import type { AnyCommand, GroupDeclaration } from '../cli/declare/command.js';
 import { declaredLeaves } from '../cli/declare/ownership.js';
 
@@ -25,6 +26,12 @@ export interface ToolName {
    * not): served only with `--allow-destructive`, and confirmed where they do.
    */
   destructive: boolean;
+  /**
+   * Whether only some of its requests replace data, as the operation's `overwritesWhen` says
+   * (`activities_add` with an item `id`): served by default, those requests refused without
+   * `--allow-destructive` and confirmed with it; the others act at once.
+   */
+  replacesSome: boolean;
   /** What this tool does, where the operation's summary covers several tools. */
   summary?: string;
 }
@@ -63,13 +70,18 @@ function toolNamesOf(op: (typeof operations)[number], homes: readonly Home[]): T
   const split = own.length > 1;
   return own.map(({ path, sent, summary, variant }) => {
     const fixed = sent.fixed ?? {};
+    const catalogued = operation(op.name) as Operation;
+    const may = mayDestroy(catalogued, fixed);
+    const some =
+      may && !isDestructive(catalogued, fixed) && catalogued.overwritesWhen !== undefined;
     return {
       name: nameOf(variant ? `${path} ${variant.split(' ').at(-1) ?? variant}` : path),
       operation: op.name,
       command: variant ? `${path} ${variant}` : path,
       toolset: path.split(' ')[0] ?? path,
       fixed,
-      destructive: mayDestroy(operation(op.name), fixed),
+      destructive: may && !some,
+      replacesSome: some,
       ...(split && { summary: summaryOf(summary) }),
     };
   });

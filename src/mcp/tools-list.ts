@@ -8,7 +8,7 @@ export interface ListedTool {
   title: string;
   description: string;
   inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
 }
 
@@ -19,7 +19,7 @@ export function listedTool(spec: ToolSpec): ListedTool {
     title: spec.title,
     description: spec.description,
     inputSchema: spec.inputJson,
-    outputSchema: spec.outputJson,
+    ...(spec.outputJson !== undefined && { outputSchema: spec.outputJson }),
     annotations: spec.annotations,
   };
 }

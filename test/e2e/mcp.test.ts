@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/catalogue/operations.js';
 import { selectServed } from '../../src/mcp/flags.js';
 import { toolNames } from '../../src/commands/mcp/tool-names.js';
-import { committedToolList } from '../../src/mcp/tools-list.js';
+import { committedToolList, listedTool } from '../../src/mcp/tools-list.js';
+import { toolSpecs } from '../../src/mcp/tools.js';
+import { DISCOVERY_TOOL, planListing } from '../../src/mcp/toolsets.js';
 import {
   adminFetch,
   BASIC_FIXTURE,
@@ -106,8 +108,21 @@ describe('svc mcp, spoken to by the SDK client', () => {
     const session = await connectMcp([], state.env);
     try {
       const { tools } = await session.client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(selectServed({}, toolNames).served);
-      for (const tool of tools) {
+      // What fits the budget of tools/list is listed at once; the discovery tool lists the rest.
+      const served = toolSpecs(toolNames, selectServed({}, toolNames).served, committedToolList());
+      const plan = planListing(
+        served.map((t) => ({
+          name: t.name,
+          toolset: t.toolset,
+          readOnly: t.op.readOnly,
+          listed: listedTool(t),
+        })),
+      );
+      expect(tools.map((t) => t.name)).toEqual([
+        ...plan.listed,
+        ...(plan.deferred.length > 0 ? [DISCOVERY_TOOL] : []),
+      ]);
+      for (const tool of tools.filter((t) => t.name !== DISCOVERY_TOOL)) {
         const named = toolNames.find((t) => t.name === tool.name);
         const op = operations.find((o) => o.name === named?.operation) as Operation;
         expect(tool.annotations, tool.name).toEqual({
@@ -121,17 +136,23 @@ describe('svc mcp, spoken to by the SDK client', () => {
       }
       await until(() => (session.stderr().includes('\n') ? true : undefined));
       expect(session.stderr()).toMatch(
-        new RegExp(`^svc mcp: serving ${tools.length} tool\\(s\\) for http://127\\.0\\.0\\.1`),
+        new RegExp(`^svc mcp: serving ${served.length} tool\\(s\\) for http://127\\.0\\.0\\.1`),
       );
     } finally {
       await session.close();
     }
     const all = await connectMcp(['--allow-destructive'], state.env);
     try {
+      await all.client.callTool({
+        name: DISCOVERY_TOOL,
+        arguments: { toolsets: [...new Set(toolNames.map((t) => t.toolset))] },
+      });
       const { tools } = await all.client.listTools();
       expect(tools).toHaveLength(toolNames.length);
       // As committed (src/mcp/tools-list.json): the SDK serves it as svc gives it.
-      expect(tools).toEqual(committedToolList());
+      const order = (list: { name: string }[]) =>
+        [...list].sort((a, b) => (a.name < b.name ? -1 : 1));
+      expect(order(tools)).toEqual(order([...(committedToolList() ?? [])]));
     } finally {
       await all.close();
     }
@@ -236,12 +257,15 @@ describe('svc mcp, spoken to by the SDK client', () => {
       const safe = toolNames.filter((t) => t.toolset === 'docs' && !t.destructive);
       expect(safe.map((t) => t.name)).toContain('docs_enable');
       expect(tools.map((t) => t.name)).toEqual(safe.map((t) => t.name));
-      await expect(
-        session.client.callTool({
-          name: 'docs_disable',
-          arguments: { organizationId: 'acme', documentIds: ['plan'] },
-        }),
-      ).rejects.toThrow(/docs_disable not found/);
+      // Called all the same, it says which flag serves it, and does nothing.
+      const refused = await session.client.callTool({
+        name: 'docs_disable',
+        arguments: { organizationId: 'acme', documentIds: ['plan'] },
+      });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toBe(
+        'docs_disable is not served by this svc mcp: destructive: served with --allow-destructive. Nothing was done.',
+      );
       expect((await documents(session, ['plan']))[0]?.disabled).toBe(false);
     } finally {
       await session.close();

@@ -1,9 +1,21 @@
 import type { Context } from '../../cli/context.js';
-import { clientConfig, configFile, serverArgs } from '../../mcp/client-config.js';
+import { clientConfig, configFile, serverArgs, type Started } from '../../mcp/client-config.js';
 import type { HandlerOptions } from '../../cli/declare/command.js';
 import type { mcpConfigOptions } from './index.js';
 
 type Options = HandlerOptions<typeof mcpConfigOptions>;
+
+/** This svc, by absolute paths: Node and its script, or the single executable alone. */
+function started(): Started {
+  const { realpathSync } = process.getBuiltinModule('node:fs');
+  const script = process.argv[1];
+  if (script === undefined || script === process.execPath) return { execPath: process.execPath };
+  try {
+    return { execPath: process.execPath, script: realpathSync(script) };
+  } catch {
+    return { execPath: process.execPath };
+  }
+}
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
   const [{ selectServed }, { toolNames }] = await Promise.all([
@@ -12,7 +24,7 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
   ]);
   // The same names and the same checks as `svc mcp`: a snippet that cannot start is refused.
   selectServed(opts, toolNames);
-  const snippet = clientConfig(opts.client, serverArgs(ctx, opts, process.cwd()));
+  const snippet = clientConfig(opts.client, serverArgs(ctx, opts, process.cwd()), started());
   if (ctx.out.json) return ctx.out.jsonDocument(snippet);
   ctx.out.text(JSON.stringify(snippet, null, 2));
   ctx.out.info(`Merge it into ${configFile[opts.client]} (see docs/mcp.md).`);

@@ -6,6 +6,7 @@ export const mcpConfigOptions = {
   client: opt
     .choice('--client <name>', 'the client whose configuration to print', [
       'claude',
+      'claude-desktop',
       'cursor',
       'vscode',
     ])
@@ -52,9 +53,11 @@ Credentials come from the profile and environment as for every command. See docs
       options: mcpConfigOptions,
       help: `The snippet runs \`svc mcp\` with the flags given here (and --profile, when given); it
 never holds a token. Merge it into .mcp.json (claude), .cursor/mcp.json (cursor) or
-.vscode/mcp.json (vscode).`,
+.vscode/mcp.json (vscode). For claude-desktop, which starts servers without the shell's
+PATH, it starts svc by absolute paths; merge it into claude_desktop_config.json.`,
       examples: [
         'svc mcp config --client claude',
+        'svc mcp config --client claude-desktop --read-only',
         'svc mcp config --client vscode --read-only --profile prod',
       ],
       run: () => import('./config.js'),

@@ -43,6 +43,28 @@ async function privateEmulator(ctx: Context, seed: string | undefined) {
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
+  try {
+    await serveWith(ctx, opts);
+  } catch (error) {
+    // A host that started svc mcp shows what its tool calls answer, not stderr: before the
+    // reason is reported and svc exits, the handshake completes and each call answers with
+    // it, until the host closes stdin. A person at a terminal hears it at once.
+    const stdin = ctx.deps.stdin as { isTTY?: boolean };
+    if (!(error instanceof SvcError) || stdin.isTTY === true || ctx.signal.aborted) throw error;
+    const hint = error.hint ? ` (${error.hint.split('\n').join('; ')})` : '';
+    const reason = ctx.redactor.text(`svc mcp could not start: ${error.message}${hint}`);
+    const { serveRefusal } = await import('../../mcp/server.js');
+    await serveRefusal(reason, {
+      stdin: ctx.deps.stdin,
+      stdout: ctx.deps.stdout,
+      stop: ctx.signal,
+      onError: (e) => ctx.out.warn(ctx.redactor.text(e.message)),
+    });
+    throw error;
+  }
+}
+
+async function serveWith(ctx: Context, opts: Options): Promise<void> {
   // Both would be read as applying to the tools' calls, which they do not.
   if (ctx.yes) {
     throw new UsageError('--yes does not apply to svc mcp', {
@@ -98,7 +120,8 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
     ctx.now,
   );
   try {
-    const tools = toolSpecs(toolNames, selection.served, committedToolList());
+    const listed = committedToolList();
+    const tools = toolSpecs(toolNames, selection.served, listed);
     const withheld = selection.withheld.map((w) => w.name);
     ctx.out.info(
       `svc mcp: serving ${tools.length} tool(s) for ${target.baseUrl}` +
@@ -109,8 +132,11 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       {
         client: () => (client ??= target.make()),
         redactor: ctx.redactor,
+        explain: async (error) =>
+          (await import('../../cli/emulator-hint.js')).withEmulatorHint(ctx, error),
         tokens: new ConfirmationTokens(opts.confirmTtl ?? DEFAULT_CONFIRM_TTL_MS, ctx.now),
         revealSecrets: opts.revealSecrets === true,
+        allowDestructive: opts.allowDestructive === true,
         now: ctx.now,
         sleep: ctx.sleep,
         audit,
@@ -121,6 +147,15 @@ export async function run(ctx: Context, opts: Options): Promise<void> {
       },
       tools,
       {
+        withheld: [
+          ...selection.withheld,
+          ...toolNames
+            .filter((t) => !selection.served.includes(t.name) && !withheld.includes(t.name))
+            .map((t) => ({
+              name: t.name,
+              reason: 'left out by --toolsets, --tools or --exclude-tools',
+            })),
+        ],
         stdin: ctx.deps.stdin,
         stdout: ctx.deps.stdout,
         stop: ctx.signal,

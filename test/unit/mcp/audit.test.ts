@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors/errors.js';
@@ -118,4 +119,34 @@ describe('the audit log', () => {
       expect(statSync(theirs).mode & 0o777).toBe(0o644);
     },
   );
+});
+
+describe('confirmation tokens in the audit log', () => {
+  it('are kept only as their SHA-256, and the answer of the person beside the outcome', () => {
+    let text = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    const log = openAuditLog({ stream }, new Redactor(), () => 0);
+    const token = 'nonce123.lq2x.bWFjLW9mLXRoZS10b2tlbg';
+    log.write({
+      tool: 'docs_disable',
+      arguments: { organizationId: 'acme', documentIds: ['plan'], confirmationToken: token },
+      outcome: 'ok',
+      latencyMs: 1,
+      person: 'accepted',
+    });
+    expect(text).not.toContain(token);
+    const hash = createHash('sha256').update(token).digest('hex');
+    const { audit } = JSON.parse(text) as { audit: Record<string, unknown> };
+    expect(audit.arguments).toEqual({
+      organizationId: 'acme',
+      documentIds: ['plan'],
+      confirmationToken: `sha256:${hash}`,
+    });
+    expect(audit.person).toBe('accepted');
+  });
 });

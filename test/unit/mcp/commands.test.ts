@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/operations.js';
 import { selectServed } from '../../../src/mcp/flags.js';
@@ -50,6 +51,20 @@ describe('svc mcp config', () => {
     for (const run of [claude, vscode]) {
       expect(run.stdout + run.stderr).not.toContain('tok_secret_0987654');
     }
+  });
+
+  it('starts svc by absolute paths for Claude Desktop, which does not get the shell PATH', async () => {
+    const run = await runCli(['mcp', 'config', '--client', 'claude-desktop', '--read-only'], {
+      env: { SVC_CONFIG_DIR: tempConfigDir() },
+    });
+    expect(run.code).toBe(0);
+    const { command, args } = (
+      JSON.parse(run.stdout) as { mcpServers: { svc: { command: string; args: string[] } } }
+    ).mcpServers.svc;
+    expect(command).toBe(process.execPath);
+    expect(isAbsolute(args[0] ?? '')).toBe(true);
+    expect(args.slice(-2)).toEqual(['mcp', '--read-only']);
+    expect(run.stderr).toContain('claude_desktop_config.json');
   });
 
   it('refuses what svc mcp would refuse, with exit 2', async () => {

@@ -31,6 +31,8 @@ export function fakeRuntime(answer: (data: unknown) => unknown, redactor = new R
     client: () => Promise.resolve(client),
     redactor,
     tokens: new ConfirmationTokens(60_000, () => Date.now()),
+    // As with --allow-destructive: the calls that replace data are asked about, not refused.
+    allowDestructive: true,
     revealSecrets: false,
     now: () => Date.now(),
     sleep: () => Promise.resolve(),

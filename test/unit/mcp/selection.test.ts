@@ -4,10 +4,16 @@ import { operation } from '../../../src/catalogue/operations.js';
 import { UsageError } from '../../../src/errors/errors.js';
 import { selectServed } from '../../../src/mcp/flags.js';
 import { toolNames } from '../../../src/commands/mcp/tool-names.js';
+import type { Operation } from '../../../src/catalogue/types.js';
 
-// The tools whose requests may remove, switch off or replace data, as the catalogue says.
+// The tools whose requests may remove, switch off or replace data, as the catalogue says,
+// less those where it says which requests replace (`overwritesWhen`): those are served, and
+// only their replacing calls wait for --allow-destructive.
 const destructive = toolNames
-  .filter((t) => mayDestroy(operation(t.operation), t.fixed))
+  .filter((t) => {
+    const op = operation(t.operation) as Operation;
+    return mayDestroy(op, t.fixed) && !(op.overwritesWhen !== undefined && !op.destructive);
+  })
   .map((t) => t.name);
 
 describe('which tools svc mcp serves', () => {

@@ -118,9 +118,11 @@ describe('the MCP tools made from the catalogue', () => {
       // the service's own token, and answers the next one under the member the service uses.
       const servicePaged = !listing && op.paging !== undefined;
       expect(has.includes('pageToken'), `${tool.name} pageToken`).toBe(servicePaged);
-      const answers = Object.keys((tool.outputJson as { properties: object }).properties);
+      const answers = Object.keys(tool.output.shape);
       if (op.paging) expect(answers.includes(op.paging.next), tool.name).toBe(servicePaged);
-      expect(has.includes('confirmationToken'), `${tool.name} confirmation`).toBe(tool.destructive);
+      expect(has.includes('confirmationToken'), `${tool.name} confirmation`).toBe(
+        tool.destructive || tool.replacesSome,
+      );
       // A tool waits for its job where its command does (`--wait`).
       const home = leaves.find(({ path }) => path === tool.command.split(' --')[0]);
       const waits = Object.keys(home?.declaration.options ?? {}).includes('wait');

@@ -1,0 +1,2 @@
+export declare const TOOLS_LIST_BUDGET_TOKENS: number;
+export declare function toolsListTokens(result: unknown): number;
