@@ -41,8 +41,14 @@ const DEFAULT_ROLE = 'editor';
 /** Where a document outside folders, without its own setting, stands. */
 const DEFAULT_ACCESS_TYPE: AccessType = 'public';
 
+/** What of a folder decides the access type in effect, wherever it is read from. */
+type AccessFolder = Pick<FolderRecord, 'parentId' | 'inheritAccess' | 'accessType'>;
+
 /** The folder, then each ancestor it inherits access from. */
-export function folderChain(folder: FolderRecord, lookup: FolderLookup): FolderRecord[] {
+export function folderChain<F extends AccessFolder>(
+  folder: F,
+  lookup: (id: string) => F | undefined,
+): F[] {
   const chain = [folder];
   let current = folder;
   while (current.inheritAccess && current.parentId !== ROOT_FOLDER_ID) {
@@ -54,6 +60,24 @@ export function folderChain(folder: FolderRecord, lookup: FolderLookup): FolderR
   return chain;
 }
 
+/** The access type in effect for a folder: its own, or the ancestor's it inherits. */
+export function folderAccessType<F extends AccessFolder>(
+  folder: F,
+  lookup: (id: string) => F | undefined,
+): AccessType {
+  return (folderChain(folder, lookup).at(-1) ?? folder).accessType;
+}
+
+/** The access type in effect for a document: its own, its folder's, or the default. */
+export function documentAccessType<F extends AccessFolder>(
+  doc: Pick<DocumentRecord, 'accessType' | 'folderId'>,
+  lookup: (id: string) => F | undefined,
+): AccessType {
+  const folder =
+    doc.accessType === null && doc.folderId !== null ? lookup(doc.folderId) : undefined;
+  return folder ? folderAccessType(folder, lookup) : (doc.accessType ?? DEFAULT_ACCESS_TYPE);
+}
+
 const folderRef = (folder: FolderRecord): ResourceRef => ({ kind: 'folder', id: folder.id });
 
 export function folderTarget(folder: FolderRecord, lookup: FolderLookup): AccessTarget {
@@ -61,7 +85,7 @@ export function folderTarget(folder: FolderRecord, lookup: FolderLookup): Access
   return {
     ref: folderRef(folder),
     chain: chain.map(folderRef),
-    accessType: (chain.at(-1) ?? folder).accessType,
+    accessType: folderAccessType(folder, lookup),
     disabled: false,
   };
 }

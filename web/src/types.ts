@@ -34,7 +34,10 @@ export interface Document {
   id: string;
   name: string | null;
   folderId: string | null;
-  accessType: string | null;
+  /** The access type in effect, as the API answers it. */
+  accessType: string;
+  /** It has none of its own: its folder's, or the default, is in effect. */
+  inheritsAccess: boolean;
   disabled: boolean;
 }
 

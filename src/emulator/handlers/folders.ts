@@ -1,5 +1,5 @@
 import type { Folder } from '../../catalogue/models.js';
-import { folderChain } from '../access.js';
+import { folderAccessType } from '../access.js';
 import { EmulatorError } from '../errors.js';
 import {
   ancestorsUnder,
@@ -18,7 +18,6 @@ function folderResource(
   folder: FolderRecord,
   byId: ReadonlyMap<string, FolderRecord>,
 ): Folder {
-  const chain = folderChain(folder, (id) => byId.get(id));
   return {
     folderId: folder.id,
     folderName: folder.name,
@@ -28,7 +27,7 @@ function folderResource(
     createdAt: folder.createdAt,
     lastUpdated: folder.lastUpdated,
     ancestors: folder.ancestors,
-    accessType: (chain.at(-1) ?? folder).accessType,
+    accessType: folderAccessType(folder, (id) => byId.get(id)),
     inheritAccessFromParent: folder.inheritAccess,
   };
 }

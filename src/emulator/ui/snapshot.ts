@@ -1,6 +1,8 @@
 import { mask } from '../../http/redact.js';
+import { documentAccessType, folderAccessType } from '../access.js';
 import { readContent } from '../crdt/editor.js';
 import type { FaultPlan } from '../faults.js';
+import type { AccessType } from '../store/access-kinds.js';
 import type { SqlValue, StateRows } from '../store/state.js';
 import type { Store } from '../store/store.js';
 import type { WorkspaceRecord } from '../store/workspaces.js';
@@ -59,26 +61,44 @@ function crdtValue(row: Row): unknown {
 function organizationView(state: StateRows, org: Row) {
   const of = (table: string) => inOrganization(rowsOf(state, table), org);
   const recipients = of('notification_recipients');
+  const folders = of('folders');
+  const access = new Map(
+    folders.map((f) => [
+      text(f.id),
+      {
+        parentId: text(f.parent_id),
+        inheritAccess: flag(f.inherit_access),
+        accessType: text(f.access_type) as AccessType,
+      },
+    ]),
+  );
+  const folderOf = (id: string) => access.get(id);
   return {
     workspaceId: text(org.workspace_id),
     apiKeyId: text(org.api_key_id),
     id: text(org.id),
     name: text(org.name),
     disabled: flag(org.disabled),
-    folders: of('folders').map((f) => ({
+    // The access types in effect, as the API answers them (src/emulator/access.ts).
+    folders: folders.map((f) => ({
       id: text(f.id),
       name: text(f.name),
       parentId: text(f.parent_id),
-      accessType: text(f.access_type),
+      accessType: folderAccessType(access.get(text(f.id))!, folderOf),
       inheritAccess: flag(f.inherit_access),
     })),
-    documents: of('documents').map((d) => ({
-      id: text(d.id),
-      name: orNull(d.name),
-      folderId: orNull(d.folder_id),
-      accessType: orNull(d.access_type),
-      disabled: flag(d.disabled),
-    })),
+    documents: of('documents').map((d) => {
+      const own = orNull(d.access_type) as AccessType | null;
+      const folderId = orNull(d.folder_id);
+      return {
+        id: text(d.id),
+        name: orNull(d.name),
+        folderId,
+        accessType: documentAccessType({ accessType: own, folderId }, folderOf),
+        inheritsAccess: own === null,
+        disabled: flag(d.disabled),
+      };
+    }),
     users: of('organization_users').map((u) => ({
       id: text(u.user_id),
       name: orNull(u.name),

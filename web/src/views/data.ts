@@ -5,15 +5,14 @@ import type { Document, Folder, Organization, Snapshot } from '../types.js';
 /** The folder id of an organization's top level (src/emulator/store/folders.ts). */
 const ROOT = 'root';
 
-/** A document's own access type, or where it takes one from. */
+/** A document's access type in effect, and where it takes it from when not its own. */
 function documentAccess(doc: Document): HTMLElement[] {
-  const access =
-    doc.accessType !== null
-      ? badge(doc.accessType)
-      : doc.folderId !== null
-        ? badge(`access from folder ${doc.folderId}`, 'muted')
-        : badge('public by default', 'muted');
-  return doc.disabled ? [access, badge('disabled', 'bad')] : [access];
+  const access = [badge(doc.accessType)];
+  if (doc.inheritsAccess)
+    access.push(
+      badge(doc.folderId !== null ? `access from folder ${doc.folderId}` : 'by default', 'muted'),
+    );
+  return doc.disabled ? [...access, badge('disabled', 'bad')] : access;
 }
 
 function documentItem(doc: Document): HTMLElement {
