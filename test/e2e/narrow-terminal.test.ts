@@ -75,7 +75,7 @@ describe('help at 60 columns', () => {
     ['mcp', 'serve'],
     ['workspace', 'create'],
   ])('svc %s %s --help: no line but an example is wider than the terminal', async (...words) => {
-    const term = svcInTerminal([...words, '--help'], env, { cols: 60, rows: 40 });
+    const term = svcInTerminal([...words, '--help'], env, { cols: 60, rows: 40, settle: true });
     expect(await term.exited).toBe(0);
     const lines = linesOf(term.raw()).filter((line) => !line.startsWith('  $ '));
     expect(lines.length).toBeGreaterThan(10);
@@ -83,7 +83,11 @@ describe('help at 60 columns', () => {
   });
 
   it('at 30 columns, below where commander stops wrapping, descriptions break between words', async () => {
-    const term = svcInTerminal(['docs', 'list', '--help'], env, { cols: 30, rows: 80 });
+    const term = svcInTerminal(['docs', 'list', '--help'], env, {
+      cols: 30,
+      rows: 80,
+      settle: true,
+    });
     expect(await term.exited).toBe(0);
     const lines = linesOf(term.raw()).filter((line) => !line.startsWith('  $ '));
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(30);
@@ -94,7 +98,7 @@ describe('help at 60 columns', () => {
   });
 
   it('svc --help: its environment and see-also lists wrap too, and keep every name', async () => {
-    const term = svcInTerminal(['--help'], env, { cols: 60, rows: 80 });
+    const term = svcInTerminal(['--help'], env, { cols: 60, rows: 80, settle: true });
     expect(await term.exited).toBe(0);
     const lines = linesOf(term.raw()).filter((line) => !line.startsWith('  $ '));
     expect(lines.length).toBeGreaterThan(10);
@@ -105,7 +109,7 @@ describe('help at 60 columns', () => {
   });
 
   it('svc mcp --help lists the flags of svc mcp serve, which svc mcp runs', async () => {
-    const term = svcInTerminal(['mcp', '--help'], env, { cols: 60, rows: 40 });
+    const term = svcInTerminal(['mcp', '--help'], env, { cols: 60, rows: 40, settle: true });
     expect(await term.exited).toBe(0);
     const screen = term.screen();
     for (const flag of ['--read-only', '--allow-destructive', '--log-file <path>', '--emulator']) {

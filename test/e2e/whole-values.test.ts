@@ -98,7 +98,7 @@ describe.each([60, 80, 100])('at %i columns', (cols) => {
   it.each(Object.keys(listings))('%s shows every value whole, on lines that fit', async (name) => {
     const listing = listings[name] as Listing;
     const values = await valuesOf(listing);
-    const term = svcInTerminal(listing.args, env, { cols, rows: 200 });
+    const term = svcInTerminal(listing.args, env, { cols, rows: 200, settle: true });
     expect(await term.exited).toBe(0);
     const lines = term.screen().split('\n');
     // A line wider than the terminal is broken by the terminal wherever its edge falls.

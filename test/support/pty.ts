@@ -38,6 +38,14 @@ export interface TerminalOptions {
    * goes to the terminal, but closing the terminal sends it no SIGHUP, only failing writes.
    */
   detached?: boolean;
+  /**
+   * The terminal stays open a moment after svc exits, for tests that read a long output
+   * whole. node-pty destroys its reading end 200 ms after the child exits if it has not
+   * reached the end by then, dropping what it had not read: on a loaded machine, the end of
+   * a long help or listing. Held open by a shell that waits, the terminal gives up all of it
+   * first. The exit code is svc's; not for tests that signal svc (the shell gets them too).
+   */
+  settle?: boolean;
 }
 
 /** How long no output must come after the exit before the output is taken as whole. */
@@ -57,9 +65,13 @@ export function svcInTerminal(
     // node-pty takes 0 columns or rows to mean its default, 80×24; stty sets the real size.
     ...(cols === 0 || rows === 0 ? [`stty cols ${cols} rows ${rows}`] : []),
   ];
-  const run = options.detached ? 'exec setsid -w "$@"' : 'exec "$@"';
+  const run = options.detached
+    ? 'exec setsid -w "$@"'
+    : options.settle
+      ? '"$@"; status=$?; sleep 0.3; exit $status'
+      : 'exec "$@"';
   const [file, argv] =
-    setup.length > 0 || options.detached
+    setup.length > 0 || options.detached || options.settle
       ? ['/bin/sh', ['-c', [...setup, run].join(' && '), 'sh', process.execPath, SVC, ...args]]
       : [process.execPath, [SVC, ...args]];
   const child: IPty = spawn(file, argv, {
