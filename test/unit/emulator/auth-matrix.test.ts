@@ -30,8 +30,6 @@ import { adminPost } from './jobs.js';
 import { validRequests } from './valid-requests.js';
 import { useEmulator } from './fixture.js';
 
-/** The driver the emulator opens its store with on this Node. */
-
 /**
  * Every operation with every kind of wrong credentials gets the documented status
  * (docs/wire-notes.md, "Credentials"), and valid credentials of one workspace never read or change

@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 import { keyHeaders, post, request } from './helpers.js';
 
-/** The driver the emulator opens its store with on this Node. */
-
 const GROUPS = 100_000;
 const NAME = 'g'.repeat(200);
 /** The JSON of one group row is about this long: the export is GROUPS times it. */

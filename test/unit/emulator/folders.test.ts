@@ -9,8 +9,6 @@ import { expectError, expectSuccess, keyHeaders, post } from './helpers.js';
 import { basicFixture, SEED_CLOCK, seededWorkspaces } from './seed.js';
 import { useEmulator } from './fixture.js';
 
-/** The driver the emulator opens its store with on this Node. */
-
 const emu = useEmulator({ seed: basicFixture, clock: SEED_CLOCK });
 
 const getFolders = async (data: Record<string, unknown>): Promise<Folder[]> =>

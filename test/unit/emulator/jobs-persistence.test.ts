@@ -20,8 +20,6 @@ import {
 } from './jobs.js';
 import { basicFixture, callAs } from './seed.js';
 
-/** The driver the emulator opens its store with on this Node. */
-
 let dataDir: string;
 let running: RunningEmulator | undefined;
 

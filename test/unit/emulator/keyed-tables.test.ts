@@ -6,8 +6,6 @@ import {
 } from '../../../src/emulator/store/keyed-tables.js';
 import { migrate } from '../../../src/emulator/store/schema.js';
 
-/** The driver the emulator opens its store with on this Node. */
-
 /** Each table of the emulator's schema with its column names. */
 function schemaColumns(): Map<string, string[]> {
   const db = openDatabase(':memory:');

@@ -26,8 +26,6 @@ import {
 } from './helpers.js';
 import { basicFixture } from './seed.js';
 
-/** The driver the emulator opens its store with on this Node. */
-
 let dataDir: string;
 
 beforeEach(() => {
