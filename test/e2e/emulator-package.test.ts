@@ -256,6 +256,7 @@ describe('the npm package, installed in a project of its own', () => {
     expect(entries).toEqual(
       expect.arrayContaining([
         'package/bin/svc',
+        'package/LICENSE',
         'package/dist/main.js',
         'package/dist/emulator.js',
         'package/dist/emulator.cjs',
