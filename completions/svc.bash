@@ -41,7 +41,7 @@ _svc_flags() {
     'workspace tokens') REPLY='--api-key --show-tokens --limit' ;;
     'workspace email-status') REPLY='--email' ;;
     'workspace login-link') REPLY='--email --continue-url' ;;
-    'workspace email-config') REPLY='--enable --disable --provider --provider-key-stdin --from-email --from-company --trigger' ;;
+    'workspace email-config') REPLY='--show --enable --disable --provider --provider-key-stdin --from-email --from-company --trigger' ;;
     'permissions get') REPLY='--org --user --folder --doc --limit' ;;
     'permissions grant') REPLY='--org --user --folder --doc --role --expires' ;;
     'permissions revoke') REPLY='--org --user --folder --doc' ;;

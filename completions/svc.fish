@@ -197,6 +197,7 @@ function __svc_flags
                 '--continue-url' 'where the link leads after login'
         case 'workspace email-config'
             printf '%s\t%s\n' \
+                '--show' 'show the stored configuration and change nothing' \
                 '--enable' 'send email notifications' \
                 '--disable' 'stop sending email notifications' \
                 '--provider' 'email provider' \

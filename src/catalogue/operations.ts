@@ -31,6 +31,20 @@ const configTable: TableLayout = {
     { header: 'EMAIL', path: 'config.email' },
   ],
 };
+/** How an email configuration is shown, whether sent (3) or read (149). */
+const emailConfigTable: TableLayout = {
+  rows: 'record',
+  columns: [
+    { header: 'ENABLED', path: 'useEmailService' },
+    { header: 'PROVIDER', path: 'emailServiceConfig.type' },
+    { header: 'FROM', path: 'emailServiceConfig.fromEmail' },
+    { header: 'COMPANY', path: 'emailServiceConfig.fromCompany' },
+    // Added by the command: the key masked, and the triggers summed up in one line.
+    { header: 'KEY', path: 'emailServiceConfig.apiKey' },
+    { header: 'TRIGGERS', path: 'triggers' },
+  ],
+};
+
 const webhookConfigTable: TableLayout = {
   rows: 'record',
   columns: [
@@ -387,18 +401,7 @@ const declared = [
         },
       },
     },
-    table: {
-      rows: 'record',
-      columns: [
-        { header: 'ENABLED', path: 'useEmailService' },
-        { header: 'PROVIDER', path: 'emailServiceConfig.type' },
-        { header: 'FROM', path: 'emailServiceConfig.fromEmail' },
-        { header: 'COMPANY', path: 'emailServiceConfig.fromCompany' },
-        // Added by the command: the key masked, and the triggers summed up in one line.
-        { header: 'KEY', path: 'emailServiceConfig.apiKey' },
-        { header: 'TRIGGERS', path: 'triggers' },
-      ],
-    },
+    table: emailConfigTable,
   },
   {
     number: 4,
@@ -2425,6 +2428,18 @@ const declared = [
         { header: 'API KEYS', path: 'apiKeys' },
       ],
     },
+  },
+  {
+    number: 149,
+    name: 'workspace.emailConfigGet',
+    summary: 'Read the email service configuration',
+    path: '/v2/workspace/emailconfig/get',
+    request: () => z.strictObject({}),
+    // The service answers every member, its defaults where nothing is stored; whether it
+    // masks the provider key is not documented, so svc masks what it shows itself.
+    response: () => m.storedEmailConfig(),
+    example: { summary: 'Read how the workspace sends its emails', data: {} },
+    table: emailConfigTable,
   },
 ] as const satisfies readonly Declared[];
 

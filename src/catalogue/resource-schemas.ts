@@ -313,6 +313,26 @@ export const emailConfig = once(() =>
   }),
 );
 
+/**
+ * The email configuration as operation 149 reads it: every member, an empty string where
+ * nothing is set (so not the update's checked values), and the template ids the update
+ * cannot set.
+ */
+export const storedEmailConfig = once(() =>
+  z.looseObject({
+    useEmailService: z.boolean(),
+    emailServiceConfig: z.looseObject({
+      type: z.string().describe('Provider: default, sendgrid or custom'),
+      apiKey: z.string().describe("The provider's API key, masked (empty when none is set)"),
+      fromEmail: z.string().describe('Sender address (empty when none is set)'),
+      fromCompany: z.string().describe('Sender company name (empty when none is set)'),
+      commentTemplateId: z.string().optional(),
+      tagTemplateId: z.string().optional(),
+      triggers: z.partialRecord(z.enum(emailTriggerNames), z.boolean()).optional(),
+    }),
+  }),
+);
+
 export const crdtType = once(() => z.enum(['text', 'map', 'array', 'xml']));
 export const migrationStatus = once(() =>
   z.enum(['pending', 'in_progress', 'completed', 'failed']),

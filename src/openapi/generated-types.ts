@@ -1194,6 +1194,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/workspace/emailconfig/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the email service configuration */
+        post: operations["workspaceEmailConfigGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2251,6 +2268,35 @@ export interface components {
                         } & {
                             [key: string]: unknown;
                         };
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        WorkspaceEmailConfigGetResponse: {
+            result: {
+                /** @description `success` */
+                status: string;
+                message?: string;
+                data?: {
+                    useEmailService: boolean;
+                    emailServiceConfig: {
+                        /** @description Provider: default, sendgrid or custom */
+                        type: string;
+                        /** @description The provider's API key, masked (empty when none is set) */
+                        apiKey: string;
+                        /** @description Sender address (empty when none is set) */
+                        fromEmail: string;
+                        /** @description Sender company name (empty when none is set) */
+                        fromCompany: string;
+                        commentTemplateId?: string;
+                        tagTemplateId?: string;
+                        triggers?: {
+                            [key: string]: boolean;
+                        };
+                    } & {
+                        [key: string]: unknown;
                     };
                 } & {
                     [key: string]: unknown;
@@ -5093,6 +5139,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WorkspaceGetResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    workspaceEmailConfigGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceEmailConfigGetResponse"];
                 };
             };
             "4XX": components["responses"]["Error"];

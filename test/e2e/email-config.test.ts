@@ -384,3 +384,38 @@ describe('email that nothing could send', () => {
     });
   });
 });
+
+describe('workspace email-config --show', () => {
+  it('reads what is stored (operation 149), the key masked, and changes nothing', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    // Nothing stored yet: the service's defaults.
+    const fresh = await svc(['workspace', 'email-config', '--show', '--json'], env);
+    expect(fresh.exitCode).toBe(0);
+    expect(JSON.parse(fresh.stdout)).toMatchObject({
+      useEmailService: false,
+      emailServiceConfig: { type: 'default', fromEmail: '', fromCompany: '' },
+    });
+
+    expect((await svc(ENABLE_SENDGRID, env, `${PROVIDER_KEY}\n`)).exitCode).toBe(0);
+    const before = await storedConfig(workspaceId, apiKey);
+    const shown = await svc(['workspace', 'email-config', '--show', '--json'], env);
+    expect(shown.exitCode).toBe(0);
+    expect(shown.stdout).not.toContain(PROVIDER_KEY);
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: { type: 'sendgrid', fromEmail: 'noreply@acme.dev' },
+    });
+    const table = await svc(['workspace', 'email-config', '--show'], env);
+    expect(table.stdout).toContain('sendgrid');
+    expect(table.stdout + table.stderr).not.toContain(PROVIDER_KEY);
+    expect(await storedConfig(workspaceId, apiKey)).toEqual(before);
+  });
+
+  it('is refused with a change, and sends nothing', async () => {
+    const { env, workspaceId, apiKey } = await workspaceEnv();
+    const r = await svc(['workspace', 'email-config', '--show', '--enable'], env);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--show changes nothing: give it alone');
+    expect((await storedConfig(workspaceId, apiKey)).status).toBe(404);
+  });
+});

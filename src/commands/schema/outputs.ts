@@ -63,9 +63,12 @@ function fixedOutputs(): Record<string, Output> {
       operations: ['workspace.authTokens'],
     },
     'workspace email-config': {
-      variants: [{ schema: resources.emailConfig() }],
-      operations: ['workspace.emailConfig'],
-      note: "The configuration the service echoes, else the one sent; the provider's API key is masked.",
+      variants: [
+        { schema: resources.emailConfig(), when: 'a change' },
+        { schema: resources.storedEmailConfig(), when: '--show' },
+      ],
+      operations: ['workspace.emailConfig', 'workspace.emailConfigGet'],
+      note: "A change: the configuration the service echoes, else the one sent. --show: what is stored. The provider's API key is masked.",
     },
     'users purge': {
       variants: [

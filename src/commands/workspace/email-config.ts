@@ -18,6 +18,7 @@ import type { emailConfigOptions } from './index.js';
 type Options = HandlerOptions<typeof emailConfigOptions>;
 
 type Echoed = ResponseOf<'workspace.emailConfig'>;
+type Stored = ResponseOf<'workspace.emailConfigGet'>;
 
 const triggerSwitch = /^(.*)=(on|off)$/;
 
@@ -134,9 +135,11 @@ function flagsGiven(opts: Options): boolean {
 }
 
 /**
- * What the service says is stored, asked with an update that changes nothing (an empty
- * configuration merges into the stored one as it is): newer services echo the stored
- * configuration, the key masked; the contract's null says nothing, and gives undefined.
+ * What is stored, for the checks and questions of a change, asked with an update that
+ * changes nothing (an empty configuration merges into the stored one as it is): newer
+ * services echo the stored configuration, the key masked; the contract's null says nothing,
+ * and gives undefined. Not operation 149, which answers its defaults where nothing is
+ * stored, so that "no provider yet" and "the default provider" read alike.
  */
 async function readStored(ctx: Context): Promise<StoredConfig> {
   const client = await ctx.client();
@@ -146,6 +149,17 @@ async function readStored(ctx: Context): Promise<StoredConfig> {
   if (!data) return undefined;
   ctx.redactor.add(data.emailServiceConfig?.apiKey);
   return data as EmailConfigRequest;
+}
+
+/** `--show`: what is stored, the key masked, and nothing changed. */
+async function show(ctx: Context): Promise<void> {
+  const op = operation('workspace.emailConfigGet');
+  const result = await send<Stored>(ctx, op, {});
+  if (!result) return;
+  ctx.redactor.add(result.data.emailServiceConfig.apiKey || undefined);
+  const stored = masked(result.data as EmailConfigRequest);
+  if (ctx.out.json) return ctx.out.jsonDocument(stored);
+  return ctx.out.rows([displayRow(stored)], op.table);
 }
 
 /**
@@ -160,6 +174,10 @@ async function checkSomethingSends(ctx: Context, request: EmailConfigRequest): P
 }
 
 export async function run(ctx: Context, opts: Options): Promise<void> {
+  if (opts.show) {
+    if (flagsGiven(opts)) throw new UsageError('--show changes nothing: give it alone');
+    return show(ctx);
+  }
   const op = operation('workspace.emailConfig');
   // SVC_EMAIL_PROVIDER_KEY gives a value, not what to change: with no flags, a person at a
   // terminal is still guided (the key answers its question); a script's key alone is sent.

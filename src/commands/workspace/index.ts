@@ -38,6 +38,7 @@ export const loginLinkOptions = {
 };
 
 export const emailConfigOptions = {
+  show: opt.switch('--show', 'show the stored configuration and change nothing'),
   enable: opt.switch('--enable', 'send email notifications'),
   disable: opt.switch('--disable', 'stop sending email notifications'),
   provider: opt.choice('--provider <type>', 'email provider', ['default', 'sendgrid', 'custom']),
@@ -142,7 +143,10 @@ clear. \`svc auth token\` prints the one in use, to put it in a CI secret.`,
     defineCommand({
       name: 'email-config',
       summary: 'Set up email notifications; with no flags at a terminal, a guided setup',
-      sends: [{ operation: 'workspace.emailConfig' }],
+      sends: [
+        { operation: 'workspace.emailConfig' },
+        { operation: 'workspace.emailConfigGet', chosenBy: '--show' },
+      ],
       options: emailConfigOptions,
       help: `Only the triggers named by --trigger are sent, so one can be switched alone: the
 service keeps the others as they are.
@@ -150,9 +154,11 @@ service keeps the others as they are.
 The provider key comes from stdin (--provider-key-stdin) or SVC_EMAIL_PROVIDER_KEY, never
 from argv. With no flags at a terminal, the guided setup runs even when
 SVC_EMAIL_PROVIDER_KEY is set, and uses that key instead of asking for one; elsewhere,
-the variable alone sends just the key.`,
+the variable alone sends just the key. --show reads what is stored and changes nothing,
+the provider key masked.`,
       examples: [
         'svc workspace email-config',
+        'svc workspace email-config --show --json',
         'printf %s "$SENDGRID_KEY" | svc workspace email-config --enable --provider sendgrid --provider-key-stdin --from-email noreply@acme.dev --from-company Acme',
         'svc workspace email-config --trigger comment.add=on --trigger comment_annotation.assign=off --json',
         'svc workspace email-config --disable',

@@ -32,6 +32,16 @@ export function emailConfigView(
   };
 }
 
+/** What operation 149 answers for a member nothing has set (more-operations.md). */
+const EMAIL_CONFIG_DEFAULTS = {
+  type: 'default',
+  apiKey: '',
+  fromEmail: '',
+  fromCompany: '',
+  commentTemplateId: '',
+  tagTemplateId: '',
+};
+
 /**
  * Operation 3. Each update is merged into what is stored: members left out keep their
  * values, and triggers are merged flag by flag. The catalogue's schema has already refused
@@ -39,9 +49,22 @@ export function emailConfigView(
  * `data` echoes the stored config, as newer versions of the service do (wire notes); the
  * spec's null is what older ones answer.
  */
-export function emailConfigHandlers(deps: HandlerDeps): Handlers<'workspace.emailConfig'> {
+export function emailConfigHandlers(
+  deps: HandlerDeps,
+): Handlers<'workspace.emailConfig' | 'workspace.emailConfigGet'> {
   const { store, secrets } = deps;
   return {
+    // Operation 149: every member, the documented defaults where nothing is stored.
+    'workspace.emailConfigGet': (_data, { scope }) => {
+      const stored = emailConfigView(store.emailConfigs.get(scope) ?? {}, secrets, echoedKey);
+      return {
+        message: 'Email configuration retrieved successfully.',
+        data: {
+          useEmailService: stored.useEmailService ?? false,
+          emailServiceConfig: { ...EMAIL_CONFIG_DEFAULTS, ...stored.emailServiceConfig },
+        },
+      };
+    },
     'workspace.emailConfig': (data, { scope }) => {
       const update = data.emailServiceConfig ?? {};
       // An update that names nothing changes nothing, and so writes nothing: its answer is

@@ -806,4 +806,5 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
   },
   // Workspace level: A's own workspace, whose key list B's key must not join.
   'workspace.get': { kind: 'read', requests: () => [{}] },
+  'workspace.emailConfigGet': { kind: 'read', requests: () => [{}] },
 };
