@@ -53,19 +53,8 @@ const { existsSync, readFileSync } = process.getBuiltinModule('node:fs');
  */
 
 export type { EmulatorStartCode, WorkspaceCredentials } from './launch.js';
-export type {
-  ConsoleOptionName,
-  DeliveriesFilter,
-  EmulatorEnv,
-  EmulatorJob,
-  FaultPlan,
-  FaultRule,
-  KeyCredentials,
-  OutboxMessage,
-  StartEmulatorOptions,
-  StateDocument,
-  TriggerOptions,
-} from './library-types.js';
+// Every type of library-types.ts is part of the library's API.
+export type * from './library-types.js';
 export { AdminCallError, EmulatorStartError } from './launch.js';
 export type {
   Fixture,

@@ -11,8 +11,6 @@ export interface Field {
 /** How far a value too long to stand beside its label is indented on the line below. */
 const VALUE_INDENT = '  ';
 
-const length = (text: string) => displayWidth(text);
-
 /** Room kept for free text beside its label; with less, it starts on the line below. */
 const NARROWEST_VALUE = 16;
 
@@ -29,17 +27,17 @@ export function recordLines(
   width: number | undefined,
   style: (label: string) => string = (label) => label,
 ): string[] {
-  const labelWidth = Math.max(0, ...fields.map((f) => [...f.label].length));
+  const labelWidth = Math.max(0, ...fields.map((f) => displayWidth(f.label)));
   const indent = ' '.repeat(labelWidth + 2);
   const room = width === undefined ? undefined : width - indent.length;
   return fields.map(({ label, value, wraps }) => {
     const lead = `${style(label.padEnd(labelWidth))}  `;
-    if (room === undefined || length(value) <= room) return `${lead}${value}`;
+    if (room === undefined || displayWidth(value) <= room) return `${lead}${value}`;
     if (!wraps) {
       // Too long beside its label: on a line of its own, where that is enough to keep it
       // whole in the terminal's width; else beside its label all the same.
       const own = `${VALUE_INDENT}${value}`;
-      return width !== undefined && length(own) <= width
+      return width !== undefined && displayWidth(own) <= width
         ? `${style(label)}\n${own}`
         : `${lead}${value}`;
     }

@@ -6,14 +6,13 @@ import type { McpFlags } from './flags.js';
 export type ClientName = 'claude' | 'claude-desktop' | 'cursor' | 'vscode';
 
 /**
- * How this svc is started by absolute paths: Claude Desktop starts servers without the
- * shell's PATH, where neither `svc` nor the `node` its script runs with may be found. A
- * script is run by this Node; the single executable is run as it is.
+ * How this svc is started by absolute paths (launch.ts's `svcCommand`): Claude Desktop starts
+ * servers without the shell's PATH, where neither `svc` nor the `node` its script runs with
+ * may be found.
  */
 export interface Started {
-  execPath: string;
-  /** The script Node runs (`bin/svc`, its real path), absent for the single executable. */
-  script?: string;
+  file: string;
+  args: readonly string[];
 }
 
 /**
@@ -53,9 +52,7 @@ export function clientConfig(
   started?: Started,
 ): unknown {
   if (client === 'claude-desktop' && started !== undefined) {
-    const command = started.execPath;
-    const all = started.script === undefined ? args : [started.script, ...args];
-    return { mcpServers: { svc: { command, args: all } } };
+    return { mcpServers: { svc: { command: started.file, args: [...started.args, ...args] } } };
   }
   const server = { command: 'svc', args };
   if (client === 'vscode') return { servers: { svc: { type: 'stdio', ...server } } };

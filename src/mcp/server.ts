@@ -149,14 +149,13 @@ function discovery(
   rt: Runtime,
   plan: ListingPlan,
   registered: ReadonlyMap<string, RegisteredTool>,
-  served: readonly string[],
+  // Any served toolset may be named: one listed already is left as it is.
+  known: readonly string[],
 ): (toolsets: readonly string[]) => string[] {
   for (const { names } of plan.deferred) {
     for (const name of names) registered.get(name)?.disable();
   }
   if (plan.deferred.length === 0) return () => [];
-  // Any served toolset may be named: one listed already is left as it is.
-  const known = served;
   let shown = discoveryTool(plan.deferred);
   const enable = (toolsets: readonly string[]): string[] => {
     const now = plan.deferred.filter((d) => toolsets.includes(d.toolset));
@@ -322,10 +321,7 @@ export function buildServer(
  * together): the handshake completes, it lists no tool, its instructions give the reason,
  * and every call answers with it as an error, so that the client shows it.
  */
-export async function serveRefusal(
-  reason: string,
-  io: { stdin: Readable; stdout: Writable; stop: AbortSignal; onError: (error: Error) => void },
-): Promise<void> {
+export async function serveRefusal(reason: string, io: Io): Promise<void> {
   const make = () => {
     const server = new McpServer(
       { name: 'svc', version: VERSION },

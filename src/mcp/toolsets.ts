@@ -29,9 +29,19 @@ export interface ListingPlan {
   deferred: { toolset: string; names: string[] }[];
 }
 
-/** Tokens of a `tools/list` answer that lists these tools, as bytes / 4 of its JSON. */
-export function listTokens(tools: readonly unknown[]): number {
-  return Math.ceil(Buffer.byteLength(JSON.stringify({ tools })) / 4);
+/** Bytes of a tool in a `tools/list` answer's JSON. */
+const sizeOf = (tool: unknown): number => Buffer.byteLength(JSON.stringify(tool));
+
+/** `{"tools":[]}`, which holds the tools with a comma between each two. */
+const WRAPPER_BYTES = sizeOf({ tools: [] });
+
+/**
+ * Tokens of a `tools/list` answer that lists tools of these sizes, as bytes / 4 of its JSON:
+ * summed from each tool's size, so that trying another set measures no tool again.
+ */
+function listTokens(sizes: readonly number[]): number {
+  const bytes = WRAPPER_BYTES + sizes.reduce((sum, size) => sum + size, 0);
+  return Math.ceil((bytes + Math.max(0, sizes.length - 1)) / 4);
 }
 
 /** The deferred toolsets of `tools` that `listed` leaves out, in the order served. */
@@ -87,8 +97,9 @@ export function planListing(
   tools: readonly Plannable[],
   budget: number = LIST_BUDGET_TOKENS,
 ): ListingPlan {
-  const all = tools.map((t) => t.listed);
-  if (listTokens(all) <= budget) return { listed: tools.map((t) => t.name), deferred: [] };
+  const sizes = new Map(tools.map((t) => [t.name, sizeOf(t.listed)]));
+  if (listTokens([...sizes.values()]) <= budget)
+    return { listed: tools.map((t) => t.name), deferred: [] };
   const toolsets = [...new Set(tools.map((t) => t.toolset))];
   const units = [true, false].flatMap((reads) =>
     toolsets.map((toolset) =>
@@ -99,9 +110,9 @@ export function planListing(
   for (const unit of units) {
     if (unit.length === 0) continue;
     const trial = new Set([...listed, ...unit]);
-    const shown = tools.filter((t) => trial.has(t.name)).map((t) => t.listed);
+    const shown = [...trial].map((name) => sizes.get(name) ?? 0);
     const rest = deferredOf(tools, trial);
-    if (listTokens(rest.length > 0 ? [...shown, discoveryTool(rest)] : shown) <= budget) {
+    if (listTokens(rest.length > 0 ? [...shown, sizeOf(discoveryTool(rest))] : shown) <= budget) {
       for (const name of unit) listed.add(name);
     }
   }

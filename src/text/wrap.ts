@@ -51,12 +51,9 @@ export function wrapWords(
     .map((line) => {
       if (/^\s/.test(line) || wrapper.displayWidth(line) <= width) return line;
       const hanging = width - indent.length >= NARROWEST_TEXT ? indent : '';
-      const body = line
-        .slice(hanging.length)
-        .replace(/`[^`]*`/g, (quoted) => quoted.replaceAll(' ', KEPT_SPACE))
-        .replace(options.commands ? PRINTED_COMMAND : /$^/, (command) =>
-          command.replaceAll(' ', KEPT_SPACE),
-        );
+      const keep = (run: string) => run.replaceAll(' ', KEPT_SPACE);
+      let body = line.slice(hanging.length).replace(/`[^`]*`/g, keep);
+      if (options.commands) body = body.replace(PRINTED_COMMAND, keep);
       const wrapped = wrapper
         .boxWrap(body, Math.max(1, width - hanging.length))
         .replaceAll(KEPT_SPACE, ' ');

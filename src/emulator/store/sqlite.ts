@@ -50,11 +50,14 @@ export interface Database {
 export interface Driver {
   readonly name: 'node:sqlite' | 'better-sqlite3';
   open(location: string, options?: { readOnly?: boolean }): Database;
-  /** A read-only database holding what `db` holds now, on a connection of its own. */
+  /**
+   * A database to read what `db` holds now from, on a connection of its own: the file opened
+   * read-only, or a private copy of one in memory.
+   */
   copy(db: Database): Database;
 }
 
-/** node:sqlite, without the experimental-feature warning Node 26 prints as it loads. */
+/** node:sqlite, without the experimental-feature warning Node 22 prints as it loads. */
 function loadNodeSqlite(): NodeSqlite | undefined {
   const emitWarning = process.emitWarning;
   process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: never[]) {
@@ -120,7 +123,7 @@ export function openDatabase(location: string, options?: { readOnly?: boolean })
   return driver().open(location, options);
 }
 
-/** A read-only copy of `db` as it is now: the same file in a new connection, or memory copied. */
+/** What `db` holds now, to read: the same file read-only on a new connection, or memory copied. */
 export function readOnlyCopy(db: Database): Database {
   return driver().copy(db);
 }

@@ -12,8 +12,6 @@ import { type EventData, exhaustedData, v1Payload, v2Envelope } from './payloads
 import { RETRY_SCHEDULE_MS } from './schedule.js';
 import { signatureHeader } from './signing.js';
 
-export { RETRY_SCHEDULE_MS };
-
 /** An endpoint whose every attempt has failed this long is switched off. */
 export const DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
 /** `crdt.update_data` waits for this long a pause in an editor's changes. */

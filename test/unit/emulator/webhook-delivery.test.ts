@@ -3,7 +3,7 @@ import { createDecipheriv, constants, generateKeyPairSync, privateDecrypt } from
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { operation, type OperationName } from '../../../src/catalogue/operations.js';
-import { RETRY_SCHEDULE_MS } from '../../../src/emulator/webhooks/engine.js';
+import { RETRY_SCHEDULE_MS } from '../../../src/emulator/webhooks/schedule.js';
 import { signatureHeader } from '../../../src/emulator/webhooks/signing.js';
 import {
   type Answer,

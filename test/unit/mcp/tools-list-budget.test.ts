@@ -73,6 +73,28 @@ describe('the size of tools/list', () => {
     });
   }
 
+  it('lists the reads first, and as much as fits: the next toolset left out would not', () => {
+    const specs = plannable(specsOf({}));
+    const plan = planListing(specs);
+    expect(plan.deferred.length).toBeGreaterThan(0);
+    // Every read is listed by default; what is left out is writes.
+    expect(specs.filter((t) => t.readOnly).every((t) => plan.listed.includes(t.name))).toBe(true);
+    // Listing any one deferred toolset's tools besides would go over the budget.
+    for (const { names } of plan.deferred) {
+      const shown = specs.filter((t) => plan.listed.includes(t.name) || names.includes(t.name));
+      const rest = specs.filter((t) => !shown.includes(t));
+      const tools = [
+        ...shown.map((t) => t.listed),
+        ...(rest.length > 0
+          ? [discoveryTool(plan.deferred.filter((d) => !d.names.every((n) => names.includes(n))))]
+          : []),
+      ];
+      expect(toolsListTokens({ tools }), names.join(', ')).toBeGreaterThan(
+        TOOLS_LIST_BUDGET_TOKENS,
+      );
+    }
+  });
+
   it('stays under it with ~57 more operations, each reachable through the discovery tool', () => {
     const specs = plannable(specsOf({ allowDestructive: true }));
     // The catalogue as it may grow: every tool again, in new toolsets, under new names.
