@@ -1,6 +1,7 @@
 import { UsageError } from '../errors/errors.js';
 import { count, NAMED_IDS } from '../io/plural.js';
-import { IdHashSet } from './id-set.js';
+import { IdCheck } from './id-check.js';
+import type { IdHashSet } from './id-set.js';
 import type { BulkInput } from './input.js';
 import type { ItemSpool } from './item-spool.js';
 import { emptyInputError, type BulkSource } from './source.js';
@@ -41,8 +42,8 @@ function tooLarge(bytes: number, max: number): string {
  * The first pass: reads every row, checks it (an item too large for any request is
  * invalid too), and throws one UsageError listing the invalid items (by line or index, in
  * input order) when there is any. Returns the number of items, and whether each comes
- * after the item it depends on. Nothing is kept per item except a 64-bit hash of its id
- * (id-set.ts), used for:
+ * after the item it depends on. Nothing is kept in memory per item: each id and dependency
+ * goes, as a 64-bit hash, to id-check.ts, which keeps them on disk, to find:
  * - duplicate ids, which would make the per-item result map ambiguous;
  * - a dependency on an item that comes later in the input: sending in input order would
  *   make the child race its parent, so such an input is put in order first (order.ts).
@@ -60,50 +61,54 @@ export async function validateSource<Item>(
   const problems = new Problems(source);
   // What a confirmation names before it says how many more there are.
   const firstIds: string[] = [];
-  const seen = new IdHashSet();
-  const referencedEarly = new IdHashSet();
-  const suspects = new Set<string>();
+  const ids = await IdCheck.create();
   const dependsOnName = input.dependsOnName ?? 'the dependency';
 
   let ordinal = 0;
-  for await (const chunk of source.rows()) {
-    for (const row of chunk) {
-      ordinal++;
-      if (row.error !== undefined) {
-        problems.add(ordinal, row.where, row.error);
-        continue;
-      }
-      const parsed = input.parse(row.value);
-      if (!parsed.ok) {
-        problems.add(ordinal, row.where, parsed.message, parsed.hint);
-        continue;
-      }
-      const json = JSON.stringify(parsed.item);
-      const bytes = Buffer.byteLength(json);
-      if (bytes > input.maxBatchBytes) {
-        problems.add(ordinal, row.where, tooLarge(bytes, input.maxBatchBytes));
-        continue;
-      }
-      const id = input.idOf?.(parsed.item);
-      const dependency = input.dependsOn?.(parsed.item);
-      if (dependency !== undefined && dependency === id) {
-        problems.add(ordinal, row.where, `${dependsOnName} refers to the item itself`);
-        continue;
-      }
-      if (dependency !== undefined && !seen.has(dependency)) referencedEarly.add(dependency);
-      if (id !== undefined && (!seen.add(id) || referencedEarly.has(id))) suspects.add(id);
-      if (problems.count === 0) {
-        if (id !== undefined && firstIds.length < NAMED_IDS) firstIds.push(id);
-        spool.add(json, bytes, {
-          key: id ?? row.where,
-          keyIsId: id !== undefined,
-          where: row.where,
-          dependsOn: dependency,
-        });
+  let suspects: IdHashSet;
+  try {
+    for await (const chunk of source.rows()) {
+      for (const row of chunk) {
+        ordinal++;
+        if (row.error !== undefined) {
+          problems.add(ordinal, row.where, row.error);
+          continue;
+        }
+        const parsed = input.parse(row.value);
+        if (!parsed.ok) {
+          problems.add(ordinal, row.where, parsed.message, parsed.hint);
+          continue;
+        }
+        const json = JSON.stringify(parsed.item);
+        const bytes = Buffer.byteLength(json);
+        if (bytes > input.maxBatchBytes) {
+          problems.add(ordinal, row.where, tooLarge(bytes, input.maxBatchBytes));
+          continue;
+        }
+        const id = input.idOf?.(parsed.item);
+        const dependency = input.dependsOn?.(parsed.item);
+        if (dependency !== undefined && dependency === id) {
+          problems.add(ordinal, row.where, `${dependsOnName} refers to the item itself`);
+          continue;
+        }
+        if (dependency !== undefined) ids.refer(dependency);
+        if (id !== undefined) ids.define(id);
+        if (problems.count === 0) {
+          if (id !== undefined && firstIds.length < NAMED_IDS) firstIds.push(id);
+          spool.add(json, bytes, {
+            key: id ?? row.where,
+            keyIsId: id !== undefined,
+            where: row.where,
+            dependsOn: dependency,
+          });
+        }
       }
     }
+    if (ordinal === 0) throw emptyInputError(source.label);
+    suspects = ids.suspects();
+  } finally {
+    await ids.remove();
   }
-  if (ordinal === 0) throw emptyInputError(source.label);
 
   const { duplicates: confirmed, inOrder } =
     suspects.size > 0 ? await confirm(source, input, suspects) : { duplicates: [], inOrder: true };
@@ -130,7 +135,7 @@ export async function validateSource<Item>(
 async function confirm<Item>(
   source: BulkSource,
   input: BulkInput<Item>,
-  suspects: ReadonlySet<string>,
+  suspects: IdHashSet,
 ): Promise<{ duplicates: Problem[]; inOrder: boolean }> {
   // Bounded by the suspects, which are the duplicates and forward references themselves
   // (plus the odd hash collision), so this holds nothing when the input is valid.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdHashSet } from '../../../src/bulk/id-set.js';
+import { hashId, IdHashSet } from '../../../src/bulk/id-set.js';
 
 describe('IdHashSet', () => {
   it('adds each id once and knows it afterwards, across many resizes', () => {
@@ -20,5 +20,15 @@ describe('IdHashSet', () => {
     }
     expect(set.has('')).toBe(true);
     expect(set.has('abc')).toBe(false);
+  });
+});
+
+describe('hashId', () => {
+  it('leaves the lowest bit free for a mark, and is never (0, 0)', () => {
+    for (let i = 0; i < 10_000; i++) {
+      const [h1, h2] = hashId(`id-${i}`);
+      expect((h2 ?? 1) & 1).toBe(0);
+      expect(h1 === 0 && h2 === 0).toBe(false);
+    }
   });
 });
