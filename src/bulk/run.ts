@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/errors.js';
+import { tempWriteError } from '../io/temp-dir.js';
 import { Batcher, type Batch, type BatchLimits, type PreparedItem } from './batches.js';
 import { checkingFields, type BulkInput } from './input.js';
 import type { BulkFormat } from './read.js';
@@ -124,8 +125,14 @@ async function withValidatedItems<Item, Result>(
   let spool: ItemSpool | undefined;
   try {
     spool = await ItemSpool.create();
-    const { items: total, inOrder, firstIds } = await validateSource(source, describe, spool);
-    spool.finish();
+    let validated: Awaited<ReturnType<typeof validateSource>>;
+    try {
+      validated = await validateSource(source, describe, spool);
+      spool.finish();
+    } catch (err) {
+      throw tempWriteError(err);
+    }
+    const { items: total, inOrder, firstIds } = validated;
     if (options.verify) {
       for await (const chunk of spool.records()) {
         await options.verify(chunk.map(({ json, item }) => ({ item: json, ...item })));

@@ -52,6 +52,23 @@ export async function privateTempDir(prefix: string): Promise<string> {
   });
 }
 
+/** Failed writes that mean the temporary folder has no room, rather than a fault of svc's. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EIO']);
+
+/**
+ * What a failed write to svc's temporary files is reported as: a full temporary folder is
+ * the environment's, so the message names the folder and TMPDIR, as `privateTempDir` does.
+ * Any other error is returned as it is.
+ */
+export function tempWriteError(err: unknown): unknown {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string' || !NO_ROOM.has(code)) return err;
+  return new UsageError(
+    `cannot write temporary files in ${tmpdir()}: ${fileReason(err)}; nothing was sent`,
+    { hint: 'set TMPDIR to a folder with room for a copy of the input' },
+  );
+}
+
 /** A file only this user can read, alone in a private temporary directory. */
 export interface PrivateTempFile {
   path: string;
