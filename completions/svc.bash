@@ -6,8 +6,8 @@
 # The subcommands of command path $1 ('' is svc itself).
 _svc_subcommands() {
   case $1 in
-    '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt notifications ai webhooks auth profile api emulator mcp completion schema openapi version help' ;;
-    'workspace') REPLY='create get tokens email-status login-link email-config' ;;
+    '') REPLY='workspace permissions folders docs orgs groups users activities presence livestate crdt recordings notifications ai webhooks auth profile api emulator mcp completion schema openapi version help' ;;
+    'workspace') REPLY='create get tokens email-status login-link email-config api-key-config notification-service activity-service permission-provider' ;;
     'permissions') REPLY='get grant revoke' ;;
     'folders') REPLY='list add update access delete' ;;
     'docs') REPLY='list add update move access delete disable enable migrate migration-status' ;;
@@ -19,6 +19,7 @@ _svc_subcommands() {
     'presence') REPLY='add update remove' ;;
     'livestate') REPLY='broadcast' ;;
     'crdt') REPLY='get add update' ;;
+    'recordings') REPLY='list' ;;
     'notifications') REPLY='list config add update delete set-config' ;;
     'ai') REPLY='rewrite' ;;
     'webhooks') REPLY='config endpoints listen trigger' ;;
@@ -42,6 +43,10 @@ _svc_flags() {
     'workspace email-status') REPLY='--email' ;;
     'workspace login-link') REPLY='--email --continue-url' ;;
     'workspace email-config') REPLY='--show --enable --disable --provider --provider-key-stdin --from-email --from-company --trigger' ;;
+    'workspace api-key-config') REPLY='--show --private-comments --no-private-comments --require-jwt --no-require-jwt --auto-org-user --no-auto-org-user --default-access --ai-key-stdin' ;;
+    'workspace notification-service') REPLY='--show --enable --disable --delay --batch-document --batch-user --batch-max --trigger' ;;
+    'workspace activity-service') REPLY='--show --enable --disable --immutable --no-immutable --enabled-time --trigger' ;;
+    'workspace permission-provider') REPLY='--show --show-token --enable --disable --url --clear-url --auth-token-stdin' ;;
     'permissions get') REPLY='--org --user --folder --doc --limit' ;;
     'permissions grant') REPLY='--org --user --folder --doc --role --expires' ;;
     'permissions revoke') REPLY='--org --user --folder --doc' ;;
@@ -79,6 +84,7 @@ _svc_flags() {
     'livestate broadcast') REPLY='--org --doc --id --data --data-raw --merge' ;;
     'crdt get') REPLY='--org --doc --editor' ;;
     'crdt add'|'crdt update') REPLY='--org --doc --editor --type --data --data-raw --content-key' ;;
+    'recordings list') REPLY='--org --doc --recording --page-size --page-token --limit --all' ;;
     'notifications list') REPLY='--org --doc --location --user --id --order --page-size --page-token --limit --all' ;;
     'notifications config') REPLY='--org --user --doc --org-level --api --limit' ;;
     'notifications add') REPLY='--org --doc --from --from-name --to --only-to --headline --body --id --verify-access --source --create-org --create-doc' ;;
@@ -123,6 +129,10 @@ _svc_value() {
     'workspace email-status') flags='--email' ;;
     'workspace login-link') flags='--email --continue-url' ;;
     'workspace email-config') flags='--provider --from-email --from-company --trigger' ;;
+    'workspace api-key-config') flags='--default-access --ai-key-stdin' ;;
+    'workspace notification-service') flags='--delay --batch-document --batch-user --batch-max --trigger' ;;
+    'workspace activity-service') flags='--enabled-time --trigger' ;;
+    'workspace permission-provider'|'emulator health') flags='--url' ;;
     'permissions get') flags='--org --user --folder --doc --limit' ;;
     'permissions grant') flags='--org --user --folder --doc --role --expires' ;;
     'permissions revoke') flags='--org --user --folder --doc' ;;
@@ -159,6 +169,7 @@ _svc_value() {
     'livestate broadcast') flags='--org --doc --id --data --data-raw' ;;
     'crdt get') flags='--org --doc --editor' ;;
     'crdt add'|'crdt update') flags='--org --doc --editor --type --data --data-raw --content-key' ;;
+    'recordings list') flags='--org --doc --recording --page-size --page-token --limit' ;;
     'notifications list') flags='--org --doc --location --user --id --order --page-size --page-token --limit' ;;
     'notifications config') flags='--org --user --doc --api --limit' ;;
     'notifications add') flags='--org --doc --from --from-name --to --headline --body --id --source' ;;
@@ -179,7 +190,6 @@ _svc_value() {
     'profile list') flags='--limit' ;;
     'api') flags='--data --data-raw --auth' ;;
     'emulator start'|'emulator exec') flags='--port --host --data-dir --seed --job-delay --openai-url --anthropic-url --google-url --faults --console-option --allowed-continue-host --allowed-host --webhook-host' ;;
-    'emulator health') flags='--url' ;;
     'mcp'|'mcp serve'|'mcp tools') flags='--toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
     'mcp config') flags='--client --toolsets --tools --exclude-tools --log-file --confirm-ttl --seed' ;;
   esac
@@ -188,6 +198,8 @@ _svc_value() {
   case "$1 $2" in
     'workspace email-config --provider') REPLY='values default sendgrid custom' ;;
     'workspace email-config --trigger') REPLY='values comment_annotation.add=on comment_annotation.add=off comment.add=on comment.add=off comment_annotation.status_change=on comment_annotation.status_change=off comment_annotation.assign=on comment_annotation.assign=off comment_annotation.priority_change=on comment_annotation.priority_change=off' ;;
+    'workspace api-key-config --default-access') REPLY='values public restricted organizationPrivate' ;;
+    'workspace api-key-config --ai-key-stdin') REPLY='values openai anthropic gemini' ;;
     'permissions grant --role'|'users add --role'|'users update --role'|'auth user-token --org-role'|'auth user-token --role') REPLY='values editor viewer' ;;
     'folders add --file'|'folders update --file'|'folders access --file'|'docs add --file'|'docs update --file'|'docs move --file'|'docs access --file'|'docs delete --file'|'docs disable --file'|'docs enable --file'|'orgs add --file'|'orgs update --file'|'orgs delete --file'|'orgs disable --file'|'orgs enable --file'|'groups add --file'|'groups members add --file'|'groups members remove --file'|'users add --file'|'users update --file'|'users remove --file'|'users export --file'|'users purge --file'|'activities add --file'|'activities update --file'|'presence add --file'|'presence update --file'|'presence remove --file'|'notifications update --file'|'notifications set-config --file'|'webhooks config update --public-key-file'|'emulator start --seed'|'emulator exec --seed'|'mcp --log-file'|'mcp --seed'|'mcp serve --log-file'|'mcp serve --seed'|'mcp config --log-file'|'mcp config --seed'|'mcp tools --log-file'|'mcp tools --seed') REPLY='files' ;;
     'folders access --type'|'docs access --type') REPLY='values public organizationPrivate restricted' ;;

@@ -19,6 +19,7 @@ function __svc_subcommands
                 'presence' 'Set who is present in a document, and how' \
                 'livestate' 'Push data to a document\'s live state and its connected clients' \
                 'crdt' 'Create, read and replace a collaborative editor\'s content' \
+                'recordings' 'List the screen and audio recordings users made in documents' \
                 'notifications' 'Send, read, change and delete notifications, and users\' notification settings' \
                 'ai' 'Rewrite text with the AI models of the workspace' \
                 'webhooks' 'Configure webhooks and their endpoints' \
@@ -39,7 +40,11 @@ function __svc_subcommands
                 'tokens' 'List the auth tokens of an API key' \
                 'email-status' 'Show whether a workspace owner\'s email is verified' \
                 'login-link' 'Email a login link that also verifies the owner email' \
-                'email-config' 'Set up email notifications; with no flags at a terminal, a guided setup'
+                'email-config' 'Set up email notifications; with no flags at a terminal, a guided setup' \
+                'api-key-config' 'Show or change the API key\'s settings: document access, JWT, AI keys' \
+                'notification-service' 'Show or change the in-app notification service: on or off, delay, batching' \
+                'activity-service' 'Show or change the activity log service: on or off, immutable, triggers' \
+                'permission-provider' 'Show or change the permission provider that decides access'
         case 'permissions'
             printf '%s\t%s\n' \
                 'get' 'Show what access users have to an organization, its folders and documents' \
@@ -109,6 +114,9 @@ function __svc_subcommands
                 'get' 'Print the content of a document\'s editors, or of one' \
                 'add' 'Create an editor of a document with its first content' \
                 'update' 'Replace an editor\'s content; connected clients receive the change'
+        case 'recordings'
+            printf '%s\t%s\n' \
+                'list' 'List the recordings of an organization or a document, a page at a time'
         case 'notifications'
             printf '%s\t%s\n' \
                 'list' 'List notifications of a document, a location or a user, a page at a time' \
@@ -205,6 +213,45 @@ function __svc_flags
                 '--from-email' 'sender address' \
                 '--from-company' 'sender name' \
                 '--trigger' 'switch one event\'s emails on or off; repeat, or comma-separate'
+        case 'workspace api-key-config'
+            printf '%s\t%s\n' \
+                '--show' 'show the stored configuration and change nothing' \
+                '--private-comments' 'allow private comments' \
+                '--no-private-comments' 'do not allow private comments' \
+                '--require-jwt' 'client SDKs must authenticate with a signed JWT' \
+                '--no-require-jwt' 'client SDKs need no JWT' \
+                '--auto-org-user' 'add users to the organization on their first access' \
+                '--no-auto-org-user' 'do not add users on their first access' \
+                '--default-access' 'access type of a new document' \
+                '--ai-key-stdin' 'read this AI provider\'s API key from stdin'
+        case 'workspace notification-service'
+            printf '%s\t%s\n' \
+                '--show' 'show the stored configuration and change nothing' \
+                '--enable' 'switch in-app notifications on' \
+                '--disable' 'switch in-app notifications off' \
+                '--delay' 'send each notification after this delay (0: at once)' \
+                '--batch-document' 'batch a document\'s notifications over this window (0: off)' \
+                '--batch-user' 'batch a user\'s notifications over this window (0: off)' \
+                '--batch-max' 'most activities in one batch (2 to 50)' \
+                '--trigger' 'switch one comment or huddle event; repeat, or comma-separate'
+        case 'workspace activity-service'
+            printf '%s\t%s\n' \
+                '--show' 'show the stored configuration and change nothing' \
+                '--enable' 'switch activity logs on' \
+                '--disable' 'switch activity logs off' \
+                '--immutable' 'activity logs cannot be changed or deleted' \
+                '--no-immutable' 'activity logs can be changed and deleted' \
+                '--enabled-time' 'when logging started' \
+                '--trigger' 'switch one comment event; repeat, or comma-separate'
+        case 'workspace permission-provider'
+            printf '%s\t%s\n' \
+                '--show' 'show the stored configuration and change nothing' \
+                '--show-token' 'with --show, print the auth token in clear' \
+                '--enable' 'switch the permission provider on' \
+                '--disable' 'switch the permission provider off' \
+                '--url' 'where the service asks for access decisions' \
+                '--clear-url' 'remove the stored URL' \
+                '--auth-token-stdin' 'read the token the service sends to the provider from stdin'
         case 'permissions get'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -647,6 +694,15 @@ function __svc_flags
                 '--data' 'text or markup itself (text, xml), or JSON (map, array); @file or - for stdin (this or --data-raw)' \
                 '--data-raw' 'the value as it is, even one that starts with @ or is -' \
                 '--content-key' 'name of the content in the editor (xml; default content)'
+        case 'recordings list'
+            printf '%s\t%s\n' \
+                '--org' 'organization id' \
+                '--doc' 'only the recordings of this document' \
+                '--recording' 'only these recordings (repeat, or comma-separate)' \
+                '--page-size' 'items per request (default: the service’s)' \
+                '--page-token' 'continue where a listing that stopped said to' \
+                '--limit' 'stop after N items, fetching pages as needed' \
+                '--all' 'fetch every page to the end'
         case 'notifications list'
             printf '%s\t%s\n' \
                 '--org' 'organization id' \
@@ -947,6 +1003,14 @@ function __svc_value
             set flags '--email' '--continue-url'
         case 'workspace email-config'
             set flags '--provider' '--from-email' '--from-company' '--trigger'
+        case 'workspace api-key-config'
+            set flags '--default-access' '--ai-key-stdin'
+        case 'workspace notification-service'
+            set flags '--delay' '--batch-document' '--batch-user' '--batch-max' '--trigger'
+        case 'workspace activity-service'
+            set flags '--enabled-time' '--trigger'
+        case 'workspace permission-provider' 'emulator health'
+            set flags '--url'
         case 'permissions get'
             set flags '--org' '--user' '--folder' '--doc' '--limit'
         case 'permissions grant'
@@ -1019,6 +1083,8 @@ function __svc_value
             set flags '--org' '--doc' '--editor'
         case 'crdt add' 'crdt update'
             set flags '--org' '--doc' '--editor' '--type' '--data' '--data-raw' '--content-key'
+        case 'recordings list'
+            set flags '--org' '--doc' '--recording' '--page-size' '--page-token' '--limit'
         case 'notifications list'
             set flags '--org' '--doc' '--location' '--user' '--id' '--order' '--page-size' '--page-token' '--limit'
         case 'notifications config'
@@ -1059,8 +1125,6 @@ function __svc_value
             set flags '--data' '--data-raw' '--auth'
         case 'emulator start' 'emulator exec'
             set flags '--port' '--host' '--data-dir' '--seed' '--job-delay' '--openai-url' '--anthropic-url' '--google-url' '--faults' '--console-option' '--allowed-continue-host' '--allowed-host' '--webhook-host'
-        case 'emulator health'
-            set flags '--url'
         case 'mcp' 'mcp serve' 'mcp tools'
             set flags '--toolsets' '--tools' '--exclude-tools' '--log-file' '--confirm-ttl' '--seed'
         case 'mcp config'
@@ -1072,6 +1136,10 @@ function __svc_value
             printf '%s\n' 'values' 'default' 'sendgrid' 'custom'
         case 'workspace email-config --trigger'
             printf '%s\n' 'values' 'comment_annotation.add=on' 'comment_annotation.add=off' 'comment.add=on' 'comment.add=off' 'comment_annotation.status_change=on' 'comment_annotation.status_change=off' 'comment_annotation.assign=on' 'comment_annotation.assign=off' 'comment_annotation.priority_change=on' 'comment_annotation.priority_change=off'
+        case 'workspace api-key-config --default-access'
+            printf '%s\n' 'values' 'public' 'restricted' 'organizationPrivate'
+        case 'workspace api-key-config --ai-key-stdin'
+            printf '%s\n' 'values' 'openai' 'anthropic' 'gemini'
         case 'permissions grant --role' 'users add --role' 'users update --role' 'auth user-token --org-role' 'auth user-token --role'
             printf '%s\n' 'values' 'editor' 'viewer'
         case 'folders add --file' 'folders update --file' 'folders access --file' 'docs add --file' 'docs update --file' 'docs move --file' 'docs access --file' 'docs delete --file' 'docs disable --file' 'docs enable --file' 'orgs add --file' 'orgs update --file' 'orgs delete --file' 'orgs disable --file' 'orgs enable --file' 'groups add --file' 'groups members add --file' 'groups members remove --file' 'users add --file' 'users update --file' 'users remove --file' 'users export --file' 'users purge --file' 'activities add --file' 'activities update --file' 'presence add --file' 'presence update --file' 'presence remove --file' 'notifications update --file' 'notifications set-config --file' 'webhooks config update --public-key-file' 'emulator start --seed' 'emulator exec --seed' 'mcp --log-file' 'mcp --seed' 'mcp serve --log-file' 'mcp serve --seed' 'mcp config --log-file' 'mcp config --seed' 'mcp tools --log-file' 'mcp tools --seed'

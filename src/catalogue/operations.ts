@@ -45,6 +45,49 @@ const emailConfigTable: TableLayout = {
   ],
 };
 
+/** How each key-level service configuration (150 to 157) is shown, read or written. */
+const apiKeyConfigTable: TableLayout = {
+  rows: 'record',
+  columns: [
+    { header: 'DEFAULT ACCESS', path: 'defaultDocumentAccessType' },
+    { header: 'PRIVATE COMMENTS', path: 'isPrivateCommentsEnabled' },
+    { header: 'JWT REQUIRED', path: 'requireJwtToken' },
+    { header: 'AUTO ORG USER', path: 'requireAutoOrgUser' },
+    // Added by the command: the providers with a key, in one cell.
+    { header: 'AI KEYS', path: 'aiKeys' },
+  ],
+};
+const notificationServiceTable: TableLayout = {
+  rows: 'record',
+  columns: [
+    { header: 'ENABLED', path: 'useNotificationService' },
+    { header: 'DELAY', path: 'notificationServiceConfig.delayConfig.isEnabled' },
+    { header: 'DELAY SECONDS', path: 'notificationServiceConfig.delayConfig.delaySeconds' },
+    {
+      header: 'BATCH BY DOCUMENT',
+      path: 'notificationServiceConfig.batchConfig.document.isEnabled',
+    },
+    { header: 'BATCH BY USER', path: 'notificationServiceConfig.batchConfig.user.isEnabled' },
+  ],
+};
+const activityServiceTable: TableLayout = {
+  rows: 'record',
+  columns: [
+    { header: 'ENABLED', path: 'activityServiceConfig.isEnabled' },
+    { header: 'IMMUTABLE', path: 'activityServiceConfig.immutable' },
+    { header: 'ENABLED TIME', path: 'activityServiceConfig.enabledTime' },
+  ],
+};
+const permissionProviderTable: TableLayout = {
+  rows: 'record',
+  columns: [
+    { header: 'ENABLED', path: 'usePermissionProvider' },
+    { header: 'URL', path: 'permissionProviderConfig.permissionProviderUrl' },
+    // Masked by the command unless --show-token.
+    { header: 'TOKEN', path: 'permissionProviderConfig.authToken' },
+  ],
+};
+
 const webhookConfigTable: TableLayout = {
   rows: 'record',
   columns: [
@@ -2409,6 +2452,40 @@ const declared = [
     },
   },
   {
+    number: 140,
+    name: 'recordings.get',
+    summary: 'List recordings',
+    path: '/v2/recordings/get',
+    request: () =>
+      z.object({
+        organizationId: org(),
+        documentId: m.documentId('Only the recordings of this document').optional(),
+        recordingIds: m
+          .ids()
+          .min(1)
+          .max(DEFAULT_BATCH)
+          .describe('Only these recordings, by annotation id')
+          .optional(),
+      }),
+    response: () => z.array(m.recording()),
+    // Documented with `result.pageToken`, as activity logs are; sizes are not documented.
+    paging: { next: 'pageToken', ...SERVICE_PAGE_SIZES },
+    example: {
+      summary: "The plan's recordings",
+      data: { organizationId: 'acme', documentId: 'plan' },
+    },
+    table: {
+      rows: 'list',
+      columns: [
+        { header: 'ID', path: 'annotationId' },
+        { header: 'KIND', path: 'recordingType' },
+        { header: 'DURATION', path: 'recordedTime.display' },
+        { header: 'DOCUMENT', path: 'metadata.documentId' },
+        { header: 'NAME', path: 'displayName' },
+      ],
+    },
+  },
+  {
     number: 141,
     name: 'workspace.get',
     summary: 'Read the workspace',
@@ -2440,6 +2517,194 @@ const declared = [
     response: () => m.storedEmailConfig(),
     example: { summary: 'Read how the workspace sends its emails', data: {} },
     table: emailConfigTable,
+  },
+  // The key-level service configurations (150 to 157): each update merges into what is
+  // stored, and may switch a service off or change who decides access, so it is confirmed.
+  {
+    number: 150,
+    name: 'workspace.apiKeyConfigGet',
+    summary: "Read the API key's application configuration",
+    path: '/v2/workspace/apikeyconfig/get',
+    request: () => z.strictObject({}),
+    response: () => m.apiKeyConfig(),
+    example: { summary: "Read the API key's settings", data: {} },
+    table: apiKeyConfigTable,
+  },
+  {
+    number: 151,
+    name: 'workspace.apiKeyConfigUpdate',
+    summary: "Update the API key's application configuration",
+    path: '/v2/workspace/apikeyconfig/update',
+    destructive: true,
+    overwrites: true,
+    request: () =>
+      z
+        .strictObject({
+          enablePrivateComments: z.boolean().describe('Allow private comments').optional(),
+          requireJwtToken: z
+            .boolean()
+            .describe('Client SDKs must authenticate with a signed JWT')
+            .optional(),
+          requireAutoOrgUser: z
+            .boolean()
+            .describe('Add users to the organization on their first access')
+            .optional(),
+          defaultDocumentAccessType: m
+            .accessType()
+            .describe('Access type of a new document')
+            .optional(),
+          aiModelApiKey: z
+            .array(
+              z.strictObject({
+                provider: m.aiModelProvider(),
+                customerApiKey: z
+                  .string()
+                  .min(1)
+                  .max(MAX_URL_LENGTH)
+                  .describe("The provider's API key (a secret; stored, answered masked)"),
+              }),
+            )
+            .min(1)
+            .max(3)
+            .describe('AI provider keys to store, one per provider')
+            .optional(),
+        })
+        .refine((d) => Object.keys(d).length > 0, {
+          message: 'At least one field must be provided for update',
+        }),
+    response: () => m.apiKeyConfigEcho(),
+    example: {
+      summary: 'Make new documents restricted and allow private comments',
+      data: { defaultDocumentAccessType: 'restricted', enablePrivateComments: true },
+    },
+    table: apiKeyConfigTable,
+  },
+  {
+    number: 152,
+    name: 'workspace.notificationServiceGet',
+    summary: 'Read the in-app notification service configuration',
+    path: '/v2/workspace/notificationconfig/get',
+    request: () => z.strictObject({}),
+    response: () => m.storedNotificationServiceConfig(),
+    example: { summary: 'Read how in-app notifications are sent', data: {} },
+    table: notificationServiceTable,
+  },
+  {
+    number: 153,
+    name: 'workspace.notificationServiceUpdate',
+    summary: 'Update the in-app notification service configuration',
+    path: '/v2/workspace/notificationconfig/update',
+    destructive: true,
+    overwrites: true,
+    request: () =>
+      z
+        .strictObject({
+          useNotificationService: z
+            .boolean()
+            .describe('Switch the notification service on (true) or off')
+            .optional(),
+          notificationServiceConfig: m
+            .notificationServiceConfig()
+            .describe('Settings; members left out keep their stored values')
+            .optional(),
+        })
+        .refine(
+          (d) =>
+            d.useNotificationService !== undefined || d.notificationServiceConfig !== undefined,
+          {
+            message:
+              'At least one of useNotificationService or notificationServiceConfig must be provided',
+          },
+        ),
+    response: () => m.storedNotificationServiceConfig(),
+    example: {
+      summary: 'Switch notifications on, each one sent after 30 seconds',
+      data: {
+        useNotificationService: true,
+        notificationServiceConfig: { delayConfig: { isEnabled: true, delaySeconds: 30 } },
+      },
+    },
+    table: notificationServiceTable,
+  },
+  {
+    number: 154,
+    name: 'workspace.activityServiceGet',
+    summary: 'Read the activity log service configuration',
+    path: '/v2/workspace/activityconfig/get',
+    request: () => z.strictObject({}),
+    response: () => m.storedActivityServiceConfig(),
+    example: { summary: 'Read whether activity logs are kept', data: {} },
+    table: activityServiceTable,
+  },
+  {
+    number: 155,
+    name: 'workspace.activityServiceUpdate',
+    summary: 'Update the activity log service configuration',
+    path: '/v2/workspace/activityconfig/update',
+    destructive: true,
+    overwrites: true,
+    request: () =>
+      z.strictObject({
+        activityServiceConfig: m
+          .activityServiceConfig()
+          .refine((c) => Object.keys(c).length > 0, {
+            message: 'At least one field must be provided for update',
+          })
+          .describe('Settings; members left out keep their stored values'),
+      }),
+    response: () => m.storedActivityServiceConfig(),
+    example: {
+      summary: 'Keep activity logs, and let them be changed',
+      data: { activityServiceConfig: { isEnabled: true, immutable: false } },
+    },
+    table: activityServiceTable,
+  },
+  {
+    number: 156,
+    name: 'workspace.permissionProviderGet',
+    summary: 'Read the permission provider configuration',
+    path: '/v2/workspace/permissionproviderconfig/get',
+    request: () => z.strictObject({}),
+    response: () => m.storedPermissionProviderConfig(),
+    example: { summary: 'Read where access decisions are asked', data: {} },
+    table: permissionProviderTable,
+  },
+  {
+    number: 157,
+    name: 'workspace.permissionProviderUpdate',
+    summary: 'Update the permission provider configuration',
+    path: '/v2/workspace/permissionproviderconfig/update',
+    destructive: true,
+    overwrites: true,
+    request: () =>
+      z
+        .strictObject({
+          usePermissionProvider: z
+            .boolean()
+            .describe('Ask the provider for access decisions (true) or not')
+            .optional(),
+          permissionProviderConfig: m
+            .permissionProviderConfig()
+            .describe('Settings; members left out keep their stored values')
+            .optional(),
+        })
+        .refine(
+          (d) => d.usePermissionProvider !== undefined || d.permissionProviderConfig !== undefined,
+          {
+            message:
+              'At least one of usePermissionProvider or permissionProviderConfig must be provided',
+          },
+        ),
+    // The documented answer has no `data`; the emulator answers what is stored.
+    response: () => m.storedPermissionProviderConfig().optional(),
+    example: {
+      summary: 'Ask a provider for access decisions',
+      data: {
+        usePermissionProvider: true,
+        permissionProviderConfig: { permissionProviderUrl: 'https://example.com/permissions' },
+      },
+    },
+    table: permissionProviderTable,
   },
 ] as const satisfies readonly Declared[];
 

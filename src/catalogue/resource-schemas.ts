@@ -503,3 +503,180 @@ export const userProfileEntry = once(() =>
 );
 
 export const nonEmptyId = id;
+
+// The key-level service configurations (operations 150 to 157) and recordings (140).
+
+/** The AI providers the API key configuration (151) takes a key for. */
+const aiModelProviders = ['openai', 'anthropic', 'gemini'] as const;
+export const aiModelProvider = once(() =>
+  z.enum(aiModelProviders).describe('openai, anthropic or gemini'),
+);
+
+/** What the API key configuration read (150) answers: a masked AI key per provider. */
+const aiModelsConfig = once(() =>
+  z
+    .partialRecord(
+      z.enum(aiModelProviders),
+      z.looseObject({ displayText: z.string().describe('The key, masked by the service') }),
+    )
+    .describe('AI provider keys, masked; absent when none is set'),
+);
+
+/** The API key's application settings as the read (150) answers them. */
+export const apiKeyConfig = once(() =>
+  z.looseObject({
+    ownerEmail: z.string().describe("The workspace owner's email"),
+    planInfo: z.looseObject({ type: z.string().describe('The plan, e.g. "sdk test"') }),
+    defaultDocumentAccessType: accessType().describe('Access type of a new document'),
+    isPrivateCommentsEnabled: z.boolean(),
+    requireJwtToken: z.boolean(),
+    requireAutoOrgUser: z.boolean(),
+    aiModelsConfig: aiModelsConfig().optional(),
+  }),
+);
+
+/** What the update (151) echoes: the fields it wrote, AI keys masked. */
+export const apiKeyConfigEcho = once(() =>
+  z.looseObject({
+    enablePrivateComments: z.boolean().optional(),
+    requireJwtToken: z.boolean().optional(),
+    requireAutoOrgUser: z.boolean().optional(),
+    defaultDocumentAccessType: accessType().optional(),
+    aiModelsConfig: aiModelsConfig().optional(),
+  }),
+);
+
+const seconds = (min: number, max: number, text: string) =>
+  z.number().int().min(min).max(max).describe(`${text} (${min} to ${max})`);
+const triggerSwitches = (text: string) => z.record(z.string(), z.boolean()).describe(text);
+
+/** How often notifications of one kind are batched (153). */
+const notificationBatch = once(() =>
+  z.strictObject({
+    isEnabled: z.boolean().describe('Batch notifications').optional(),
+    batchWindowSeconds: seconds(10, 604800, 'Seconds a batch collects').optional(),
+    maxActivities: z
+      .number()
+      .int()
+      .min(2)
+      .max(50)
+      .describe('Most activities in one batch (2 to 50)')
+      .optional(),
+  }),
+);
+
+/** The notification service's settings as an update (153) gives them; each member merged. */
+export const notificationServiceConfig = once(() =>
+  z.strictObject({
+    triggers: z
+      .strictObject({
+        comment: triggerSwitches('Comment event type to on (true) or off').optional(),
+        huddle: triggerSwitches('Huddle event type to on (true) or off').optional(),
+      })
+      .describe('Which events notify')
+      .optional(),
+    delayConfig: z
+      .strictObject({
+        isEnabled: z.boolean().describe('Delay notifications').optional(),
+        delaySeconds: seconds(10, 15552000, 'Seconds a notification waits').optional(),
+      })
+      .describe('Whether and how long notifications wait before they are sent')
+      .optional(),
+    batchConfig: z
+      .strictObject({
+        document: notificationBatch().describe('Batching per document').optional(),
+        user: notificationBatch().describe('Batching per user').optional(),
+      })
+      .describe('Whether and how notifications are batched')
+      .optional(),
+  }),
+);
+
+/** The notification service configuration as the read (152) and the update (153) answer it. */
+export const storedNotificationServiceConfig = once(() =>
+  z.looseObject({
+    useNotificationService: z.boolean(),
+    notificationServiceConfig: z.looseObject({}),
+  }),
+);
+
+/** The activity service's settings as an update (155) gives them; each member merged. */
+export const activityServiceConfig = once(() =>
+  z.strictObject({
+    isEnabled: z.boolean().describe('Keep activity logs (true) or not').optional(),
+    enabledTime: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('When the service was switched on, epoch ms (kept when left out)')
+      .optional(),
+    immutable: z.boolean().describe('Activity logs cannot be changed or deleted').optional(),
+    triggers: z
+      .strictObject({
+        comment: triggerSwitches('Comment event type to logged (true) or not').optional(),
+      })
+      .describe('Which events are logged')
+      .optional(),
+  }),
+);
+
+/** The activity service configuration as the read (154) and the update (155) answer it. */
+export const storedActivityServiceConfig = once(() =>
+  z.looseObject({
+    activityServiceConfig: z.looseObject({
+      isEnabled: z.boolean(),
+      immutable: z.boolean().optional(),
+      enabledTime: z.number().optional(),
+      triggers: z.looseObject({}).optional(),
+    }),
+  }),
+);
+
+/** A permission provider's URL: empty to clear it, else http(s) (157). */
+const providerUrl = once(() =>
+  z
+    .string()
+    .max(MAX_URL_LENGTH)
+    .refine((u) => u === '' || isHttpUrl(u), 'Please enter a valid URL')
+    .describe('Where the service asks for access decisions; "" clears it'),
+);
+
+/** The permission provider's settings as an update (157) gives them; each member merged. */
+export const permissionProviderConfig = once(() =>
+  z.strictObject({
+    permissionProviderUrl: providerUrl().optional(),
+    authToken: z
+      .string()
+      .max(MAX_URL_LENGTH)
+      .describe('Token the service sends to the provider (a secret)')
+      .optional(),
+  }),
+);
+
+/** The permission provider configuration as the read (156) answers it. */
+export const storedPermissionProviderConfig = once(() =>
+  z.looseObject({
+    usePermissionProvider: z.boolean(),
+    permissionProviderConfig: z.looseObject({
+      permissionProviderUrl: z.string(),
+      authToken: z.string().describe('Token the service sends to the provider (a secret)'),
+    }),
+  }),
+);
+
+/** A recording annotation (140): a screen or audio recording made by a client SDK. */
+export const recording = once(() =>
+  z.looseObject({
+    annotationId: z.string(),
+    type: z.string(),
+    recordingType: z.string().optional(),
+    mode: z.string().optional(),
+    metadata: z.looseObject({}).optional(),
+    recordedTime: z
+      .looseObject({ duration: z.number().optional(), display: z.string().optional() })
+      .optional(),
+    displayName: z.string().optional(),
+    attachments: z.array(z.looseObject({})).optional(),
+    latestVersion: z.number().optional(),
+  }),
+);

@@ -26,7 +26,16 @@ const commandGroups: readonly (readonly [heading: string, names: readonly string
   ['Resources:', ['workspace', 'permissions', 'folders', 'docs', 'orgs', 'groups', 'users']],
   [
     'Collaboration:',
-    ['activities', 'presence', 'livestate', 'crdt', 'notifications', 'ai', 'webhooks'],
+    [
+      'activities',
+      'presence',
+      'livestate',
+      'crdt',
+      'recordings',
+      'notifications',
+      'ai',
+      'webhooks',
+    ],
   ],
   ['Account and configuration:', ['auth', 'profile']],
   ['Tools:', ['api', 'emulator', 'mcp', 'completion', 'schema', 'openapi', 'version', 'help']],

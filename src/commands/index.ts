@@ -18,6 +18,7 @@ import { orgs } from './orgs/index.js';
 import { permissions } from './permissions/index.js';
 import { presence } from './presence/index.js';
 import { profile } from './profile/index.js';
+import { recordings } from './recordings/index.js';
 import { schema } from './schema/index.js';
 import { users } from './users/index.js';
 import { version } from './version/index.js';
@@ -37,6 +38,7 @@ export const svcCommands: readonly (GroupDeclaration | AnyCommand)[] = [
   presence,
   livestate,
   crdt,
+  recordings,
   notifications,
   ai,
   webhooks,

@@ -68,6 +68,7 @@ export type {
   FixtureNotificationConfig,
   FixtureNotificationLevel,
   FixtureOrganization,
+  FixtureRecording,
   FixtureUser,
   FixtureWorkspace,
 } from './fixtures/input-types.js';

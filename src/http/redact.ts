@@ -17,6 +17,8 @@ const secretFieldNames = new Set([
   'password',
   // What operation 129 answers: whoever holds it can pass for the permission provider.
   'signature',
+  // An AI provider's key, as the API key configuration (151) takes it.
+  'customerapikey',
 ]);
 const secretHeaderNames = new Set([
   'x-service-auth-token',

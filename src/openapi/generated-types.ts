@@ -1177,6 +1177,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/recordings/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List recordings */
+        post: operations["recordingsGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/workspace/get": {
         parameters: {
             query?: never;
@@ -1205,6 +1222,154 @@ export interface paths {
         put?: never;
         /** Read the email service configuration */
         post: operations["workspaceEmailConfigGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workspace/apikeyconfig/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the API key's application configuration */
+        post: operations["workspaceApiKeyConfigGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workspace/apikeyconfig/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update the API key's application configuration
+         * @description Removes or switches off data.
+         */
+        post: operations["workspaceApiKeyConfigUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workspace/notificationconfig/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the in-app notification service configuration */
+        post: operations["workspaceNotificationServiceGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workspace/notificationconfig/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update the in-app notification service configuration
+         * @description Removes or switches off data.
+         */
+        post: operations["workspaceNotificationServiceUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workspace/activityconfig/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the activity log service configuration */
+        post: operations["workspaceActivityServiceGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workspace/activityconfig/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update the activity log service configuration
+         * @description Removes or switches off data.
+         */
+        post: operations["workspaceActivityServiceUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workspace/permissionproviderconfig/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the permission provider configuration */
+        post: operations["workspacePermissionProviderGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workspace/permissionproviderconfig/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update the permission provider configuration
+         * @description Removes or switches off data.
+         */
+        post: operations["workspacePermissionProviderUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2243,6 +2408,37 @@ export interface components {
                 })[];
             };
         };
+        RecordingsGetResponse: {
+            result: {
+                /** @description `success` */
+                status: string;
+                message?: string;
+                data?: ({
+                    annotationId: string;
+                    type: string;
+                    recordingType?: string;
+                    mode?: string;
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    recordedTime?: {
+                        duration?: number;
+                        display?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    displayName?: string;
+                    attachments?: {
+                        [key: string]: unknown;
+                    }[];
+                    latestVersion?: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description the next page: send it as `pageToken`; absent on the last page */
+                pageToken?: string;
+            };
+        };
         WorkspaceGetResponse: {
             result: {
                 /** @description `success` */
@@ -2295,6 +2491,177 @@ export interface components {
                         triggers?: {
                             [key: string]: boolean;
                         };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        WorkspaceApiKeyConfigGetResponse: {
+            result: {
+                /** @description `success` */
+                status: string;
+                message?: string;
+                data?: {
+                    /** @description The workspace owner's email */
+                    ownerEmail: string;
+                    planInfo: {
+                        /** @description The plan, e.g. "sdk test" */
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * @description Access type of a new document
+                     * @enum {string}
+                     */
+                    defaultDocumentAccessType: "public" | "restricted" | "organizationPrivate";
+                    isPrivateCommentsEnabled: boolean;
+                    requireJwtToken: boolean;
+                    requireAutoOrgUser: boolean;
+                    /** @description AI provider keys, masked; absent when none is set */
+                    aiModelsConfig?: {
+                        [key: string]: {
+                            /** @description The key, masked by the service */
+                            displayText: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        WorkspaceApiKeyConfigUpdateResponse: {
+            result: {
+                /** @description `success` */
+                status: string;
+                message?: string;
+                data?: {
+                    enablePrivateComments?: boolean;
+                    requireJwtToken?: boolean;
+                    requireAutoOrgUser?: boolean;
+                    /** @enum {string} */
+                    defaultDocumentAccessType?: "public" | "restricted" | "organizationPrivate";
+                    /** @description AI provider keys, masked; absent when none is set */
+                    aiModelsConfig?: {
+                        [key: string]: {
+                            /** @description The key, masked by the service */
+                            displayText: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        WorkspaceNotificationServiceGetResponse: {
+            result: {
+                /** @description `success` */
+                status: string;
+                message?: string;
+                data?: {
+                    useNotificationService: boolean;
+                    notificationServiceConfig: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        WorkspaceNotificationServiceUpdateResponse: {
+            result: {
+                /** @description `success` */
+                status: string;
+                message?: string;
+                data?: {
+                    useNotificationService: boolean;
+                    notificationServiceConfig: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        WorkspaceActivityServiceGetResponse: {
+            result: {
+                /** @description `success` */
+                status: string;
+                message?: string;
+                data?: {
+                    activityServiceConfig: {
+                        isEnabled: boolean;
+                        immutable?: boolean;
+                        enabledTime?: number;
+                        triggers?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        WorkspaceActivityServiceUpdateResponse: {
+            result: {
+                /** @description `success` */
+                status: string;
+                message?: string;
+                data?: {
+                    activityServiceConfig: {
+                        isEnabled: boolean;
+                        immutable?: boolean;
+                        enabledTime?: number;
+                        triggers?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        WorkspacePermissionProviderGetResponse: {
+            result: {
+                /** @description `success` */
+                status: string;
+                message?: string;
+                data?: {
+                    usePermissionProvider: boolean;
+                    permissionProviderConfig: {
+                        permissionProviderUrl: string;
+                        /** @description Token the service sends to the provider (a secret) */
+                        authToken: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        WorkspacePermissionProviderUpdateResponse: {
+            result: {
+                /** @description `success` */
+                status: string;
+                message?: string;
+                data?: {
+                    usePermissionProvider: boolean;
+                    permissionProviderConfig: {
+                        permissionProviderUrl: string;
+                        /** @description Token the service sends to the provider (a secret) */
+                        authToken: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5117,6 +5484,45 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
+    recordingsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Organization id */
+                        organizationId: string;
+                        /** @description Only the recordings of this document */
+                        documentId?: string;
+                        /** @description Only these recordings, by annotation id */
+                        recordingIds?: string[];
+                        /** @description Items per page (default 1000, at most 1000) */
+                        pageSize?: number;
+                        /** @description The token the previous page answered, to read the page after it */
+                        pageToken?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordingsGetResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
     workspaceGet: {
         parameters: {
             query?: never;
@@ -5167,6 +5573,324 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WorkspaceEmailConfigGetResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    workspaceApiKeyConfigGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceApiKeyConfigGetResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    workspaceApiKeyConfigUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Allow private comments */
+                        enablePrivateComments?: boolean;
+                        /** @description Client SDKs must authenticate with a signed JWT */
+                        requireJwtToken?: boolean;
+                        /** @description Add users to the organization on their first access */
+                        requireAutoOrgUser?: boolean;
+                        /**
+                         * @description Access type of a new document
+                         * @enum {string}
+                         */
+                        defaultDocumentAccessType?: "public" | "restricted" | "organizationPrivate";
+                        /** @description AI provider keys to store, one per provider */
+                        aiModelApiKey?: {
+                            /**
+                             * @description openai, anthropic or gemini
+                             * @enum {string}
+                             */
+                            provider: "openai" | "anthropic" | "gemini";
+                            /** @description The provider's API key (a secret; stored, answered masked) */
+                            customerApiKey: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceApiKeyConfigUpdateResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    workspaceNotificationServiceGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceNotificationServiceGetResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    workspaceNotificationServiceUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Switch the notification service on (true) or off */
+                        useNotificationService?: boolean;
+                        /** @description Settings; members left out keep their stored values */
+                        notificationServiceConfig?: {
+                            /** @description Which events notify */
+                            triggers?: {
+                                /** @description Comment event type to on (true) or off */
+                                comment?: {
+                                    [key: string]: boolean;
+                                };
+                                /** @description Huddle event type to on (true) or off */
+                                huddle?: {
+                                    [key: string]: boolean;
+                                };
+                            };
+                            /** @description Whether and how long notifications wait before they are sent */
+                            delayConfig?: {
+                                /** @description Delay notifications */
+                                isEnabled?: boolean;
+                                /** @description Seconds a notification waits (10 to 15552000) */
+                                delaySeconds?: number;
+                            };
+                            /** @description Whether and how notifications are batched */
+                            batchConfig?: {
+                                /** @description Batching per document */
+                                document?: {
+                                    /** @description Batch notifications */
+                                    isEnabled?: boolean;
+                                    /** @description Seconds a batch collects (10 to 604800) */
+                                    batchWindowSeconds?: number;
+                                    /** @description Most activities in one batch (2 to 50) */
+                                    maxActivities?: number;
+                                };
+                                /** @description Batching per user */
+                                user?: {
+                                    /** @description Batch notifications */
+                                    isEnabled?: boolean;
+                                    /** @description Seconds a batch collects (10 to 604800) */
+                                    batchWindowSeconds?: number;
+                                    /** @description Most activities in one batch (2 to 50) */
+                                    maxActivities?: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceNotificationServiceUpdateResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    workspaceActivityServiceGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceActivityServiceGetResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    workspaceActivityServiceUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Settings; members left out keep their stored values */
+                        activityServiceConfig: {
+                            /** @description Keep activity logs (true) or not */
+                            isEnabled?: boolean;
+                            /** @description When the service was switched on, epoch ms (kept when left out) */
+                            enabledTime?: number;
+                            /** @description Activity logs cannot be changed or deleted */
+                            immutable?: boolean;
+                            /** @description Which events are logged */
+                            triggers?: {
+                                /** @description Comment event type to logged (true) or not */
+                                comment?: {
+                                    [key: string]: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceActivityServiceUpdateResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    workspacePermissionProviderGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspacePermissionProviderGetResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    workspacePermissionProviderUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Ask the provider for access decisions (true) or not */
+                        usePermissionProvider?: boolean;
+                        /** @description Settings; members left out keep their stored values */
+                        permissionProviderConfig?: {
+                            /** @description Where the service asks for access decisions; "" clears it */
+                            permissionProviderUrl?: string;
+                            /** @description Token the service sends to the provider (a secret) */
+                            authToken?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspacePermissionProviderUpdateResponse"];
                 };
             };
             "4XX": components["responses"]["Error"];

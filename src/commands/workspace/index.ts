@@ -60,6 +60,90 @@ export const emailConfigOptions = {
   ),
 };
 
+// The key-level service configurations (operations 150 to 157): one command each, beside
+// email-config; --show reads, the other flags change.
+const show = opt.switch('--show', 'show the stored configuration and change nothing');
+const enable = (what: string) => opt.switch('--enable', `switch ${what} on`);
+const disable = (what: string) => opt.switch('--disable', `switch ${what} off`);
+const triggers = (events: string) =>
+  opt.list('--trigger <event=on/off>', `switch one ${events} event; repeat, or comma-separate`);
+
+export const apiKeyConfigOptions = {
+  show,
+  privateComments: opt
+    .switch('--private-comments', 'allow private comments')
+    .negatedBy('--no-private-comments', 'do not allow private comments'),
+  requireJwt: opt
+    .switch('--require-jwt', 'client SDKs must authenticate with a signed JWT')
+    .negatedBy('--no-require-jwt', 'client SDKs need no JWT'),
+  autoOrgUser: opt
+    .switch('--auto-org-user', 'add users to the organization on their first access')
+    .negatedBy('--no-auto-org-user', 'do not add users on their first access'),
+  defaultAccess: opt.choice('--default-access <type>', 'access type of a new document', [
+    'public',
+    'restricted',
+    'organizationPrivate',
+  ]),
+  aiKeyStdin: opt.choice(
+    '--ai-key-stdin <provider>',
+    "read this AI provider's API key from stdin",
+    ['openai', 'anthropic', 'gemini'],
+  ),
+};
+
+export const notificationServiceOptions = {
+  show,
+  enable: enable('in-app notifications'),
+  disable: disable('in-app notifications'),
+  delay: opt.wholeNumber(
+    '--delay <seconds>',
+    'send each notification after this delay (0: at once)',
+    {
+      min: 0,
+      max: 15552000,
+    },
+  ),
+  batchDocument: opt.wholeNumber(
+    '--batch-document <seconds>',
+    "batch a document's notifications over this window (0: off)",
+    { min: 0, max: 604800 },
+  ),
+  batchUser: opt.wholeNumber(
+    '--batch-user <seconds>',
+    "batch a user's notifications over this window (0: off)",
+    { min: 0, max: 604800 },
+  ),
+  batchMax: opt.wholeNumber('--batch-max <n>', 'most activities in one batch (2 to 50)', {
+    min: 2,
+    max: 50,
+  }),
+  trigger: triggers('comment or huddle'),
+};
+
+export const activityServiceOptions = {
+  show,
+  enable: enable('activity logs'),
+  disable: disable('activity logs'),
+  immutable: opt
+    .switch('--immutable', 'activity logs cannot be changed or deleted')
+    .negatedBy('--no-immutable', 'activity logs can be changed and deleted'),
+  enabledTime: opt.wholeNumber('--enabled-time <epoch-ms>', 'when logging started', { min: 0 }),
+  trigger: triggers('comment'),
+};
+
+export const permissionProviderOptions = {
+  show,
+  showToken: opt.switch('--show-token', 'with --show, print the auth token in clear'),
+  enable: enable('the permission provider'),
+  disable: disable('the permission provider'),
+  url: opt.url('--url <url>', 'where the service asks for access decisions'),
+  clearUrl: opt.switch('--clear-url', 'remove the stored URL'),
+  authTokenStdin: opt.switch(
+    '--auth-token-stdin',
+    'read the token the service sends to the provider from stdin',
+  ),
+};
+
 export const workspace = defineGroup({
   name: 'workspace',
   summary: 'Create a workspace, read it and its tokens, verify its owner email',
@@ -164,6 +248,86 @@ the provider key masked.`,
         'svc workspace email-config --disable',
       ],
       run: () => import('./email-config.js'),
+    }),
+    // The key-level service configurations (operations 150 to 157).
+    defineCommand({
+      name: 'api-key-config',
+      summary: "Show or change the API key's settings: document access, JWT, AI keys",
+      sends: [
+        { operation: 'workspace.apiKeyConfigUpdate' },
+        { operation: 'workspace.apiKeyConfigGet', chosenBy: '--show' },
+      ],
+      options: apiKeyConfigOptions,
+      confirm: () => "change the API key's application configuration",
+      help: `Settings left out keep their values. An AI provider's key comes from stdin
+(--ai-key-stdin PROVIDER), never from argv; the service answers it masked. --show reads
+what is stored and changes nothing.`,
+      examples: [
+        'svc workspace api-key-config --default-access restricted --private-comments --yes',
+        'svc workspace api-key-config --show',
+        'printf %s "$OPENAI_KEY" | svc workspace api-key-config --ai-key-stdin openai --yes',
+      ],
+      run: () => import('./api-key-config.js'),
+    }),
+    defineCommand({
+      name: 'notification-service',
+      summary: 'Show or change the in-app notification service: on or off, delay, batching',
+      sends: [
+        { operation: 'workspace.notificationServiceUpdate' },
+        { operation: 'workspace.notificationServiceGet', chosenBy: '--show' },
+      ],
+      options: notificationServiceOptions,
+      confirm: () => 'change the in-app notification service configuration',
+      help: `Settings left out keep their values; --trigger switches only the events it names.
+The first --enable with no triggers stored switches the standard comment and huddle events
+on. In the emulator, --enable and --disable switch its notificationConfig console option.
+Not per user: \`svc notifications config\` sets a user's own notification preferences.`,
+      examples: [
+        'svc workspace notification-service --enable --delay 30 --yes',
+        'svc workspace notification-service --show',
+        'svc workspace notification-service --batch-document 60 --batch-max 10 --yes',
+      ],
+      run: () => import('./notification-service.js'),
+    }),
+    defineCommand({
+      name: 'activity-service',
+      summary: 'Show or change the activity log service: on or off, immutable, triggers',
+      sends: [
+        { operation: 'workspace.activityServiceUpdate' },
+        { operation: 'workspace.activityServiceGet', chosenBy: '--show' },
+      ],
+      options: activityServiceOptions,
+      confirm: () => 'change the activity log service configuration',
+      help: `Settings left out keep their values; --trigger switches only the events it names.
+The first --enable switches every comment event on and makes the logs immutable unless
+--no-immutable is given. In the emulator, --enable and --disable switch its
+activityService console option: \`svc activities\` works at once.`,
+      examples: [
+        'svc workspace activity-service --enable --no-immutable --yes',
+        'svc workspace activity-service --show',
+        'svc workspace activity-service --trigger comment.delete=off --yes',
+      ],
+      run: () => import('./activity-service.js'),
+    }),
+    defineCommand({
+      name: 'permission-provider',
+      summary: 'Show or change the permission provider that decides access',
+      sends: [
+        { operation: 'workspace.permissionProviderUpdate' },
+        { operation: 'workspace.permissionProviderGet', chosenBy: '--show' },
+      ],
+      options: permissionProviderOptions,
+      confirm: () => 'change the permission provider configuration',
+      help: `Settings left out keep their values: the token is kept when only the URL changes.
+The token comes from stdin (--auth-token-stdin), never from argv, and is masked when
+shown unless --show-token is given.`,
+      examples: [
+        'svc workspace permission-provider --url https://example.com/permissions --yes',
+        'printf %s "$PROVIDER_TOKEN" | svc workspace permission-provider --enable --auth-token-stdin --yes',
+        'svc workspace permission-provider --disable --yes',
+        'svc workspace permission-provider --show',
+      ],
+      run: () => import('./permission-provider.js'),
     }),
   ],
 });

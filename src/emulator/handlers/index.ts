@@ -12,6 +12,8 @@ import { notificationHandlers } from './notifications.js';
 import { organizationHandlers } from './organizations.js';
 import { permissionHandlers } from './permissions.js';
 import { presenceHandlers } from './presence.js';
+import { recordingHandlers } from './recordings.js';
+import { serviceConfigHandlers } from './service-configs.js';
 import type { HandlerDeps, HandlerTable } from './types.js';
 import { userDataHandlers } from './user-data.js';
 import { userExportHandlers } from './user-export.js';
@@ -41,5 +43,8 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     ...notificationConfigHandlers(deps),
     ...aiHandlers(deps),
     ...webhookConfigHandlers(deps),
+    // Recordings (140) and the key-level service configurations (150 to 157).
+    ...recordingHandlers(deps),
+    ...serviceConfigHandlers(deps),
   };
 }

@@ -40,6 +40,8 @@ const ORGANIZATION_TABLES: Readonly<Record<string, OrganizationTable>> = {
   live_states: { document: 'document_id' },
   crdt_editors: { document: 'document_id' },
   feed_events: { document: 'document_id' },
+  // A document's recordings (operation 140).
+  recordings: { document: 'document_id' },
 };
 
 /** A table, the column holding the id a job looks for, and which rows hold that kind of id. */

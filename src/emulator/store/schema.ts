@@ -391,6 +391,36 @@ const migrations: readonly string[] = [
   ALTER TABLE jobs_with_folder_deletion RENAME TO jobs;
   CREATE INDEX jobs_unfinished ON jobs(status) WHERE status IN ('pending', 'in_progress');
   `,
+  // The key-level service configurations (operations 150 to 157), one JSON row per API key
+  // and kind, each update merged into it; a permission provider's token is sealed beside it.
+  // Whether the activity and notification services are on is the console option's column.
+  `
+  CREATE TABLE service_configs (
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL
+      CHECK (kind IN ('apiKey', 'notification', 'activity', 'permissionProvider')),
+    config TEXT NOT NULL,
+    sealed_secret TEXT,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, api_key_id, kind)
+  );
+  `,
+  // Recordings (operation 140): made by client SDKs, so only fixtures write them; listed by
+  // annotation id.
+  `
+  CREATE TABLE recordings (
+    ${ORGANIZATION_COLUMNS}
+    id TEXT NOT NULL,
+    document_id TEXT NOT NULL,
+    recording TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (${ORGANIZATION_KEY}, id),
+    ${BELOW_ORGANIZATION}
+  );
+  CREATE INDEX recordings_by_document
+    ON recordings(workspace_id, api_key_id, organization_id, document_id, id);
+  `,
 ];
 
 export function migrate(db: Database): void {

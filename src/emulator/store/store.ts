@@ -19,7 +19,9 @@ import { OrganizationUserTable } from './organization-users.js';
 import { OrganizationTable } from './organizations.js';
 import { OutboxTable } from './outbox.js';
 import { PresenceTable } from './presence.js';
+import { RecordingTable } from './recordings.js';
 import { migrate } from './schema.js';
+import { ServiceConfigTable } from './service-configs.js';
 import { StateTables } from './state.js';
 import { UserData } from './user-data.js';
 import { UserExport } from './user-export.js';
@@ -68,6 +70,10 @@ export class Store {
   readonly userExport: UserExport;
   /** Every table at once: what the export and import admin calls read and write. */
   readonly state: StateTables;
+  /** The key-level service configurations (operations 150 to 157). */
+  readonly serviceConfigs: ServiceConfigTable;
+  /** Recordings, which only fixtures write (operation 140). */
+  readonly recordings: RecordingTable;
 
   constructor(private readonly db: Database) {
     migrate(db);
@@ -97,6 +103,8 @@ export class Store {
     this.userData = new UserData(db);
     this.userExport = new UserExport(db, this.notifications, this.activities);
     this.state = new StateTables(db);
+    this.serviceConfigs = new ServiceConfigTable(db);
+    this.recordings = new RecordingTable(db);
   }
 
   /** Runs `fn` in one transaction: all of its writes land, or none. */

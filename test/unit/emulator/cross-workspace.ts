@@ -107,6 +107,10 @@ function sharedOrganization(tag: string, withOwnIds: boolean): Data {
       ],
       [{ userId: 'u1', documentId: 'bd', slack: 'ALL' }],
     ),
+    recordings: own(
+      [{ id: 'r1', documentId: 'd1', displayName: `${tag} recording` }],
+      [{ id: 'br', documentId: 'bd', displayName: `${tag} own recording` }],
+    ),
   };
 }
 
@@ -122,6 +126,7 @@ const bOnlyOrganization: Data = {
     { id: 'bn', documentId: 'bd', displayBodyMessage: MARKER, notifyUsersByUserId: { bu: true } },
   ],
   notificationConfigs: [{ userId: 'bu', documentId: 'bd', email: 'ALL' }],
+  recordings: [{ id: 'br', documentId: 'bd', displayName: MARKER }],
 };
 
 const allOptions = { advancedQueries: true, activityService: true, notificationConfig: true };
@@ -247,6 +252,29 @@ export function runtimeWrites(isB: boolean): [OperationName, Data][] {
       },
     ],
     ['webhooks.advancedConfig.update', { isEnabled: true, encodeData: isB }],
+    // The key-level service configurations, each holding the tag where it can.
+    [
+      'workspace.apiKeyConfigUpdate',
+      { requireJwtToken: isB, defaultDocumentAccessType: 'restricted' },
+    ],
+    [
+      'workspace.notificationServiceUpdate',
+      { notificationServiceConfig: { triggers: { comment: { [tag]: true } } } },
+    ],
+    [
+      'workspace.activityServiceUpdate',
+      { activityServiceConfig: { triggers: { comment: { [tag]: true } } } },
+    ],
+    [
+      'workspace.permissionProviderUpdate',
+      {
+        usePermissionProvider: true,
+        permissionProviderConfig: {
+          permissionProviderUrl: `https://example.com/${tag}`,
+          authToken: `${tag}-provider-token`,
+        },
+      },
+    ],
     // The same uid in both: A reaches its own endpoint by it, never B's.
     [
       'webhooks.endpoints.create',
@@ -804,7 +832,38 @@ export const crossWorkspaceCases: Record<OperationName, CrossCase> = {
       { organizationId: 'b-only', documentId: 'bd' },
     ],
   },
+  'recordings.get': {
+    kind: 'read',
+    requests: () => [
+      { organizationId: 'shared' },
+      { organizationId: 'shared', documentId: 'd1' },
+      { organizationId: 'shared', recordingIds: ['r1', 'br'] },
+      { organizationId: 'shared', documentId: 'bd' },
+      { organizationId: 'b-only' },
+    ],
+  },
   // Workspace level: A's own workspace, whose key list B's key must not join.
   'workspace.get': { kind: 'read', requests: () => [{}] },
   'workspace.emailConfigGet': { kind: 'read', requests: () => [{}] },
+  // The key-level service configurations: A's own, never B's, though both keys wrote theirs.
+  'workspace.apiKeyConfigGet': { kind: 'read', requests: () => [{}] },
+  'workspace.apiKeyConfigUpdate': {
+    kind: 'write',
+    requests: () => [{ enablePrivateComments: true, requireAutoOrgUser: true }],
+  },
+  'workspace.notificationServiceGet': { kind: 'read', requests: () => [{}] },
+  'workspace.notificationServiceUpdate': {
+    kind: 'write',
+    requests: () => [{ notificationServiceConfig: { delayConfig: { delaySeconds: 60 } } }],
+  },
+  'workspace.activityServiceGet': { kind: 'read', requests: () => [{}] },
+  'workspace.activityServiceUpdate': {
+    kind: 'write',
+    requests: () => [{ activityServiceConfig: { immutable: false } }],
+  },
+  'workspace.permissionProviderGet': { kind: 'read', requests: () => [{}] },
+  'workspace.permissionProviderUpdate': {
+    kind: 'write',
+    requests: () => [{ permissionProviderConfig: { permissionProviderUrl: '' } }],
+  },
 };

@@ -114,6 +114,16 @@ async function richEmulator(): Promise<Rich> {
       emailServiceConfig: { type: 'sendgrid', apiKey: MAIL_KEY, fromEmail: 'no@example.com' },
     }),
   );
+  // A key-level service configuration, its token sealed.
+  await must(
+    call('/v2/workspace/permissionproviderconfig/update', {
+      usePermissionProvider: true,
+      permissionProviderConfig: {
+        permissionProviderUrl: 'https://example.com/permissions',
+        authToken: 'provider-token',
+      },
+    }),
+  );
   await must(
     adminPost(emulator.url, 'ai-keys', {
       workspaceId: owner.workspaceId,
@@ -226,6 +236,8 @@ async function reads(url: string, rich: Rich): Promise<[string, number, unknown]
     ],
     ['purge', key('/v2/users/data/delete/status', { jobId: purgeJobId })],
     ['webhook config', key('/v2/workspace/webhookconfig/get', {})],
+    ['permission provider', key('/v2/workspace/permissionproviderconfig/get', {})],
+    ['recordings', key('/v2/recordings/get', { organizationId: 'acme' })],
     [
       'webhook secret',
       key('/v2/workspace/advancedwebhook/endpoints/secret/get', { endpointId: 'hook' }),
